@@ -1,5 +1,4 @@
-import type Ajv from "ajv";
-import type { ErrorObject } from "ajv";
+import type { AnySchemaObject, ErrorObject, KeywordDefinition, SchemaObjCxt } from "ajv";
 import { satisfiesRule, type Rule } from "./evaluate.js";
 
 /**
@@ -7,12 +6,12 @@ import { satisfiesRule, type Rule } from "./evaluate.js";
  * ajv compiles in-process). `kind: schema` rules are compiled as subschemas, so their failures carry
  * ajv's own pointers; the other kinds report the rule's message.
  */
-export function addRuleKeyword(ajv: Ajv): Ajv {
+export function addRuleKeyword<A extends { addKeyword(def: KeywordDefinition): unknown }>(ajv: A): A {
   ajv.addKeyword({
     keyword: "x-rules",
     schemaType: "array",
     errors: true,
-    compile(rules: Rule[], _parentSchema, it) {
+    compile(rules: Rule[], _parentSchema: AnySchemaObject, it: SchemaObjCxt) {
       const compiled = rules.map((rule) =>
         rule.kind === "schema" ? { rule, check: it.self.compile(rule.schema) } : { rule, check: undefined },
       );

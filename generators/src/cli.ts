@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+import path from "node:path";
+import { watch as fsWatch, type FSWatcher } from "node:fs";
+import yargs, { type Argv } from "yargs";
+import { hideBin } from "yargs/helpers";
+import { SpecError, formatIssue } from "./load/errors.js";
+import { check, discoverTargets, generate, targetFor, type Reporter, type Target } from "./pipeline.js";
+
+/** Process exit codes, documented in `--help` and docs/architecture.md. */
+export const EXIT = {
+  ok: 0,
+  /** `check`: generated files differ from what the specs produce. */
+  drift: 1,
+  /** The spec is invalid: the message names file:line:col, the pointer and the fix. */
+  invalidSpec: 2,
+  /** Wrong command-line usage. */
+  usage: 3,
+  /** A bug in contractgen: please report it with the `--verbose` output. */
+  internal: 4,
+} as const;
+
+const EPILOG = `Exit codes: 0 success; 1 check found drift; 2 invalid spec; 3 usage error; 4 internal error.`;
+
+interface CommonArgs {
+  spec?: string;
+  out?: string;
+  name?: string;
+  quiet: boolean;
+  verbose: boolean;
+  "spec-dir": string;
+  "packages-dir": string;
+  scope: string;
+}
+
+function reporter(args: CommonArgs): Reporter {
+  const pad = (s: string, n: number): string => (s.length >= n ? s : s + " ".repeat(n - s.length));
+  return {
+    step(target, stage, ms) {
+      if (!args.quiet) process.stderr.write(`${pad(target.packageName, 28)} ${pad(stage, 11)} ${ms.toFixed(0).padStart(6)} ms\n`);
+    },
+    info(message) {
+      if (!args.quiet) process.stderr.write(`${message}\n`);
+    },
+    debug(message) {
+      if (args.verbose) process.stderr.write(`${message}\n`);
+    },
+  };
+}
+
+async function targetsOf(args: CommonArgs): Promise<Target[]> {
+  const cwd = process.cwd();
+  if (args.spec) {
+    const out = args.out ?? path.join(args["packages-dir"], path.basename(args.spec).replace(/\.(ya?ml|json)$/i, ""));
+    return [targetFor(cwd, args.spec, out, args.name)];
+  }
+  if (args.out || args.name) throw new UsageError("--out and --name need a spec: contractgen generate <spec> --out <dir>");
+  const targets = await discoverTargets(cwd, { specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope });
+  if (targets.length === 0) throw new UsageError(`no OpenAPI documents found in ${args["spec-dir"]}/`);
+  return targets;
+}
+
+class UsageError extends Error {}
+
+function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
+  return y
+    .positional("spec", { type: "string", describe: "an OpenAPI 3.0/3.1 document (YAML or JSON); default: every spec in --spec-dir" })
+    .option("out", { type: "string", describe: "output folder for <spec> (default: <packages-dir>/<spec name>)" })
+    .option("name", { type: "string", describe: "npm package name for <spec> (default: the spec's file name)" })
+    .option("spec-dir", { type: "string", default: "spec", describe: "folder of specs, one package each" })
+    .option("packages-dir", { type: "string", default: "packages", describe: "folder the packages are written to" })
+    .option("scope", { type: "string", default: "@devplatform", describe: "npm scope of generated packages" })
+    .option("quiet", { type: "boolean", default: false, alias: "q", describe: "print errors only" })
+    .option("verbose", { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" }) as Argv<T & CommonArgs>;
+}
+
+async function runGenerate(args: CommonArgs & { watch: boolean; force: boolean }): Promise<number> {
+  const cwd = process.cwd();
+  const targets = await targetsOf(args);
+  const rep = reporter(args);
+  const once = async (force: boolean): Promise<readonly string[]> => {
+    const results = await generate(targets, { cwd, reporter: rep, force });
+    return results.flatMap((r) => r.sources);
+  };
+  if (!args.watch) {
+    await once(args.force);
+    return EXIT.ok;
+  }
+  return watchLoop(once, rep, args.force);
+}
+
+/** Regenerates when any file a spec was read from changes; debounced, and failures keep watching. */
+async function watchLoop(run: (force: boolean) => Promise<readonly string[]>, rep: Reporter, force: boolean): Promise<number> {
+  let watchers: FSWatcher[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  const arm = (files: readonly string[]): void => {
+    for (const w of watchers) w.close();
+    // Watch folders, not files: editors save by replacing the file, which ends a file watch.
+    const byDir = new Map<string, Set<string>>();
+    for (const f of files) {
+      const set = byDir.get(path.dirname(f)) ?? new Set<string>();
+      set.add(path.basename(f));
+      byDir.set(path.dirname(f), set);
+    }
+    watchers = [...byDir].map(([dir, names]) =>
+      fsWatch(dir, (_event, filename) => {
+        if (filename && names.has(filename.toString())) schedule();
+      }),
+    );
+  };
+  let lastSources: readonly string[] = [];
+  const cycle = async (f: boolean): Promise<void> => {
+    running = true;
+    try {
+      lastSources = await run(f);
+    } catch (err) {
+      report(err, false);
+    } finally {
+      running = false;
+    }
+    arm(lastSources);
+    rep.info("watching for changes (Ctrl-C to stop)");
+    if (again) {
+      again = false;
+      schedule();
+    }
+  };
+  const schedule = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (running) again = true;
+      else void cycle(false);
+    }, 150);
+  };
+  await cycle(force);
+  if (lastSources.length === 0) {
+    // The first run failed before reading any file list: watch the spec folders we were given.
+    rep.info("initial generation failed; fix the spec and save to retry");
+  }
+  return new Promise<number>(() => undefined);
+}
+
+async function runCheck(args: CommonArgs): Promise<number> {
+  const results = await check(await targetsOf(args), { cwd: process.cwd(), reporter: reporter(args) });
+  let drifted = 0;
+  for (const r of results) {
+    const d = r.drift;
+    if (!d) continue;
+    const rel = (f: string): string => path.relative(process.cwd(), path.join(r.target.outDir, f)) || f;
+    for (const f of d.changed) process.stdout.write(`changed  ${rel(f)}\n`);
+    for (const f of d.added) process.stdout.write(`missing  ${rel(f)}\n`);
+    for (const f of d.stale) process.stdout.write(`stale    ${rel(f)}\n`);
+    drifted += d.changed.length + d.added.length + d.stale.length;
+  }
+  if (drifted > 0) {
+    process.stderr.write(`${drifted} generated file(s) differ from the specs: run \`contractgen generate\` and commit the result\n`);
+    return EXIT.drift;
+  }
+  if (!args.quiet) process.stderr.write(`${results.length} package(s) match their specs\n`);
+  return EXIT.ok;
+}
+
+function report(err: unknown, verbose: boolean): number {
+  if (err instanceof SpecError) {
+    process.stderr.write(`${err.issues.map(formatIssue).join("\n")}\n`);
+    process.stderr.write(`${err.issues.length} problem(s) in the spec; nothing was written\n`);
+    if (verbose && err.stack) process.stderr.write(`${err.stack}\n`);
+    return EXIT.invalidSpec;
+  }
+  if (err instanceof UsageError) {
+    process.stderr.write(`${err.message}\n`);
+    return EXIT.usage;
+  }
+  process.stderr.write(`contractgen: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+  process.stderr.write(verbose ? `${(err as Error)?.stack ?? ""}\n` : "run again with --verbose for the stack trace, and report it\n");
+  return EXIT.internal;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let code: number = EXIT.ok;
+  const verbose = argv.includes("--verbose") || argv.includes("-v");
+  const guard =
+    <A>(fn: (args: A) => Promise<number>) =>
+    async (args: A): Promise<void> => {
+      try {
+        code = await fn(args);
+      } catch (err) {
+        code = report(err, verbose);
+      }
+    };
+  const parser = yargs(argv)
+    .scriptName("contractgen")
+    .usage("$0 <command> [options]")
+    .command(
+      "generate [spec]",
+      "generate packages from specs (every spec in --spec-dir, or <spec> into --out)",
+      (y) =>
+        common(y)
+          .option("watch", { type: "boolean", default: false, alias: "w", describe: "regenerate when the spec or a file it references changes" })
+          .option("force", { type: "boolean", default: false, describe: "regenerate even when nothing changed" })
+          .epilog(EPILOG),
+      guard(runGenerate),
+    )
+    .command(
+      "check [spec]",
+      "exit 1 and list the files when generated output differs from the specs; writes nothing",
+      (y) => common(y).epilog(EPILOG),
+      guard(runCheck),
+    )
+    .demandCommand(1, "name a command: generate or check")
+    .strict()
+    .epilog(EPILOG)
+    .help()
+    .alias("help", "h")
+    .version(false)
+    .exitProcess(false)
+    .fail((msg, err) => {
+      if (err) throw err;
+      process.stderr.write(`${msg}\nrun contractgen --help for usage\n`);
+      code = EXIT.usage;
+    });
+  await parser.parseAsync();
+  return code;
+}
+
+const invoked = process.argv[1] ? path.resolve(process.argv[1]) : "";
+if (invoked.endsWith(`${path.sep}cli.js`) || invoked.endsWith(`${path.sep}contractgen`)) {
+  main(hideBin(process.argv)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.exitCode = report(err, process.argv.includes("--verbose"));
+    },
+  );
+}

@@ -1,0 +1,23 @@
+/** Escaping for spec text placed into generated Markdown (READMEs): the Markdown twin of ts.ts. */
+
+/** Plain text: no HTML, no emphasis or links from the spec, no breaking out of a table row. */
+export function mdText(text: string): string {
+  return text
+    .replace(/\r\n?|[\u2028\u2029\u0085]/g, "\n")
+    .replace(/[\\`*_{}[\]()#+!|<>~]/g, (c) => `\\${c}`)
+    .replace(/&/g, "&amp;");
+}
+
+/** One table cell: newlines become spaces. */
+export function mdCell(text: string): string {
+  return mdText(text).replace(/\n+/g, " ").trim();
+}
+
+/** Inline code span that survives backticks inside the text. */
+export function mdCode(text: string): string {
+  const flat = text.replace(/\r\n?|[\n\u2028\u2029\u0085]/g, " ");
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") || flat === "" ? " " : "";
+  return `${fence}${pad}${flat.replace(/\|/g, "\\|")}${pad}${fence}`;
+}

@@ -1,0 +1,242 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { SpecError, parsePointer, toPointer, type SpecIssue } from "./errors.js";
+import { displayPathOf, readSourceFile, type SourceFile } from "./source.js";
+import { collectRefs, getAtPointer, resolveRef } from "./refs.js";
+import { validateStructure } from "./validate-structure.js";
+
+const require = createRequire(import.meta.url);
+
+export type OpenApiDocument = Record<string, unknown> & { openapi: string };
+
+export interface LoadedSpec {
+  readonly root: SourceFile;
+  /** Every file read, root first, then in the order their first `$ref` was met. */
+  readonly files: readonly SourceFile[];
+  /** The document with external `$ref`s bundled in and internal `$ref`s kept, so names survive. */
+  readonly document: OpenApiDocument;
+  readonly version: "3.0" | "3.1";
+  /** sha256 over every file's display path and text: the spec's identity in headers and caches. */
+  readonly hash: string;
+}
+
+export interface LoadOptions {
+  /** Base for display paths. @default process.cwd() */
+  readonly cwd?: string;
+}
+
+/**
+ * Reads a spec and everything it references, checks it, and bundles it. Every problem found is
+ * reported at once as a SpecError with file:line:col, the JSON pointer and a fix.
+ */
+export async function loadSpec(specPath: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+  const cwd = options.cwd ?? process.cwd();
+  const rootAbs = path.resolve(cwd, specPath);
+  const files = await readAll(rootAbs, cwd);
+  const root = files.get(rootAbs) as SourceFile;
+  const version = checkVersion(root);
+  checkRefs(files);
+
+  const document = (await bundle(rootAbs, files)) as OpenApiDocument;
+  const structural = validateStructure(document, version);
+  if (structural.length > 0) {
+    throw new SpecError(structural.map((s) => locateIssue(files, rootAbs, parsePointer(s.path), s.message, s.fix)));
+  }
+  checkOperationIds(document, files, rootAbs);
+
+  const ordered = [...files.values()];
+  const hash = createHash("sha256");
+  for (const f of ordered) hash.update(f.displayPath).update("\0").update(f.text).update("\0");
+  return { root, files: ordered, document, version, hash: hash.digest("hex") };
+}
+
+async function readAll(rootAbs: string, cwd: string): Promise<Map<string, SourceFile>> {
+  const files = new Map<string, SourceFile>();
+  const issues: SpecIssue[] = [];
+  const queue: { abs: string; from?: { file: SourceFile; at: readonly string[] } }[] = [{ abs: rootAbs }];
+  while (queue.length > 0) {
+    const { abs, from } = queue.shift() as (typeof queue)[number];
+    if (files.has(abs)) continue;
+    let file: SourceFile;
+    try {
+      file = await readSourceFile(abs, displayPathOf(abs, cwd));
+    } catch (err) {
+      if (err instanceof SpecError) {
+        issues.push(...err.issues);
+        continue;
+      }
+      const code = (err as NodeJS.ErrnoException).code;
+      if (!from) {
+        throw new SpecError([
+          {
+            file: displayPathOf(abs, cwd),
+            pointer: "#",
+            message: code === "ENOENT" ? "spec file not found" : `cannot read the spec: ${(err as Error).message}`,
+            fix: code === "ENOENT" ? "check the path (run from the project root or pass an absolute path)" : "check the file's permissions",
+          },
+        ]);
+      }
+      const pos = from.file.locate(toPointer([...from.at, "$ref"]));
+      issues.push({
+        file: from.file.displayPath,
+        ...pos,
+        pointer: toPointer([...from.at, "$ref"]),
+        message: `$ref target file ${displayPathOf(abs, cwd)} ${code === "ENOENT" ? "does not exist" : "cannot be read"}`,
+        fix: "correct the relative path of the $ref (it is resolved against the file that contains it)",
+      });
+      continue;
+    }
+    files.set(abs, file);
+    for (const site of collectRefs(file.data)) {
+      const target = resolveRef(site.ref, abs);
+      if (target.remote) {
+        const pointer = toPointer([...site.at, "$ref"]);
+        issues.push({
+          file: file.displayPath,
+          ...file.locate(pointer),
+          pointer,
+          message: `remote $ref '${site.ref}' is not supported: generation must not depend on the network`,
+          fix: "download the referenced document into the repository and $ref it by relative path",
+        });
+      } else if (target.file !== undefined && !files.has(target.file)) {
+        queue.push({ abs: target.file, from: { file, at: site.at } });
+      }
+    }
+  }
+  if (issues.length > 0) throw new SpecError(issues);
+  return files;
+}
+
+function checkVersion(root: SourceFile): "3.0" | "3.1" {
+  const data = root.data as Record<string, unknown> | null;
+  const fail = (message: string, fix: string, pointer = "#/openapi"): never => {
+    throw new SpecError([{ file: root.displayPath, ...root.locate(pointer), pointer, message, fix }]);
+  };
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    return fail("the document is not an object", "a spec is a YAML or JSON object with an 'openapi' field", "#");
+  }
+  if (typeof data["swagger"] === "string") {
+    return fail(
+      `Swagger ${data["swagger"]} is not supported`,
+      "convert the document to OpenAPI 3.x (for example with swagger2openapi) and generate from that",
+      "#/swagger",
+    );
+  }
+  const v = data["openapi"];
+  if (typeof v !== "string") return fail("missing 'openapi' version field", "add `openapi: 3.1.0` (or the 3.0.x version the document follows)", "#");
+  if (/^3\.0\.\d+$/.test(v)) return "3.0";
+  if (/^3\.1\.\d+$/.test(v)) return "3.1";
+  return fail(`OpenAPI version '${v}' is not supported`, "use OpenAPI 3.0.x or 3.1.x");
+}
+
+function checkRefs(files: Map<string, SourceFile>): void {
+  const issues: SpecIssue[] = [];
+  for (const file of files.values()) {
+    for (const site of collectRefs(file.data)) {
+      const target = resolveRef(site.ref, file.absPath);
+      if (target.remote) continue;
+      const targetFile = target.file === undefined ? file : files.get(target.file);
+      if (!targetFile) continue; // already reported while reading
+      const hit = getAtPointer(targetFile.data, target.pointer);
+      if (!hit.found) {
+        const pointer = toPointer([...site.at, "$ref"]);
+        const missing = parsePointer(target.pointer).slice(0, hit.depth + 1);
+        issues.push({
+          file: file.displayPath,
+          ...file.locate(pointer),
+          pointer,
+          message: `$ref '${site.ref}' does not resolve: ${targetFile.displayPath} has nothing at ${toPointer(missing)}`,
+          fix: "point the $ref at an existing component (check the spelling and the ~1 escaping of '/')",
+        });
+      }
+    }
+  }
+  if (issues.length > 0) throw new SpecError(issues);
+}
+
+async function bundle(rootAbs: string, files: Map<string, SourceFile>): Promise<unknown> {
+  const SwaggerParser = require("@apidevtools/swagger-parser") as {
+    bundle(path: string, options: object): Promise<unknown>;
+  };
+  // Parse each file once: hand the parser our own parse (cloned, since bundling mutates in place).
+  const parser = {
+    order: 1,
+    canParse: true,
+    parse(file: { url: string; data: Buffer | string }): unknown {
+      const known = files.get(path.resolve(file.url.replace(/^file:\/\//, "")));
+      if (known) return structuredClone(known.data);
+      throw new Error(`unexpected file ${file.url}`);
+    },
+  };
+  return SwaggerParser.bundle(rootAbs, {
+    parse: { json: false, yaml: false, text: false, binary: false, contractgen: parser },
+    resolve: { http: false },
+  });
+}
+
+/**
+ * Maps a pointer into the bundled document back to the file that holds it, following `$ref`s the
+ * way bundling inlined them, so an error in a referenced file is reported there.
+ */
+export function locateIssue(
+  files: ReadonlyMap<string, SourceFile>,
+  rootAbs: string,
+  segments: readonly string[],
+  message: string,
+  fix: string,
+): SpecIssue {
+  let file = files.get(rootAbs) as SourceFile;
+  let at: string[] = [];
+  let node: unknown = file.data;
+  for (let hops = 0, i = 0; i <= segments.length && hops < 1000; hops++) {
+    if (node !== null && typeof node === "object" && typeof (node as Record<string, unknown>)["$ref"] === "string" && i < segments.length) {
+      const target = resolveRef((node as Record<string, string>)["$ref"] as string, file.absPath);
+      const next = target.file === undefined ? file : files.get(target.file);
+      if (!next) break;
+      file = next;
+      at = parsePointer(target.pointer);
+      node = getAtPointer(file.data, target.pointer).value;
+      continue;
+    }
+    if (i === segments.length) break;
+    const seg = segments[i++] as string;
+    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, seg)) {
+      at.push(seg, ...segments.slice(i));
+      break;
+    }
+    at.push(seg);
+    node = (node as Record<string, unknown>)[seg];
+  }
+  const pointer = toPointer(at);
+  return { file: file.displayPath, ...file.locate(pointer), pointer, message, fix };
+}
+
+function checkOperationIds(document: OpenApiDocument, files: ReadonlyMap<string, SourceFile>, rootAbs: string): void {
+  const seen = new Map<string, string[]>();
+  const issues: SpecIssue[] = [];
+  const paths = (document["paths"] ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [p, item] of Object.entries(paths)) {
+    for (const method of HTTP_METHODS) {
+      const op = item?.[method] as { operationId?: unknown } | undefined;
+      if (!op || typeof op.operationId !== "string") continue;
+      const at = ["paths", p, method, "operationId"];
+      const first = seen.get(op.operationId);
+      if (first) {
+        const firstLoc = locateIssue(files, rootAbs, first, "", "");
+        issues.push(
+          locateIssue(
+            files,
+            rootAbs,
+            at,
+            `duplicate operationId '${op.operationId}' (first used at ${firstLoc.file}:${firstLoc.line ?? "?"})`,
+            "give each operation a unique operationId: clients and handlers are named after it",
+          ),
+        );
+      } else seen.set(op.operationId, at);
+    }
+  }
+  if (issues.length > 0) throw new SpecError(issues);
+}
+
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;

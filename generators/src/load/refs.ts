@@ -1,0 +1,56 @@
+import path from "node:path";
+import { parsePointer } from "./errors.js";
+
+export interface RefSite {
+  /** Pointer segments of the object holding `$ref`. */
+  readonly at: readonly string[];
+  readonly ref: string;
+}
+
+/** Every `$ref` string in a parsed file, in document order. */
+export function collectRefs(data: unknown): RefSite[] {
+  const out: RefSite[] = [];
+  const walk = (node: unknown, at: string[]): void => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, [...at, String(i)]));
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") out.push({ at, ref: value });
+      else walk(value, [...at, key]);
+    }
+  };
+  walk(data, []);
+  return out;
+}
+
+export interface ResolvedRef {
+  /** Absolute file path of the target, or undefined for an internal ref. */
+  readonly file: string | undefined;
+  readonly pointer: string;
+  readonly remote: boolean;
+}
+
+export function resolveRef(ref: string, fromFile: string): ResolvedRef {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref)) return { file: undefined, pointer: "", remote: true };
+  const hash = ref.indexOf("#");
+  const filePart = hash === -1 ? ref : ref.slice(0, hash);
+  const pointer = hash === -1 ? "" : ref.slice(hash + 1);
+  if (filePart === "") return { file: undefined, pointer, remote: false };
+  return { file: path.resolve(path.dirname(fromFile), decodeURI(filePart)), pointer, remote: false };
+}
+
+/** The value at `pointer` inside `data`, or `undefined` with how far the walk got. */
+export function getAtPointer(data: unknown, pointer: string): { found: boolean; value: unknown; depth: number } {
+  let node = data;
+  const segments = parsePointer(pointer);
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, segment)) {
+      return { found: false, value: undefined, depth: i };
+    }
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return { found: true, value: node, depth: segments.length };
+}

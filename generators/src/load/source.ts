@@ -1,0 +1,110 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { LineCounter, parseDocument, isNode, isMap, isSeq, isPair, isScalar, type Document, type Node } from "yaml";
+import { SpecError, parsePointer, toPointer } from "./errors.js";
+
+/** A parsed spec file that can say where any of its values stands. */
+export interface SourceFile {
+  /** Absolute path, used to resolve relative `$ref`s. */
+  readonly absPath: string;
+  /** Path shown to users and written into headers (relative, forward slashes). */
+  readonly displayPath: string;
+  readonly text: string;
+  readonly data: unknown;
+  /** 1-based line and column of the value at `pointer`, or of its nearest existing parent. */
+  locate(pointer: string): { line: number; col: number };
+}
+
+export function displayPathOf(absPath: string, cwd: string = process.cwd()): string {
+  const rel = path.relative(cwd, absPath);
+  const shown = rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? path.basename(absPath) : rel;
+  return shown.split(path.sep).join("/");
+}
+
+export async function readSourceFile(absPath: string, displayPath: string): Promise<SourceFile> {
+  const text = await readFile(absPath, "utf8");
+  return parseSourceText(absPath, displayPath, text);
+}
+
+export function parseSourceText(absPath: string, displayPath: string, text: string): SourceFile {
+  const isJson = /\.json$/i.test(absPath);
+  let doc: { document: Document; counter: LineCounter } | undefined;
+  const yamlDoc = (): { document: Document; counter: LineCounter } => {
+    if (!doc) {
+      const counter = new LineCounter();
+      doc = { document: parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false }), counter };
+    }
+    return doc;
+  };
+
+  let data: unknown;
+  if (isJson) {
+    try {
+      data = JSON.parse(text);
+    } catch (err) {
+      // JSON.parse messages carry an offset but no line; YAML's parser (a JSON superset) finds the spot.
+      const { document, counter } = yamlDoc();
+      const first = document.errors[0];
+      const pos = first ? counter.linePos(first.pos[0]) : { line: 1, col: 1 };
+      throw new SpecError([
+        {
+          file: displayPath,
+          line: pos.line,
+          col: pos.col,
+          pointer: "#",
+          message: `invalid JSON: ${(err as Error).message}`,
+          fix: "correct the JSON syntax at this position",
+        },
+      ]);
+    }
+  } else {
+    const { document, counter } = yamlDoc();
+    if (document.errors.length > 0) {
+      throw new SpecError(
+        document.errors.map((e) => {
+          const pos = counter.linePos(e.pos[0]);
+          return {
+            file: displayPath,
+            line: pos.line,
+            col: pos.col,
+            pointer: "#",
+            message: `invalid YAML: ${e.message.split("\n")[0]}`,
+            fix:
+              e.code === "DUPLICATE_KEY"
+                ? "remove or rename the duplicated key"
+                : "correct the YAML syntax at this position (indentation, quoting, a missing colon)",
+          };
+        }),
+      );
+    }
+    data = document.toJS({ maxAliasCount: 10_000 });
+  }
+
+  const locate = (pointer: string): { line: number; col: number } => {
+    const { document, counter } = yamlDoc();
+    const segments = parsePointer(pointer);
+    // Walk down as far as the pointer exists so a missing key points at its parent.
+    let node: unknown = document.contents;
+    let keyNode: Node | undefined;
+    for (const segment of segments) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === segment);
+        if (!pair) break;
+        keyNode = isNode(pair.key) ? pair.key : undefined;
+        node = pair.value;
+      } else if (isSeq(node)) {
+        const item = node.items[Number(segment)];
+        if (item === undefined) break;
+        keyNode = undefined;
+        node = item;
+      } else break;
+    }
+    const anchor = keyNode ?? (isNode(node) ? node : undefined);
+    const offset = anchor?.range?.[0] ?? 0;
+    return counter.linePos(offset);
+  };
+
+  return { absPath, displayPath, text, data, locate };
+}
+
+export { toPointer };

@@ -1,0 +1,380 @@
+import type { LoadedSpec } from "../load/load.js";
+import { HTTP_METHODS } from "../load/load.js";
+import { parsePointer, toPointer } from "../load/errors.js";
+import type { Rule } from "../rules/evaluate.js";
+import type {
+  ApiModel,
+  HttpMethod,
+  JsonSchema,
+  Limit,
+  MediaContent,
+  NamedSchema,
+  Operation,
+  Pagination,
+  Parameter,
+  ParameterLocation,
+  ProblemType,
+  RequestBody,
+  Response,
+  SecurityRequirement,
+  SecurityScheme,
+  Server,
+  UnspecifiedOperation,
+} from "./ir.js";
+import { camelCase, operationNameFromPath, pascalCase, uniqueNames } from "./naming.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+/** Names of members the generated client and server reserve for themselves. */
+const RESERVED_METHOD_NAMES = ["raw", "request", "options", "then", "constructor", "toString", "valueOf", "hasOwnProperty"];
+
+export function buildModel(spec: LoadedSpec, name: string): ApiModel {
+  const doc = spec.document as Obj;
+  const resolve = makeResolver(doc);
+  const info = isObj(doc["info"]) ? doc["info"] : {};
+  const components = isObj(doc["components"]) ? doc["components"] : {};
+  const rootSecurity = Array.isArray(doc["security"]) ? readSecurity(doc["security"]) : [];
+
+  const schemas = buildSchemas(isObj(components["schemas"]) ? components["schemas"] : {});
+  const operations = buildOperations(doc, resolve, rootSecurity);
+  const description = str(info["description"]);
+
+  return {
+    name,
+    source: { path: spec.root.displayPath, files: spec.files.map((f) => f.displayPath), hash: spec.hash },
+    openapi: spec.version,
+    info: { title: str(info["title"]) ?? name, version: str(info["version"]) ?? "0.0.0", ...(description ? { description } : {}) },
+    servers: readServers(doc["servers"]),
+    tags: Array.isArray(doc["tags"])
+      ? doc["tags"].filter(isObj).map((t) => ({ name: String(t["name"]), ...optional("description", str(t["description"])) }))
+      : [],
+    operations,
+    schemas,
+    securitySchemes: readSecuritySchemes(isObj(components["securitySchemes"]) ? components["securitySchemes"] : {}, resolve),
+    problems: readProblems(schemas),
+    ...(isObj(doc["x-problem-base"]) && typeof doc["x-problem-base"]["default"] === "string"
+      ? {
+          problemBase: {
+            default: doc["x-problem-base"]["default"] as string,
+            ...optional("description", str(doc["x-problem-base"]["description"])),
+          },
+        }
+      : {}),
+    unspecifiedOperations: readUnspecified(doc["x-unspecified-operations"]),
+    document: doc,
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+/** Follows internal `$ref`s of the bundled document (bundling left no external ones). */
+function makeResolver(doc: Obj): (node: unknown) => unknown {
+  return (node) => {
+    let current = node;
+    for (let hops = 0; hops < 50 && isObj(current) && typeof current["$ref"] === "string"; hops++) {
+      const ref = current["$ref"] as string;
+      if (!ref.startsWith("#")) return current;
+      let target: unknown = doc;
+      for (const seg of parsePointer(ref)) target = isObj(target) || Array.isArray(target) ? (target as Obj)[seg] : undefined;
+      current = target;
+    }
+    return current;
+  };
+}
+
+function buildSchemas(raw: Obj): NamedSchema[] {
+  const entries = Object.entries(raw);
+  const typeNames = uniqueNames(entries, ([n]) => pascalCase(n, "Schema"), ["Operations", "Paths", "Components"]);
+  const recursive = findRecursive(raw);
+  return entries.map(([name, schema], i) => {
+    const s = (typeof schema === "boolean" ? schema : isObj(schema) ? schema : {}) as JsonSchema;
+    const obj = isObj(schema) ? schema : {};
+    return {
+      name,
+      typeName: typeNames[i] as string,
+      schema: s,
+      ...optional("description", str(obj["description"])),
+      recursive: recursive.has(name),
+      ...optional("unspecified", str(obj["x-unspecified"])),
+    };
+  });
+}
+
+/** Schemas on a reference cycle, by Tarjan's strongly connected components over `$ref` edges. */
+function findRecursive(schemas: Obj): Set<string> {
+  const prefix = "#/components/schemas/";
+  const edges = new Map<string, Set<string>>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    const out = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (isObj(node)) {
+        const ref = node["$ref"];
+        if (typeof ref === "string" && ref.startsWith(prefix)) out.add(parsePointer(ref)[2] as string);
+        for (const v of Object.values(node)) walk(v);
+      }
+    };
+    walk(schema);
+    edges.set(name, out);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const result = new Set<string>();
+  let counter = 0;
+  // Iterative, because generated specs can nest references thousands deep.
+  for (const start of edges.keys()) {
+    if (index.has(start)) continue;
+    const work: { node: string; it: Iterator<string> }[] = [];
+    const open = (n: string): void => {
+      index.set(n, counter);
+      low.set(n, counter++);
+      stack.push(n);
+      onStack.add(n);
+      work.push({ node: n, it: (edges.get(n) ?? new Set<string>()).values() });
+    };
+    open(start);
+    while (work.length > 0) {
+      const top = work[work.length - 1] as { node: string; it: Iterator<string> };
+      const next = top.it.next();
+      if (!next.done) {
+        const m = next.value;
+        if (!edges.has(m)) continue;
+        if (!index.has(m)) open(m);
+        else if (onStack.has(m)) low.set(top.node, Math.min(low.get(top.node) as number, index.get(m) as number));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(top.node) as number));
+      if (low.get(top.node) === index.get(top.node)) {
+        const component: string[] = [];
+        let m: string;
+        do {
+          m = stack.pop() as string;
+          onStack.delete(m);
+          component.push(m);
+        } while (m !== top.node);
+        if (component.length > 1 || edges.get(top.node)?.has(top.node)) component.forEach((c) => result.add(c));
+      }
+    }
+  }
+  return result;
+}
+
+function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurity: SecurityRequirement[]): Operation[] {
+  const paths = isObj(doc["paths"]) ? doc["paths"] : {};
+  type Raw = { method: HttpMethod; path: string; op: Obj; item: Obj };
+  const raws: Raw[] = [];
+  for (const [path, itemRaw] of Object.entries(paths)) {
+    const item = resolve(itemRaw);
+    if (!isObj(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (isObj(op)) raws.push({ method, path, op, item });
+    }
+  }
+  const ids = uniqueNames(raws, (r) => str(r.op["operationId"]) ?? operationNameFromPath(r.method, r.path));
+  const names = uniqueNames(ids, (id) => camelCase(id, "operation"), RESERVED_METHOD_NAMES);
+  const typeNames = uniqueNames(ids, (id) => pascalCase(id, "Operation"));
+
+  return raws.map((r, i) => {
+    const { op, item, method, path } = r;
+    const deprecatedAt = str(op["x-deprecated-at"]);
+    const replacedBy = str(op["x-replaced-by"]);
+    const sunset = str(op["x-sunset"]);
+    const deprecation =
+      deprecatedAt || replacedBy || sunset
+        ? { ...optional("at", deprecatedAt), ...optional("replacedBy", replacedBy), ...optional("sunset", sunset) }
+        : undefined;
+    const body = readRequestBody(op["requestBody"], resolve);
+    return {
+      id: ids[i] as string,
+      idGenerated: typeof op["operationId"] !== "string",
+      methodName: names[i] as string,
+      typeName: typeNames[i] as string,
+      method,
+      path,
+      pointer: toPointer(["paths", path, method]),
+      tags: Array.isArray(op["tags"]) ? op["tags"].map(String) : [],
+      ...optional("summary", str(op["summary"])),
+      ...optional("description", str(op["description"])),
+      deprecated: op["deprecated"] === true,
+      ...optional("deprecation", deprecation),
+      ...optional("added", str(op["x-added"])),
+      parameters: readParameters(item["parameters"], op["parameters"], resolve),
+      ...optional("requestBody", body),
+      responses: readResponses(op["responses"], resolve),
+      security: Array.isArray(op["security"]) ? readSecurity(op["security"]) : rootSecurity,
+      ...optional("securityNote", str(op["x-security-note"])),
+      ...optional("servers", Array.isArray(op["servers"]) ? readServers(op["servers"]) : undefined),
+      ...optional("unspecified", str(op["x-unspecified"])),
+      rules: Array.isArray(op["x-rules"]) ? (op["x-rules"].filter(isObj) as unknown as Rule[]) : [],
+      limits: Array.isArray(op["x-limits"]) ? (op["x-limits"].filter(isObj) as unknown as Limit[]) : [],
+      ...optional("pagination", isObj(op["x-pagination"]) ? (op["x-pagination"] as unknown as Pagination) : undefined),
+      ...optional("transitions", op["x-transitions"]),
+    };
+  });
+}
+
+function readParameters(pathLevel: unknown, opLevel: unknown, resolve: (n: unknown) => unknown): Parameter[] {
+  const merged = new Map<string, Obj>();
+  for (const list of [pathLevel, opLevel]) {
+    if (!Array.isArray(list)) continue;
+    for (const p of list) {
+      const param = resolve(p);
+      if (!isObj(param) || typeof param["name"] !== "string" || typeof param["in"] !== "string") continue;
+      // Operation-level parameters override path-level ones with the same name and location.
+      merged.set(`${param["in"]} ${param["name"]}`, param);
+    }
+  }
+  const list = [...merged.values()];
+  const varNames = uniqueNames(list, (p) => camelCase(String(p["name"]), "param"));
+  return list.map((p, i) => {
+    const location = p["in"] as ParameterLocation;
+    const style = str(p["style"]) ?? (location === "query" || location === "cookie" ? "form" : "simple");
+    const schema = (p["schema"] ?? firstContentSchema(p["content"]) ?? {}) as JsonSchema;
+    return {
+      name: p["name"] as string,
+      in: location,
+      required: p["required"] === true || location === "path",
+      schema,
+      style,
+      explode: typeof p["explode"] === "boolean" ? p["explode"] : style === "form",
+      ...optional("description", str(p["description"])),
+      deprecated: p["deprecated"] === true,
+      varName: varNames[i] as string,
+    };
+  });
+}
+
+function firstContentSchema(content: unknown): unknown {
+  if (!isObj(content)) return undefined;
+  const first = Object.values(content)[0];
+  return isObj(first) ? first["schema"] : undefined;
+}
+
+function readContents(content: unknown, resolve: (n: unknown) => unknown): MediaContent[] {
+  if (!isObj(content)) return [];
+  return Object.entries(content).map(([mediaType, media]) => {
+    const m = isObj(media) ? media : {};
+    const examples: unknown[] = [];
+    if ("example" in m) examples.push(m["example"]);
+    if (isObj(m["examples"])) {
+      for (const ex of Object.values(m["examples"])) {
+        const e = resolve(ex);
+        if (isObj(e) && "value" in e) examples.push(e["value"]);
+      }
+    }
+    return { mediaType, ...optional("schema", m["schema"] as JsonSchema | undefined), examples };
+  });
+}
+
+function readRequestBody(raw: unknown, resolve: (n: unknown) => unknown): RequestBody | undefined {
+  const body = resolve(raw);
+  if (!isObj(body)) return undefined;
+  return {
+    required: body["required"] === true,
+    ...optional("description", str(body["description"])),
+    contents: readContents(body["content"], resolve),
+  };
+}
+
+function readResponses(raw: unknown, resolve: (n: unknown) => unknown): Response[] {
+  if (!isObj(raw)) return [];
+  return Object.entries(raw).map(([status, r]) => {
+    const res = resolve(r);
+    const obj = isObj(res) ? res : {};
+    const headers = isObj(obj["headers"])
+      ? Object.entries(obj["headers"]).map(([name, h]) => {
+          const header = resolve(h);
+          const ho = isObj(header) ? header : {};
+          return { name, required: ho["required"] === true, ...optional("schema", ho["schema"] as JsonSchema | undefined) };
+        })
+      : [];
+    return { status, description: str(obj["description"]) ?? "", contents: readContents(obj["content"], resolve), headers };
+  });
+}
+
+function readSecurity(list: unknown[]): SecurityRequirement[] {
+  return list.filter(isObj).map((req) =>
+    Object.entries(req).map(([scheme, scopes]) => ({ scheme, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })),
+  );
+}
+
+function readServers(raw: unknown): Server[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isObj).map((s) => ({
+    url: String(s["url"] ?? "/"),
+    ...optional("description", str(s["description"])),
+    variables: isObj(s["variables"])
+      ? Object.entries(s["variables"]).filter(([, v]) => isObj(v)).map(([name, v]) => {
+          const variable = v as Obj;
+          return {
+            name,
+            default: String(variable["default"] ?? ""),
+            ...optional("enum", Array.isArray(variable["enum"]) ? variable["enum"].map(String) : undefined),
+            ...optional("description", str(variable["description"])),
+          };
+        })
+      : [],
+  }));
+}
+
+function readSecuritySchemes(raw: Obj, resolve: (n: unknown) => unknown): SecurityScheme[] {
+  return Object.entries(raw).map(([name, s]) => {
+    const scheme = resolve(s);
+    const o = isObj(scheme) ? scheme : {};
+    const oauth1 = isObj(o["x-oauth1"]) ? o["x-oauth1"] : undefined;
+    return {
+      name,
+      type: String(o["type"] ?? ""),
+      ...optional("scheme", str(o["scheme"])?.toLowerCase()),
+      ...optional("in", str(o["in"])),
+      ...optional("paramName", str(o["name"])),
+      ...optional("description", str(o["description"])),
+      ...optional(
+        "oauth1",
+        oauth1
+          ? {
+              signatureMethod: String(oauth1["signatureMethod"]),
+              version: String(oauth1["version"]),
+              parameters: Array.isArray(oauth1["parameters"]) ? oauth1["parameters"].map(String) : [],
+            }
+          : undefined,
+      ),
+      ...optional("flows", isObj(o["flows"]) ? o["flows"] : undefined),
+    };
+  });
+}
+
+function readProblems(schemas: readonly NamedSchema[]): ProblemType[] {
+  return schemas
+    .filter((s) => isObj(s.schema) && typeof (s.schema as Obj)["x-problem-type"] === "string")
+    .map((s) => {
+      const o = s.schema as Obj;
+      return {
+        schemaName: s.name,
+        typeName: s.typeName,
+        slug: o["x-problem-type"] as string,
+        ...optional("title", str(o["title"])),
+        ...optional("description", str(o["description"])),
+      };
+    });
+}
+
+function readUnspecified(raw: unknown): UnspecifiedOperation[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isObj).map((u) => ({
+    name: String(u["name"] ?? ""),
+    tag: String(u["tag"] ?? ""),
+    ...optional("method", str(u["method"])),
+    ...optional("path", str(u["path"])),
+    missing: String(u["missing"] ?? ""),
+  }));
+}

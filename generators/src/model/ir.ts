@@ -1,0 +1,173 @@
+/**
+ * The intermediate representation: one normalized model of an API, built once from the bundled
+ * document, read by every emitter. Emitters never walk the raw document for facts modelled here.
+ */
+import type { Rule } from "../rules/evaluate.js";
+
+/** JSON Schema as written in the bundled spec (internal `$ref`s kept). */
+export type JsonSchema = boolean | { readonly [key: string]: unknown };
+
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+export interface ApiModel {
+  /** Short name (package folder, `core`) and the names derived from it. */
+  readonly name: string;
+  readonly source: {
+    /** Root spec path as displayed (relative, forward slashes). */
+    readonly path: string;
+    readonly files: readonly string[];
+    /** sha256 of every source file. */
+    readonly hash: string;
+  };
+  readonly openapi: "3.0" | "3.1";
+  readonly info: { readonly title: string; readonly version: string; readonly description?: string };
+  readonly servers: readonly Server[];
+  readonly tags: readonly { readonly name: string; readonly description?: string }[];
+  readonly operations: readonly Operation[];
+  readonly schemas: readonly NamedSchema[];
+  readonly securitySchemes: readonly SecurityScheme[];
+  /** Problem subtypes (schemas marked `x-problem-type`), in spec order. */
+  readonly problems: readonly ProblemType[];
+  readonly problemBase?: { readonly default: string; readonly description?: string };
+  /** Root `x-unspecified-operations`: named by the document without a path. */
+  readonly unspecifiedOperations: readonly UnspecifiedOperation[];
+  /** The bundled document, for emitters that delegate to tools reading OpenAPI (types). */
+  readonly document: Readonly<Record<string, unknown>>;
+}
+
+export interface Server {
+  readonly url: string;
+  readonly description?: string;
+  readonly variables: readonly { readonly name: string; readonly default: string; readonly enum?: readonly string[]; readonly description?: string }[];
+}
+
+export interface NamedSchema {
+  /** Key under components.schemas. */
+  readonly name: string;
+  /** Safe, unique PascalCase type name. */
+  readonly typeName: string;
+  readonly schema: JsonSchema;
+  readonly description?: string;
+  /** Part of a reference cycle (found once, here, so emitters need not detect it). */
+  readonly recursive: boolean;
+  readonly unspecified?: string;
+}
+
+export interface Parameter {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly required: boolean;
+  readonly schema: JsonSchema;
+  readonly style: string;
+  readonly explode: boolean;
+  readonly description?: string;
+  readonly deprecated: boolean;
+  /** Safe camelCase name for generated code where the spec name is not an identifier. */
+  readonly varName: string;
+}
+
+export interface MediaContent {
+  readonly mediaType: string;
+  readonly schema?: JsonSchema;
+  readonly examples: readonly unknown[];
+}
+
+export interface RequestBody {
+  readonly required: boolean;
+  readonly description?: string;
+  readonly contents: readonly MediaContent[];
+}
+
+export interface Response {
+  /** `200`, `4XX` or `default`. */
+  readonly status: string;
+  readonly description: string;
+  readonly contents: readonly MediaContent[];
+  readonly headers: readonly { readonly name: string; readonly required: boolean; readonly schema?: JsonSchema }[];
+}
+
+export type SecurityRequirement = readonly { readonly scheme: string; readonly scopes: readonly string[] }[];
+
+export interface Operation {
+  /** operationId, or a deterministic name made from method and path when the spec has none. */
+  readonly id: string;
+  readonly idGenerated: boolean;
+  /** Safe camelCase method name for clients and handlers. */
+  readonly methodName: string;
+  /** Safe PascalCase prefix for types named after the operation. */
+  readonly typeName: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly pointer: string;
+  readonly tags: readonly string[];
+  readonly summary?: string;
+  readonly description?: string;
+  readonly deprecated: boolean;
+  readonly deprecation?: { readonly at?: string; readonly replacedBy?: string; readonly sunset?: string };
+  readonly added?: string;
+  readonly parameters: readonly Parameter[];
+  readonly requestBody?: RequestBody;
+  readonly responses: readonly Response[];
+  /** Effective requirements (operation, else root); empty array means explicitly none. */
+  readonly security: readonly SecurityRequirement[];
+  readonly securityNote?: string;
+  readonly servers?: readonly Server[];
+  readonly unspecified?: string;
+  readonly rules: readonly Rule[];
+  readonly limits: readonly Limit[];
+  readonly pagination?: Pagination;
+  readonly transitions?: unknown;
+}
+
+export interface Limit {
+  readonly kind: string;
+  readonly description: string;
+  readonly max?: number;
+  readonly min?: number;
+  readonly pointer?: string;
+  readonly requests?: number;
+  readonly window?: string;
+  readonly per?: string;
+  readonly when?: string;
+  readonly status?: number;
+  readonly code?: number;
+}
+
+export interface Pagination {
+  readonly style: "cursor" | "token";
+  readonly request: string;
+  readonly response: string;
+  readonly pageSize?: string;
+  readonly items?: string;
+}
+
+export interface SecurityScheme {
+  readonly name: string;
+  readonly type: string;
+  readonly scheme?: string;
+  readonly in?: string;
+  readonly paramName?: string;
+  readonly description?: string;
+  /** Present when the scheme is OAuth 1.0a (an apiKey scheme with `x-oauth1`). */
+  readonly oauth1?: { readonly signatureMethod: string; readonly version: string; readonly parameters: readonly string[] };
+  readonly flows?: Readonly<Record<string, unknown>>;
+}
+
+export interface ProblemType {
+  /** Schema name (`ResourceNotFoundProblem`). */
+  readonly schemaName: string;
+  readonly typeName: string;
+  /** Slug, or `about:blank`. */
+  readonly slug: string;
+  readonly title?: string;
+  readonly description?: string;
+}
+
+export interface UnspecifiedOperation {
+  readonly name: string;
+  readonly tag: string;
+  readonly method?: string;
+  readonly path?: string;
+  readonly missing: string;
+}

@@ -1,0 +1,175 @@
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+import { EMITTERS, type GeneratedFile } from "./emit/index.js";
+import { headerText } from "./emit/header.js";
+import type { ApiModel } from "./model/ir.js";
+import { kebabCase } from "./model/naming.js";
+import { diffOutput, writeOutput, type Drift } from "./write/write.js";
+import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
+
+/** One spec and the package it becomes. */
+export interface Target {
+  readonly specPath: string;
+  readonly outDir: string;
+  readonly packageName: string;
+  /** Short name used in messages and generated names (`core`). */
+  readonly name: string;
+}
+
+export interface Reporter {
+  /** One finished stage of one package, with its duration. */
+  step(target: Target, stage: string, ms: number): void;
+  info(message: string): void;
+  debug(message: string): void;
+}
+
+export interface ProjectLayout {
+  /** Folder holding one spec per package (its top level only; `common/` holds shared pieces). @default "spec" */
+  readonly specDir?: string;
+  /** Folder the packages are generated into. @default "packages" */
+  readonly packagesDir?: string;
+  /** npm scope of generated package names. @default "@devplatform" */
+  readonly scope?: string;
+}
+
+export interface RunOptions {
+  readonly cwd: string;
+  readonly reporter: Reporter;
+  /** Regenerate even when nothing changed. @default false */
+  readonly force?: boolean;
+  /** Where no-op hashes live. @default "<cwd>/node_modules/.cache/contractgen" */
+  readonly cacheDir?: string;
+}
+
+export interface TargetResult {
+  readonly target: Target;
+  readonly skipped: boolean;
+  readonly drift?: Drift;
+  /** Absolute paths of every file the spec was read from (what --watch watches). */
+  readonly sources: readonly string[];
+}
+
+/** The specs under `specDir`: files at its top level whose content declares `openapi`. */
+export async function discoverTargets(cwd: string, layout: ProjectLayout = {}): Promise<Target[]> {
+  const specDir = path.resolve(cwd, layout.specDir ?? "spec");
+  const packagesDir = path.resolve(cwd, layout.packagesDir ?? "packages");
+  const scope = layout.scope ?? "@devplatform";
+  const names = (await readdir(specDir)).filter((f) => /\.(ya?ml|json)$/i.test(f)).sort();
+  const targets: Target[] = [];
+  for (const file of names) {
+    const text = await readFile(path.join(specDir, file), "utf8");
+    if (!/^\s*(openapi\s*:|\{[\s\S]{0,200}?"openapi"\s*:)/m.test(text.slice(0, 4096))) continue;
+    const name = kebabCase(file.replace(/\.(ya?ml|json)$/i, ""));
+    targets.push({
+      specPath: path.relative(cwd, path.join(specDir, file)) || file,
+      outDir: path.join(packagesDir, name),
+      packageName: `${scope}/${name}`,
+      name,
+    });
+  }
+  return targets;
+}
+
+export function targetFor(cwd: string, specPath: string, outDir: string, packageName?: string): Target {
+  const base = kebabCase(path.basename(specPath).replace(/\.(ya?ml|json)$/i, ""));
+  return { specPath, outDir: path.resolve(cwd, outDir), packageName: packageName ?? base, name: base };
+}
+
+interface Rendered {
+  readonly target: Target;
+  readonly model: ApiModel;
+  readonly files: readonly GeneratedFile[];
+  readonly sources: readonly string[];
+}
+
+const now = (): number => performance.now();
+
+/** Load → model → every emitter → format, all in memory. Throws SpecError for bad input. */
+export async function render(target: Target, options: RunOptions): Promise<Rendered> {
+  const { loadSpec } = await import("./load/load.js");
+  const { buildModel } = await import("./model/build.js");
+  const { formatFiles } = await import("./write/format.js");
+  const { reporter } = options;
+
+  let t = now();
+  const spec = await loadSpec(target.specPath, { cwd: options.cwd });
+  reporter.step(target, "load", now() - t);
+
+  t = now();
+  const model = buildModel(spec, target.name);
+  reporter.step(target, "model", now() - t);
+
+  const exports = new Map<string, string>();
+  for (const e of EMITTERS) for (const [subpath, module] of Object.entries(e.exports ?? {})) exports.set(subpath, module);
+  const ctx = { model, packageName: target.packageName, exports };
+
+  const files: GeneratedFile[] = [];
+  for (const emitter of EMITTERS) {
+    t = now();
+    files.push(...(await emitter.emit(ctx)));
+    reporter.step(target, emitter.name, now() - t);
+  }
+  t = now();
+  const formatted = await formatFiles(files);
+  reporter.step(target, "format", now() - t);
+
+  const byPath = new Map<string, GeneratedFile>();
+  for (const f of formatted) {
+    if (byPath.has(f.path)) throw new Error(`two emitters wrote ${f.path}`);
+    byPath.set(f.path, f);
+  }
+  const sorted = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  reporter.debug(`${target.packageName}: ${sorted.length} files; ${headerText(model)}`);
+  return { target, model, files: sorted, sources: spec.files.map((f) => f.absPath) };
+}
+
+function cacheDirOf(options: RunOptions): string {
+  return options.cacheDir ?? path.join(options.cwd, "node_modules", ".cache", "contractgen");
+}
+
+/**
+ * Generates every target. All packages are rendered before anything is written, so bad input in
+ * any spec leaves every package as it was.
+ */
+export async function generate(targets: readonly Target[], options: RunOptions): Promise<TargetResult[]> {
+  const cacheDir = cacheDirOf(options);
+  const results: TargetResult[] = [];
+  const pending: Target[] = [];
+  for (const target of targets) {
+    const cached = options.force ? undefined : await readCache(cacheDir, target.outDir);
+    const fingerprint = await generatorFingerprint(JSON.stringify([target.packageName, target.specPath]));
+    if (cached && (await isUpToDate(cached, fingerprint))) {
+      options.reporter.info(`${target.packageName}  up to date (spec and output unchanged)`);
+      results.push({ target, skipped: true, sources: Object.keys(cached.sources) });
+    } else pending.push(target);
+  }
+
+  const rendered: Rendered[] = [];
+  for (const target of pending) rendered.push(await render(target, options));
+
+  for (const r of rendered) {
+    const t = now();
+    const drift = await diffOutput(r.target.outDir, r.files);
+    await writeOutput(r.target.outDir, r.files, drift);
+    const fingerprint = await generatorFingerprint(JSON.stringify([r.target.packageName, r.target.specPath]));
+    const sources = (await hashFiles(r.sources)) ?? {};
+    const outputs: Record<string, string> = {};
+    for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashContents(f.contents);
+    await writeCache(cacheDir, r.target.outDir, { fingerprint, sources, outputs });
+    options.reporter.step(r.target, "write", now() - t);
+    const n = drift.changed.length + drift.added.length + drift.stale.length;
+    options.reporter.info(`${r.target.packageName}  ${n === 0 ? "unchanged" : `${n} file(s) updated`} → ${path.relative(options.cwd, r.target.outDir) || "."}`);
+    results.push({ target: r.target, skipped: false, drift, sources: r.sources });
+  }
+  return results;
+}
+
+/** Renders every target and compares with what is on disk; writes nothing. */
+export async function check(targets: readonly Target[], options: RunOptions): Promise<TargetResult[]> {
+  const results: TargetResult[] = [];
+  for (const target of targets) {
+    const r = await render(target, options);
+    results.push({ target, skipped: false, drift: await diffOutput(target.outDir, r.files), sources: r.sources });
+  }
+  return results;
+}

@@ -1,0 +1,78 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The no-op check: a run whose spec files, generator and outputs all hash as last time has nothing
+ * to do. It reads only hashes and files, never loads the heavy pipeline, so it answers in
+ * milliseconds.
+ */
+export interface CacheEntry {
+  readonly fingerprint: string;
+  readonly sources: Readonly<Record<string, string>>;
+  readonly outputs: Readonly<Record<string, string>>;
+}
+
+const sha = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");
+
+let fingerprintMemo: string | undefined;
+
+/** Identity of the generator build: its own compiled files plus the options of this run. */
+export async function generatorFingerprint(extra: string): Promise<string> {
+  if (!fingerprintMemo) {
+    const dist = path.dirname(fileURLToPath(import.meta.url));
+    const root = path.dirname(dist);
+    const files = (await readdir(root, { recursive: true }))
+      .filter((f) => f.endsWith(".js"))
+      .sort();
+    const h = createHash("sha256");
+    for (const f of files) h.update(f).update(await readFile(path.join(root, f)));
+    fingerprintMemo = h.digest("hex");
+  }
+  return sha(`${fingerprintMemo}\0${extra}`);
+}
+
+function cacheFile(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, `${sha(path.resolve(outDir)).slice(0, 24)}.json`);
+}
+
+export async function readCache(cacheDir: string, outDir: string): Promise<CacheEntry | undefined> {
+  try {
+    return JSON.parse(await readFile(cacheFile(cacheDir, outDir), "utf8")) as CacheEntry;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeCache(cacheDir: string, outDir: string, entry: CacheEntry): Promise<void> {
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(cacheFile(cacheDir, outDir), JSON.stringify(entry));
+}
+
+export async function hashFiles(files: readonly string[]): Promise<Record<string, string> | undefined> {
+  const out: Record<string, string> = {};
+  for (const f of files) {
+    try {
+      out[f] = sha(await readFile(f));
+    } catch {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+export function hashContents(contents: string): string {
+  return sha(contents);
+}
+
+/** True when every recorded source and output still has the hash it had. */
+export async function isUpToDate(entry: CacheEntry, fingerprint: string): Promise<boolean> {
+  if (entry.fingerprint !== fingerprint) return false;
+  for (const group of [entry.sources, entry.outputs]) {
+    const now = await hashFiles(Object.keys(group));
+    if (!now) return false;
+    for (const [f, h] of Object.entries(group)) if (now[f] !== h) return false;
+  }
+  return true;
+}

@@ -1,0 +1,42 @@
+import type { GeneratedFile } from "../emit/emitter.js";
+
+/**
+ * Pinned formatting: the config lives here, not in the user's .prettierrc, so output is the same
+ * wherever it is generated.
+ */
+export const PRETTIER_OPTIONS = {
+  printWidth: 100,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  quoteProps: "as-needed",
+  trailingComma: "all",
+  bracketSpacing: true,
+  arrowParens: "always",
+  endOfLine: "lf",
+  proseWrap: "preserve",
+} as const;
+
+const PARSERS: Record<string, string> = { ts: "typescript", json: "json", md: "markdown" };
+
+/**
+ * Files larger than this are left as their emitter wrote them. openapi-typescript already prints
+ * consistently; prettier on a multi-megabyte types file costs seconds and changes nothing but
+ * whitespace.
+ * @default 2_000_000
+ */
+export const FORMAT_MAX_BYTES = 2_000_000;
+
+export async function formatFiles(files: readonly GeneratedFile[]): Promise<GeneratedFile[]> {
+  const prettier = await import("prettier");
+  return Promise.all(
+    files.map(async (file) => {
+      const ext = file.path.slice(file.path.lastIndexOf(".") + 1);
+      const parser = PARSERS[ext];
+      if (!parser || file.contents.length > FORMAT_MAX_BYTES) return file;
+      const contents = await prettier.format(file.contents, { ...PRETTIER_OPTIONS, parser });
+      return { path: file.path, contents };
+    }),
+  );
+}

@@ -1,0 +1,85 @@
+import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { GeneratedFile } from "../emit/emitter.js";
+
+/** Folders of a package the generator owns entirely: files there that it did not write are stale. */
+export const OWNED_DIRS = ["src", "test"] as const;
+
+export interface Drift {
+  readonly changed: string[];
+  readonly added: string[];
+  readonly stale: string[];
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+}
+
+async function listFiles(dir: string, prefix = ""): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+  const out: string[] = [];
+  for (const e of entries) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
+    else out.push(rel);
+  }
+  return out;
+}
+
+/** What writing `files` into `outDir` would change, without writing anything. */
+export async function diffOutput(outDir: string, files: readonly GeneratedFile[]): Promise<Drift> {
+  const drift: Drift = { changed: [], added: [], stale: [] };
+  const wanted = new Set(files.map((f) => f.path));
+  for (const file of files) {
+    const current = await readIfExists(path.join(outDir, file.path));
+    if (current === undefined) drift.added.push(file.path);
+    else if (current !== file.contents) drift.changed.push(file.path);
+  }
+  for (const dir of OWNED_DIRS) {
+    for (const rel of await listFiles(path.join(outDir, dir), dir)) if (!wanted.has(rel)) drift.stale.push(rel);
+  }
+  const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  drift.changed.sort(byCodeUnit);
+  drift.added.sort(byCodeUnit);
+  drift.stale.sort(byCodeUnit);
+  return drift;
+}
+
+/**
+ * Writes a package: every new file is first written to a staging folder beside the output, then
+ * renamed into place, so a failure while writing leaves the previous files as they were. Unchanged
+ * files are not touched (their timestamps stay, watchers stay quiet); stale files are removed last.
+ */
+export async function writeOutput(outDir: string, files: readonly GeneratedFile[], drift: Drift): Promise<void> {
+  const toWrite = new Set([...drift.changed, ...drift.added]);
+  const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.contractgen-staging`);
+  await rm(staging, { recursive: true, force: true });
+  try {
+    for (const file of files) {
+      if (!toWrite.has(file.path)) continue;
+      const target = path.join(staging, file.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, file.contents);
+    }
+    for (const file of files) {
+      if (!toWrite.has(file.path)) continue;
+      const target = path.join(outDir, file.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(path.join(staging, file.path), target);
+    }
+    for (const rel of drift.stale) await rm(path.join(outDir, rel), { force: true });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
