@@ -214,13 +214,17 @@ export async function main(argv: string[]): Promise<number> {
     .help()
     .alias("help", "h")
     .version(false)
+    .wrap(100)
     .exitProcess(false)
     .fail((msg, err) => {
-      if (err) throw err;
-      process.stderr.write(`${msg}\nrun contractgen --help for usage\n`);
-      code = EXIT.usage;
+      // Throwing stops yargs before it runs a command with arguments it rejected.
+      throw err ?? new UsageError(`${msg}\nrun contractgen --help for usage`);
     });
-  await parser.parseAsync();
+  try {
+    await parser.parseAsync();
+  } catch (err) {
+    return report(err, verbose);
+  }
   return code;
 }
 

@@ -58,7 +58,8 @@ function mostSpecific(errors: readonly ErrorObject[]): ErrorObject[] {
     if (e.keyword === "oneOf" || e.keyword === "anyOf" || e.keyword === "if" || e.keyword === "$ref") {
       if (deep.some((o) => o !== e && o.instancePath === e.instancePath && !["oneOf", "anyOf", "if"].includes(o.keyword))) continue;
     }
-    const key = `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`;
+    if (e.keyword === "propertyNames" && deep.some((o) => o.propertyName !== undefined && o.instancePath === e.instancePath)) continue;
+    const key = `${e.instancePath} ${e.propertyName ?? ""} ${e.keyword} ${JSON.stringify(e.params)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(e);
@@ -68,6 +69,14 @@ function mostSpecific(errors: readonly ErrorObject[]): ErrorObject[] {
 
 function describe(e: ErrorObject): StructureIssue {
   const params = e.params as Record<string, unknown>;
+  if (e.propertyName !== undefined) {
+    const name = e.propertyName;
+    return {
+      path: `${e.instancePath}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+      message: `the name '${name}' is not allowed here${e.keyword === "pattern" ? ` (must match ${String(params["pattern"])})` : ""}`,
+      fix: "rename it using only the characters the pattern allows (component names: letters, digits, '.', '_', '-')",
+    };
+  }
   switch (e.keyword) {
     case "required":
       return {

@@ -21,6 +21,7 @@ import type {
   Server,
   UnspecifiedOperation,
 } from "./ir.js";
+import { normalizeDocument } from "./normalize.js";
 import { camelCase, operationNameFromPath, pascalCase, uniqueNames } from "./naming.js";
 
 type Obj = Record<string, unknown>;
@@ -31,7 +32,7 @@ const str = (v: unknown): string | undefined => (typeof v === "string" ? v : und
 const RESERVED_METHOD_NAMES = ["raw", "request", "options", "then", "constructor", "toString", "valueOf", "hasOwnProperty"];
 
 export function buildModel(spec: LoadedSpec, name: string): ApiModel {
-  const doc = spec.document as Obj;
+  const doc = normalizeDocument(spec.document as Obj);
   const resolve = makeResolver(doc);
   const info = isObj(doc["info"]) ? doc["info"] : {};
   const components = isObj(doc["components"]) ? doc["components"] : {};

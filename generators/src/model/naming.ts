@@ -8,6 +8,7 @@ import { isSafeIdentifier } from "../emit/ts.js";
 export function words(text: string): string[] {
   return text
     .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x00-\x7f]/g, " ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")

@@ -1,0 +1,52 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const CLI = path.join(ROOT, "generators/dist/cli.js");
+export const TSC = path.join(ROOT, "node_modules/typescript/bin/tsc");
+export const FIXTURES = path.join(ROOT, "test/fixtures");
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a user would. */
+export function runCli(args: readonly string[], cwd: string = ROOT): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: "1" } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+export function tmpDir(prefix = "cg-"): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Type-checks a project folder with the workspace's TypeScript; returns the diagnostics. */
+export function typecheck(project: string): { ok: boolean; output: string } {
+  const r = spawnSync(process.execPath, [TSC, "-p", project, "--noEmit"], { encoding: "utf8" });
+  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+}
+
+/** Every file under `dir` with its contents, for before/after comparisons. */
+export function snapshotTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[path.relative(dir, p)] = readFileSync(p, "utf8");
+    }
+  };
+  walk(dir);
+  return out;
+}
