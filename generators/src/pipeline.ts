@@ -4,6 +4,7 @@ import { EMITTERS, type GeneratedFile } from "./emit/index.js";
 import { headerText } from "./emit/header.js";
 import type { ApiModel } from "./model/ir.js";
 import { kebabCase } from "./model/naming.js";
+import { formatIssue } from "./load/errors.js";
 import { diffOutput, writeOutput, type Drift } from "./write/write.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
 
@@ -94,6 +95,7 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   let t = now();
   const spec = await loadSpec(target.specPath, { cwd: options.cwd });
   reporter.step(target, "load", now() - t);
+  for (const w of spec.warnings) reporter.info(`warning: ${formatIssue(w).replace("\n  error: ", "\n  ")}`);
 
   t = now();
   const model = buildModel(spec, target.name);

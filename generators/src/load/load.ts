@@ -19,6 +19,8 @@ export interface LoadedSpec {
   readonly version: "3.0" | "3.1";
   /** sha256 over every file's display path and text: the spec's identity in headers and caches. */
   readonly hash: string;
+  /** Deviations from the OpenAPI schema that generation works around. */
+  readonly warnings: readonly SpecIssue[];
 }
 
 export interface LoadOptions {
@@ -41,15 +43,16 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   // A single-file spec is bundled already; the bundler would only walk it again (seconds on large specs).
   const document = (files.size === 1 ? root.data : await bundle(rootAbs, files)) as OpenApiDocument;
   const structural = validateStructure(document, version);
-  if (structural.length > 0) {
-    throw new SpecError(structural.map((s) => locateIssue(files, rootAbs, parsePointer(s.path), s.message, s.fix)));
-  }
+  const locate = (s: (typeof structural)[number]): SpecIssue => locateIssue(files, rootAbs, parsePointer(s.path), s.message, s.fix);
+  const errors = structural.filter((s) => s.severity === "error");
+  if (errors.length > 0) throw new SpecError(errors.map(locate));
+  const warnings = structural.filter((s) => s.severity === "warning").map(locate);
   checkOperationIds(document, files, rootAbs);
 
   const ordered = [...files.values()];
   const hash = createHash("sha256");
   for (const f of ordered) hash.update(f.displayPath).update("\0").update(f.text).update("\0");
-  return { root, files: ordered, document, version, hash: hash.digest("hex") };
+  return { root, files: ordered, document, version, hash: hash.digest("hex"), warnings };
 }
 
 async function readAll(rootAbs: string, cwd: string): Promise<Map<string, SourceFile>> {

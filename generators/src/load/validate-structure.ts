@@ -36,13 +36,21 @@ export interface StructureIssue {
   readonly path: string;
   readonly message: string;
   readonly fix: string;
+  /** Deviations every generator can work around: reported, not fatal. */
+  readonly severity: "error" | "warning";
+}
+
+// An operation with `responses: {}` is common in drafts and teaching material; generating it as an
+// operation with no declared response loses nothing, so it is a warning.
+function tolerated(e: ErrorObject): boolean {
+  return e.keyword === "minProperties" && /\/responses$/.test(e.instancePath);
 }
 
 /** Validates a bundled document against the OpenAPI schema and keeps the most specific errors. */
 export function validateStructure(doc: unknown, version: "3.0" | "3.1"): StructureIssue[] {
   const validate = validatorFor(version);
   if (validate(doc)) return [];
-  return mostSpecific(validate.errors ?? []).map(describe);
+  return mostSpecific(validate.errors ?? []).map((e) => ({ ...describe(e), severity: tolerated(e) ? "warning" : "error" }));
 }
 
 // With allErrors, one mistake shows up on every oneOf branch that failed; the error on the deepest
@@ -67,7 +75,7 @@ function mostSpecific(errors: readonly ErrorObject[]): ErrorObject[] {
   return out.slice(0, 20);
 }
 
-function describe(e: ErrorObject): StructureIssue {
+function describe(e: ErrorObject): Omit<StructureIssue, "severity"> {
   const params = e.params as Record<string, unknown>;
   if (e.propertyName !== undefined) {
     const name = e.propertyName;
@@ -93,6 +101,8 @@ function describe(e: ErrorObject): StructureIssue {
         fix: `remove '${name}', correct its spelling, or prefix it with 'x-' to make it an extension`,
       };
     }
+    case "minProperties":
+      return { path: e.instancePath, message: `must have at least ${String(params["limit"])} entr${params["limit"] === 1 ? "y" : "ies"}`, fix: "add an entry (an operation needs at least one response)" };
     case "type":
       return { path: e.instancePath, message: `must be ${String(params["type"])}`, fix: `change this value to ${String(params["type"])}` };
     case "enum":

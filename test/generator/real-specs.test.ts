@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { generate, type Reporter, type Target } from "../../generators/dist/index.js";
+import { ROOT, tmpDir, typecheck } from "./helpers.js";
+
+const quiet: Reporter = { step() {}, info() {}, debug() {} };
+const EXAMPLES = path.join(ROOT, "node_modules/@readme/oas-examples");
+
+/** Every OpenAPI 3.x document shipped in @readme/oas-examples (Swagger 2.0 ones are covered below). */
+function oasExamples(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (/\.(json|ya?ml)$/.test(entry.name) && /^\s*(openapi:|\{[\s\S]{0,300}"openapi")/m.test(readFileSync(p, "utf8").slice(0, 2000))) out.push(p);
+    }
+  };
+  for (const v of ["3.0", "3.1"]) walk(path.join(EXAMPLES, v));
+  return out.sort();
+}
+
+/** Generates every spec into one folder, then type-checks them all in one tsc run. */
+async function generateAndTypecheck(specs: readonly string[]): Promise<void> {
+  const dir = tmpDir("cg-real-");
+  const targets: Target[] = specs.map((spec, i) => ({
+    specPath: spec,
+    outDir: path.join(dir, `p${i}`),
+    packageName: `@real/p${i}`,
+    name: `p${i}`,
+  }));
+  await generate(targets, { cwd: ROOT, reporter: quiet, force: true, cacheDir: path.join(dir, ".cache") });
+  const base = JSON.parse(readFileSync(path.join(dir, "p0/tsconfig.json"), "utf8")) as { compilerOptions: Record<string, unknown> };
+  const { rootDir: _rootDir, outDir: _outDir, ...options } = base.compilerOptions;
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...options, noEmit: true }, include: ["p*/src/**/*.ts"] }));
+  const tc = typecheck(dir);
+  expect(tc.output).toBe("");
+  expect(tc.ok).toBe(true);
+}
+
+describe("real specs nobody here wrote", () => {
+  const examples = oasExamples();
+
+  it("finds the @readme/oas-examples corpus", () => {
+    expect(examples.length).toBeGreaterThan(100);
+  });
+
+  it("generates and type-checks every OpenAPI 3.x document in @readme/oas-examples", async () => {
+    await generateAndTypecheck(examples);
+  });
+
+  it("generates and type-checks GitHub's REST API description (@octokit/openapi)", async () => {
+    await generateAndTypecheck([path.join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json")]);
+  }, 300_000);
+});
