@@ -30,6 +30,7 @@ interface CommonArgs {
   "spec-dir": string;
   "packages-dir": string;
   scope: string;
+  "cache-dir"?: string;
 }
 
 function reporter(args: CommonArgs): Reporter {
@@ -69,6 +70,7 @@ function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
     .option("spec-dir", { type: "string", default: "spec", describe: "folder of specs, one package each" })
     .option("packages-dir", { type: "string", default: "packages", describe: "folder the packages are written to" })
     .option("scope", { type: "string", default: "@devplatform", describe: "npm scope of generated packages" })
+    .option("cache-dir", { type: "string", describe: "where no-op hashes are kept (default: node_modules/.cache/contractgen)" })
     .option("quiet", { type: "boolean", default: false, alias: "q", describe: "print errors only" })
     .option("verbose", { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" }) as Argv<T & CommonArgs>;
 }
@@ -78,7 +80,8 @@ async function runGenerate(args: CommonArgs & { watch: boolean; force: boolean }
   const targets = await targetsOf(args);
   const rep = reporter(args);
   const once = async (force: boolean): Promise<readonly string[]> => {
-    const results = await generate(targets, { cwd, reporter: rep, force });
+    const cacheDir = args["cache-dir"] ? path.resolve(cwd, args["cache-dir"]) : undefined;
+    const results = await generate(targets, { cwd, reporter: rep, force, ...(cacheDir ? { cacheDir } : {}) });
     return results.flatMap((r) => r.sources);
   };
   if (!args.watch) {
