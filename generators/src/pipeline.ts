@@ -59,7 +59,7 @@ export async function discoverTargets(cwd: string, layout: ProjectLayout = {}): 
   const targets: Target[] = [];
   for (const file of names) {
     const text = await readFile(path.join(specDir, file), "utf8");
-    if (!/^\s*(openapi\s*:|\{[\s\S]{0,200}?"openapi"\s*:)/m.test(text.slice(0, 4096))) continue;
+    if (!/^\s*((openapi|swagger)\s*:|\{[\s\S]{0,200}?"(openapi|swagger)"\s*:)/m.test(text.slice(0, 4096))) continue;
     const name = kebabCase(file.replace(/\.(ya?ml|json)$/i, ""));
     targets.push({
       specPath: path.relative(cwd, path.join(specDir, file)) || file,

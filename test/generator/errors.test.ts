@@ -50,11 +50,11 @@ describe("bad input gives a located error and writes nothing", () => {
       fix: "use OpenAPI 3.0.x or 3.1.x",
     },
     {
-      spec: "swagger2.json",
-      where: "test/fixtures/broken/swagger2.json:1:3",
+      spec: "swagger12.json",
+      where: "test/fixtures/broken/swagger12.json:1:3",
       pointer: "#/swagger",
-      message: "Swagger 2.0 is not supported",
-      fix: "convert the document to OpenAPI 3.x",
+      message: "Swagger 1.2 is not supported",
+      fix: "use Swagger 2.0 or OpenAPI 3.0.x/3.1.x",
     },
     {
       spec: "in-referenced/openapi.yaml",

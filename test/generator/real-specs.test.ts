@@ -7,17 +7,17 @@ import { ROOT, tmpDir, typecheck } from "./helpers.js";
 const quiet: Reporter = { step() {}, info() {}, debug() {} };
 const EXAMPLES = path.join(ROOT, "node_modules/@readme/oas-examples");
 
-/** Every OpenAPI 3.x document shipped in @readme/oas-examples (Swagger 2.0 ones are covered below). */
+/** Every document shipped in @readme/oas-examples: Swagger 2.0 (converted on load), OpenAPI 3.0 and 3.1. */
 function oasExamples(): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(p);
-      else if (/\.(json|ya?ml)$/.test(entry.name) && /^\s*(openapi:|\{[\s\S]{0,300}"openapi")/m.test(readFileSync(p, "utf8").slice(0, 2000))) out.push(p);
+      else if (/\.(json|ya?ml)$/.test(entry.name) && /^\s*(openapi:|swagger:|\{[\s\S]{0,300}"(openapi|swagger)")/m.test(readFileSync(p, "utf8").slice(0, 2000))) out.push(p);
     }
   };
-  for (const v of ["3.0", "3.1"]) walk(path.join(EXAMPLES, v));
+  for (const v of ["2.0", "3.0", "3.1"]) walk(path.join(EXAMPLES, v));
   return out.sort();
 }
 
@@ -43,10 +43,11 @@ describe("real specs nobody here wrote", () => {
   const examples = oasExamples();
 
   it("finds the @readme/oas-examples corpus", () => {
-    expect(examples.length).toBeGreaterThan(100);
+    expect(examples.length).toBeGreaterThan(120);
+    expect(examples.some((f) => f.includes("/2.0/"))).toBe(true);
   });
 
-  it("generates and type-checks every OpenAPI 3.x document in @readme/oas-examples", async () => {
+  it("generates and type-checks every document in @readme/oas-examples (Swagger 2.0, OpenAPI 3.0 and 3.1)", async () => {
     await generateAndTypecheck(examples);
   });
 

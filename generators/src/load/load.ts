@@ -37,11 +37,14 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   const rootAbs = path.resolve(cwd, specPath);
   const files = await readAll(rootAbs, cwd);
   const root = files.get(rootAbs) as SourceFile;
-  const version = checkVersion(root);
+  const detected = checkVersion(root);
   checkRefs(files);
 
+  // Swagger 2.0 is converted to OpenAPI 3.0 first; everything after works on the converted root.
+  const rootData = detected === "2.0" ? await convertSwagger2(root) : root.data;
+  const version = detected === "2.0" ? "3.0" : detected;
   // A single-file spec is bundled already; the bundler would only walk it again (seconds on large specs).
-  const document = (files.size === 1 ? root.data : await bundle(rootAbs, files)) as OpenApiDocument;
+  const document = (files.size === 1 ? rootData : await bundle(rootAbs, files, rootData)) as OpenApiDocument;
   const structural = validateStructure(document, version);
   const locate = (s: (typeof structural)[number]): SpecIssue => locateIssue(files, rootAbs, parsePointer(s.path), s.message, s.fix);
   const errors = structural.filter((s) => s.severity === "error");
@@ -112,7 +115,28 @@ async function readAll(rootAbs: string, cwd: string): Promise<Map<string, Source
   return files;
 }
 
-function checkVersion(root: SourceFile): "3.0" | "3.1" {
+async function convertSwagger2(root: SourceFile): Promise<unknown> {
+  const s2o = require("swagger2openapi") as {
+    convertObj(doc: unknown, options: object): Promise<{ openapi: unknown }>;
+  };
+  try {
+    // patch: repair small deviations the converter knows; resolve: false keeps $refs for our bundler.
+    const { openapi } = await s2o.convertObj(structuredClone(root.data), { patch: true, warnOnly: true, resolve: false });
+    return openapi;
+  } catch (err) {
+    throw new SpecError([
+      {
+        file: root.displayPath,
+        ...root.locate("#/swagger"),
+        pointer: "#/swagger",
+        message: `cannot convert this Swagger 2.0 document to OpenAPI 3.0: ${(err as Error).message.split("\n")[0]}`,
+        fix: "fix the Swagger 2.0 document at the place named, or convert it to OpenAPI 3.x yourself",
+      },
+    ]);
+  }
+}
+
+function checkVersion(root: SourceFile): "2.0" | "3.0" | "3.1" {
   const data = root.data as Record<string, unknown> | null;
   const fail = (message: string, fix: string, pointer = "#/openapi"): never => {
     throw new SpecError([{ file: root.displayPath, ...root.locate(pointer), pointer, message, fix }]);
@@ -120,12 +144,9 @@ function checkVersion(root: SourceFile): "3.0" | "3.1" {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     return fail("the document is not an object", "a spec is a YAML or JSON object with an 'openapi' field", "#");
   }
-  if (typeof data["swagger"] === "string") {
-    return fail(
-      `Swagger ${data["swagger"]} is not supported`,
-      "convert the document to OpenAPI 3.x (for example with swagger2openapi) and generate from that",
-      "#/swagger",
-    );
+  if (data["swagger"] === "2.0") return "2.0";
+  if (data["swagger"] !== undefined) {
+    return fail(`Swagger ${String(data["swagger"])} is not supported`, "use Swagger 2.0 or OpenAPI 3.0.x/3.1.x", "#/swagger");
   }
   const v = data["openapi"];
   if (typeof v !== "string") return fail("missing 'openapi' version field", "add `openapi: 3.1.0` (or the 3.0.x version the document follows)", "#");
@@ -159,7 +180,7 @@ function checkRefs(files: Map<string, SourceFile>): void {
   if (issues.length > 0) throw new SpecError(issues);
 }
 
-async function bundle(rootAbs: string, files: Map<string, SourceFile>): Promise<unknown> {
+async function bundle(rootAbs: string, files: Map<string, SourceFile>, rootData: unknown): Promise<unknown> {
   const SwaggerParser = require("@apidevtools/swagger-parser") as {
     bundle(path: string, options: object): Promise<unknown>;
   };
@@ -168,8 +189,9 @@ async function bundle(rootAbs: string, files: Map<string, SourceFile>): Promise<
     order: 1,
     canParse: true,
     parse(file: { url: string; data: Buffer | string }): unknown {
-      const known = files.get(path.resolve(file.url.replace(/^file:\/\//, "")));
-      if (known) return structuredClone(known.data);
+      const abs = path.resolve(file.url.replace(/^file:\/\//, ""));
+      const known = files.get(abs);
+      if (known) return structuredClone(abs === rootAbs ? rootData : known.data);
       throw new Error(`unexpected file ${file.url}`);
     },
   };
