@@ -127,3 +127,16 @@ export class ResponseParseError extends Error {
     this.text = text;
   }
 }
+
+/** The token endpoint answered 2xx but not with a usable bearer token. */
+export class TokenResponseError extends Error {
+  override readonly name = "TokenResponseError";
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body: unknown) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
