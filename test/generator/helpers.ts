@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +29,13 @@ export function runCli(args: readonly string[], cwd: string = ROOT): Promise<Cli
 
 export function tmpDir(prefix = "cg-"): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A fresh folder under the workspace's `.tmp/`, where generated code resolves the workspace's packages. */
+export function workspaceTmpDir(prefix = "cg-"): string {
+  const base = path.join(ROOT, ".tmp");
+  mkdirSync(base, { recursive: true });
+  return mkdtempSync(path.join(base, prefix));
 }
 
 /** Type-checks a project folder with the workspace's TypeScript; returns the diagnostics. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generate, type Reporter, type Target } from "../../generators/dist/index.js";
-import { ROOT, tmpDir, typecheck } from "./helpers.js";
+import { ROOT, typecheck, workspaceTmpDir } from "./helpers.js";
 
 const quiet: Reporter = { step() {}, info() {}, debug() {} };
 const EXAMPLES = path.join(ROOT, "node_modules/@readme/oas-examples");
@@ -23,7 +23,8 @@ function oasExamples(): string[] {
 
 /** Generates every spec into one folder, then type-checks them all in one tsc run. */
 async function generateAndTypecheck(specs: readonly string[]): Promise<void> {
-  const dir = tmpDir("cg-real-");
+  // Inside the workspace, so generated imports (@devplatform/runtime, ajv) resolve from node_modules.
+  const dir = workspaceTmpDir("real-");
   const targets: Target[] = specs.map((spec, i) => ({
     specPath: spec,
     outDir: path.join(dir, `p${i}`),

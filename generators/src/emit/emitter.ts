@@ -4,6 +4,8 @@ import type { ApiModel } from "../model/ir.js";
 export interface GeneratedFile {
   readonly path: string;
   readonly contents: string;
+  /** Machine output that formatting would only slow down (compiled validators). @default true */
+  readonly format?: boolean;
 }
 
 export interface EmitContext {
@@ -12,6 +14,8 @@ export interface EmitContext {
   readonly packageName: string;
   /** Every subpath export the enabled emitters add, in emitter order (`./types` → `types`). */
   readonly exports: ReadonlyMap<string, string>;
+  /** Run-time npm dependencies of every enabled emitter, sorted by name. */
+  readonly dependencies: Readonly<Record<string, string>>;
 }
 
 /**
@@ -24,6 +28,8 @@ export interface Emitter {
   readonly name: string;
   /** Subpath exports this artifact adds: subpath → module under src/ without extension. */
   readonly exports?: Readonly<Record<string, string>>;
+  /** npm dependencies the artifact's code imports at run time (name → semver range). */
+  readonly dependencies?: Readonly<Record<string, string>>;
   emit(ctx: EmitContext): readonly GeneratedFile[] | Promise<readonly GeneratedFile[]>;
 }
 

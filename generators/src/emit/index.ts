@@ -2,8 +2,9 @@ import type { Emitter } from "./emitter.js";
 import { operationsEmitter } from "./operations.js";
 import { packageEmitter } from "./package.js";
 import { typesEmitter } from "./types.js";
+import { validatorsEmitter } from "./validators/index.js";
 
 /** Every artifact, in the order progress is reported and exports are listed. */
-export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, packageEmitter];
+export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, packageEmitter];
 
 export type { Emitter, GeneratedFile, EmitContext } from "./emitter.js";

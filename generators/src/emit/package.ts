@@ -48,7 +48,7 @@ export const packageEmitter = defineEmitter({
   },
 });
 
-function packageJson({ model, packageName, exports }: EmitContext): Record<string, unknown> {
+function packageJson({ model, packageName, exports, dependencies }: EmitContext): Record<string, unknown> {
   const entry = (module: string): Record<string, string> => ({
     types: `./dist/${module}.d.ts`,
     default: `./dist/${module}.js`,
@@ -65,6 +65,7 @@ function packageJson({ model, packageName, exports }: EmitContext): Record<strin
     files: ["dist", "README.md", "CHANGELOG.md"],
     scripts: { build: "tsc -p tsconfig.json" },
     engines: { node: ">=20.19" },
+    ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
     contractgen: { spec: model.source.path, specHash: model.source.hash, apiVersion: model.info.version },
   };
 }
@@ -102,6 +103,7 @@ function readme({ model, packageName, exports }: EmitContext): string {
 const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./types": "`paths`, `components`, `operations` and one alias per schema",
   "./operations": "operation metadata: id, method, path, tags, deprecation",
+  "./validators": "precompiled validators: `schemaValidators`, `validateRequest`, `validateResponse`",
 };
 
 function firstParagraph(text: string): string {

@@ -34,7 +34,7 @@ export async function formatFiles(files: readonly GeneratedFile[]): Promise<Gene
     files.map(async (file) => {
       const ext = file.path.slice(file.path.lastIndexOf(".") + 1);
       const parser = PARSERS[ext];
-      if (!parser || file.contents.length > FORMAT_MAX_BYTES) return file;
+      if (!parser || file.format === false || file.contents.length > FORMAT_MAX_BYTES) return file;
       const contents = await prettier.format(file.contents, { ...PRETTIER_OPTIONS, parser });
       return { path: file.path, contents };
     }),

@@ -1,0 +1,186 @@
+import type { ApiModel, JsonSchema, MediaContent, Operation, Parameter } from "../../model/ir.js";
+import { defineEmitter } from "../emitter.js";
+import { tsHeader } from "../header.js";
+import { ident, join, literal, objectKey, stringLiteral, ts, type Code } from "../ts.js";
+import { compileStandalone, pointerSegment } from "./compile.js";
+import { toJsonSchema, withRules } from "./json-schema.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** How a media type's payload is validated: as JSON, as a coerced form, or not at all. */
+export function mediaKind(mediaType: string): "json" | "form" | "none" {
+  const mt = mediaType.split(";")[0]!.trim().toLowerCase();
+  if (mt === "application/json" || mt.endsWith("+json") || mt === "text/json") return "json";
+  if (mt === "application/x-www-form-urlencoded") return "form";
+  return "none";
+}
+
+/** Header parameters OpenAPI says to ignore: the transport owns them. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+interface Plan {
+  readonly strictRoot: Obj;
+  readonly paramsRoot: Obj;
+  readonly strictExports: Map<string, string>;
+  readonly paramsExports: Map<string, string>;
+  readonly operations: readonly OperationPlan[];
+}
+
+interface OperationPlan {
+  readonly op: Operation;
+  readonly params: string;
+  readonly parameters: readonly Parameter[];
+  readonly body?: { readonly required: boolean; readonly media: readonly { mediaType: string; ref?: Ref }[] };
+  readonly responses: readonly { status: string; media: readonly { mediaType: string; ref?: Ref }[] }[];
+}
+
+interface Ref {
+  readonly module: "strict" | "params";
+  readonly name: string;
+}
+
+function isArraySchema(schema: JsonSchema, model: ApiModel): boolean {
+  let s: unknown = schema;
+  for (let hops = 0; hops < 10 && isObj(s) && typeof s["$ref"] === "string"; hops++) {
+    const m = /^#\/components\/schemas\/(.+)$/.exec(s["$ref"] as string);
+    const name = m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+    s = model.schemas.find((x) => x.name === name)?.schema;
+  }
+  if (!isObj(s)) return false;
+  return s["type"] === "array" || (Array.isArray(s["type"]) && s["type"].includes("array"));
+}
+
+function plan(model: ApiModel): Plan {
+  const components = Object.fromEntries(model.schemas.map((s) => [s.name, toJsonSchema(s.schema)]));
+  const strictDefs: Obj = {};
+  const paramsDefs: Obj = {};
+  const strictExports = new Map<string, string>();
+  const paramsExports = new Map<string, string>();
+  model.schemas.forEach((s, i) => strictExports.set(`s${i}`, `#/components/schemas/${pointerSegment(s.name)}`));
+
+  const add = (kind: "json" | "form", key: string, schema: unknown): Ref => {
+    const [defs, exports, module] = kind === "json" ? [strictDefs, strictExports, "strict" as const] : [paramsDefs, paramsExports, "params" as const];
+    defs[key] = schema;
+    exports.set(key, `#/$defs/${key}`);
+    return { module, name: key };
+  };
+  const mediaRefs = (contents: readonly MediaContent[], prefix: string, bodyRules: readonly unknown[]): { mediaType: string; ref?: Ref }[] =>
+    contents.map((c, j) => {
+      const kind = mediaKind(c.mediaType);
+      if (kind === "none" || c.schema === undefined) return { mediaType: c.mediaType };
+      const schema = toJsonSchema(c.schema);
+      const withBodyRules = bodyRules.length > 0 && isObj(schema) ? withRules({ allOf: [schema] }, bodyRules) : schema;
+      return { mediaType: c.mediaType, ref: add(kind, `${prefix}_${j}`, withBodyRules) };
+    });
+
+  const operations = model.operations.map((op, i): OperationPlan => {
+    const rulesIn = (where: string): unknown[] => op.rules.filter((r) => (r.in ?? "query") === where);
+    const parameters = op.parameters.filter((p) => !(p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())));
+    const locations: Obj = {};
+    for (const where of ["path", "query", "header", "cookie"] as const) {
+      const ps = parameters.filter((p) => p.in === where);
+      const key = (p: Parameter): string => (where === "header" ? p.name.toLowerCase() : p.name);
+      const properties = Object.fromEntries(ps.map((p) => [key(p), toJsonSchema(p.schema)]));
+      const required = ps.filter((p) => p.required).map(key);
+      locations[where] = withRules({ type: "object", properties, ...(required.length ? { required } : {}) }, rulesIn(where));
+    }
+    const params = add("form", `o${i}p`, { type: "object", properties: locations }).name;
+    const body = op.requestBody
+      ? { required: op.requestBody.required, media: mediaRefs(op.requestBody.contents, `o${i}b`, rulesIn("body")) }
+      : undefined;
+    const responses = op.responses.map((r, k) => ({ status: r.status, media: mediaRefs(r.contents, `o${i}r${k}`, []) }));
+    return { op, params, parameters, ...(body ? { body } : {}), responses };
+  });
+
+  return {
+    strictRoot: { components: { schemas: components }, $defs: strictDefs },
+    paramsRoot: { components: { schemas: components }, $defs: paramsDefs },
+    strictExports,
+    paramsExports,
+    operations,
+  };
+}
+
+const COMPILED_HEADER = "/* eslint-disable */\n// @ts-nocheck: ajv standalone output, typed by validators.ts\n";
+
+function refCode(ref: Ref | undefined): Code {
+  return ref ? ts`${ident(ref.module)}.${ident(ref.name)}` : ts`undefined`;
+}
+
+function wrapper(model: ApiModel, p: Plan): string {
+  const schemaEntries = model.schemas.map(
+    (s, i) => ts`  ${objectKey(s.typeName)}: strict.${ident(`s${i}`)} as unknown as SchemaValidator<components["schemas"][${stringLiteral(s.name)}]>,`,
+  );
+  const opEntries = p.operations.map((o) => {
+    const facts = o.parameters.map((x) => ({
+      name: x.name,
+      in: x.in,
+      style: x.style,
+      explode: x.explode,
+      array: isArraySchema(x.schema, model),
+    }));
+    const media = (list: readonly { mediaType: string; ref?: Ref }[]): Code =>
+      ts`{ ${join(list.map((m) => ts`${objectKey(m.mediaType)}: ${refCode(m.ref)}`), ", ")} }`;
+    const body = o.body ? ts`body: { required: ${o.body.required}, media: ${media(o.body.media)} },` : ts``;
+    const responses = join(o.responses.map((r) => ts`${objectKey(r.status)}: ${media(r.media)}`), ", ");
+    return ts`  ${objectKey(o.op.id)}: { params: params.${ident(o.params)}, parameters: ${literal(facts)}, ${body} responses: { ${responses} } },`;
+  });
+  const invalid = model.problems.find((pr) => pr.slug === "invalid-request");
+  const invalidRequest =
+    invalid && model.problemBase ? { type: `${model.problemBase.default}/invalid-request`, title: "Invalid Request" } : { type: "about:blank", title: "Bad Request" };
+  return (
+    tsHeader(model) +
+    ts`import { createValidation, type CompiledError, type OperationValidation } from "@devplatform/runtime/validation";
+import type { components } from "./types.js";
+import * as params from "./validators.params.js";
+import * as strict from "./validators.compiled.js";
+
+/** A precompiled validator that narrows what it accepts. */
+export interface SchemaValidator<T> {
+  (data: unknown): data is T;
+  errors?: readonly CompiledError[] | null;
+}
+
+/** One precompiled validator per named schema of the contract. */
+export const schemaValidators = {
+${join(schemaEntries)}
+};
+
+const table = {
+${join(opEntries)}
+} satisfies Record<string, OperationValidation>;
+
+/** Every operationId this package validates. */
+export type OperationId = keyof typeof table;
+
+/**
+ * validateRequest coerces query, path, header and cookie strings to their declared types, splits
+ * comma-separated arrays and applies defaults, or answers the contract's invalid-request problem
+ * naming every failure; validateResponse checks a status, media type and body against the contract.
+ */
+export const { validateRequest, validateResponse } = createValidation<OperationId>(table, { invalidRequest: ${literal(invalidRequest)} });
+`.text
+  );
+}
+
+/**
+ * `./validators`: precompiled ajv standalone validators (nothing compiles at import), one per named
+ * schema and per operation request and response, behind `validateRequest`/`validateResponse`.
+ */
+export const validatorsEmitter = defineEmitter({
+  name: "validators",
+  exports: { "./validators": "validators" },
+  dependencies: { "@devplatform/runtime": "^0.1.0", ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
+  emit({ model }) {
+    const p = plan(model);
+    const strictCode = compileStandalone({ root: p.strictRoot, exports: p.strictExports, coerce: false });
+    const paramsCode = compileStandalone({ root: p.paramsRoot, exports: p.paramsExports, coerce: true });
+    const rulesImport = 'import * as rules from "@devplatform/runtime/rules";\n';
+    return [
+      { path: "src/validators.compiled.ts", contents: `${tsHeader(model)}${COMPILED_HEADER}${rulesImport}${strictCode}\n`, format: false },
+      { path: "src/validators.params.ts", contents: `${tsHeader(model)}${COMPILED_HEADER}${rulesImport}${paramsCode}\n`, format: false },
+      { path: "src/validators.ts", contents: wrapper(model, p) },
+    ];
+  },
+});

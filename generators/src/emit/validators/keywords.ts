@@ -1,0 +1,46 @@
+import type { KeywordCxt, CodeKeywordDefinition } from "ajv";
+import { _, not, stringify } from "ajv/dist/compile/codegen/index.js";
+import type { CleanRule } from "./json-schema.js";
+import { RULE_SCHEMAS } from "./json-schema.js";
+import { satisfiesRule } from "@devplatform/runtime/rules";
+
+/**
+ * `x-rules` as an ajv code keyword, so rules compile into standalone validators. Comparison kinds
+ * call the runtime's `satisfiesRule` (imported as `rules` by the generated module); `kind: schema`
+ * rules validate their subschema in place. Each failure is one error carrying the rule's id, its
+ * message and the fields it concerns, whatever failed inside.
+ */
+export const rulesKeyword: CodeKeywordDefinition = {
+  keyword: "x-rules",
+  schemaType: "array",
+  error: {
+    message: ({ params }) => _`${params["message"]}`,
+    params: ({ params }) => _`{rule: ${params["rule"]}, fields: ${params["fields"]}}`,
+  },
+  code(cxt: KeywordCxt) {
+    const { gen, data } = cxt;
+    const rules = cxt.schema as CleanRule[];
+    const satisfies = gen.scopeValue("func", { ref: satisfiesRule, code: _`rules.satisfiesRule` });
+    rules.forEach((rule, i) => {
+      const report = (): void => {
+        cxt.setParams({ rule: stringify(rule.id), message: stringify(rule.message), fields: stringify([...rule.fields]) });
+        cxt.error();
+      };
+      if (rule.kind === "schema") {
+        const valid = gen.name("ruleValid");
+        cxt.subschema({ keyword: RULE_SCHEMAS, schemaProp: i, compositeRule: true, createErrors: false, allErrors: false }, valid);
+        gen.if(not(valid), report);
+      } else {
+        const { id: _id, message: _m, ...body } = rule;
+        gen.if(_`!${satisfies}(${stringify(body)}, ${data})`, report);
+      }
+    });
+  },
+};
+
+/** Holds `kind: schema` subschemas; validated only through `x-rules`. */
+export const ruleSchemasKeyword: CodeKeywordDefinition = {
+  keyword: RULE_SCHEMAS,
+  schemaType: "array",
+  code() {},
+};
