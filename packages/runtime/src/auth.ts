@@ -106,7 +106,7 @@ export class Authenticator {
   readonly #config: AuthConfig;
   readonly #appOnly: AppOnlyTokenCache | undefined;
 
-  constructor(config: AuthConfig = {}, options: AuthenticatorOptions) {
+  constructor(config: AuthConfig, options: AuthenticatorOptions) {
     this.#config = config;
     if (config.basic?.username.includes(":")) {
       // RFC 7617 §2: the user-id cannot contain a colon; the header would be misread.

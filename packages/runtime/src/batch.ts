@@ -10,15 +10,15 @@ import { raceSignal } from "./signals.js";
 
 export interface ChunkOptions<T> {
   /** Most items per chunk. @default Infinity */
-  readonly maxItems?: number;
+  readonly maxItems?: number | undefined;
   /** Most bytes per chunk, as `size` measures them. @default Infinity */
-  readonly maxBytes?: number;
+  readonly maxBytes?: number | undefined;
   /**
    * Size of a would-be chunk. When given it is called on growing candidate chunks; the default
    * computes the same number from per-item sizes, without re-serializing the chunk.
    * @default the UTF-8 byte length of JSON.stringify(chunk), i.e. of a JSON array body
    */
-  readonly size?: (chunk: readonly T[]) => number;
+  readonly size?: ((chunk: readonly T[]) => number) | undefined;
 }
 
 const utf8Length = (text: string): number => Buffer.byteLength(text, "utf8");
@@ -136,11 +136,11 @@ export interface RunBatchesOptions<T, R> extends ChunkOptions<T> {
   /** Sends one chunk; `offset` is the input index of its first item. */
   readonly send: (chunk: readonly T[], offset: number, signal?: AbortSignal) => Promise<R>;
   /** Paces the requests (acquired once per chunk). @default undefined */
-  readonly limiter?: RateLimiter;
+  readonly limiter?: RateLimiter | undefined;
   /** Chunks in flight at once. @default 1 */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /** Stops sending further chunks; those get the abort reason as their error. @default undefined */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**

@@ -12,9 +12,9 @@ export interface PagesOptions<Page> {
   /** The cursor of the next page; null, undefined or "" when this is the last page. */
   readonly next: (page: Page) => string | null | undefined;
   /** Stops the iteration (it throws the abort reason) between and during page fetches. @default undefined */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Upper bound on pages fetched. @default Infinity */
-  readonly maxPages?: number;
+  readonly maxPages?: number | undefined;
 }
 
 export interface PaginateOptions<Page, Item> extends PagesOptions<Page> {

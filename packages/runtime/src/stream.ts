@@ -44,22 +44,22 @@ export interface StreamWithReconnectOptions extends NdjsonOptions {
    * (a problem event, say); undefined for an ordinary event, which is yielded.
    * @default () => undefined
    */
-  readonly classify?: (value: unknown) => Error | undefined;
+  readonly classify?: ((value: unknown) => Error | undefined) | undefined;
   /**
    * Whether an error ends in a reconnect rather than being thrown to the consumer.
    * @default isTransientStreamError
    */
-  readonly shouldReconnect?: (error: Error) => boolean;
+  readonly shouldReconnect?: ((error: Error) => boolean) | undefined;
   /** @default the ReconnectBackoff defaults */
-  readonly backoff?: ReconnectBackoff;
+  readonly backoff?: ReconnectBackoff | undefined;
   /** Ends the stream: the iterator throws the abort reason and does not reconnect. @default undefined */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Told before each reconnect wait: the consecutive attempt number (from 1) and why. @default undefined */
-  readonly onReconnect?: (attempt: number, reason: Error) => void;
+  readonly onReconnect?: ((attempt: number, reason: Error) => void) | undefined;
   /** @default a timer-based sleep that rejects on abort */
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** @default Math.random */
-  readonly random?: () => number;
+  readonly random?: (() => number) | undefined;
 }
 
 function problemSlug(type: string): string {

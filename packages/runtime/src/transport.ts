@@ -22,25 +22,25 @@ export interface RequestSpec {
   /** Path template relative to the base URL, e.g. `/2/posts/{id}`. */
   readonly path: string;
   /** Values for the template's placeholders, percent-encoded on the way in. @default undefined */
-  readonly pathParams?: PathParams;
+  readonly pathParams?: PathParams | undefined;
   /** Query parameters in the order to send them. @default undefined */
-  readonly query?: readonly QueryParam[];
+  readonly query?: readonly QueryParam[] | undefined;
   /** Headers of this request; auth headers take precedence over them. @default undefined */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** The body, encoded by `contentType` (see `encodeBody`). @default undefined */
   readonly body?: unknown;
   /** @default inferred from the body: JSON for plain values */
-  readonly contentType?: string;
+  readonly contentType?: string | undefined;
   /** The operation's security requirement. @default undefined: whatever credentials are configured */
-  readonly security?: SecurityAlternatives;
+  readonly security?: SecurityAlternatives | undefined;
   /** OAuth 1.0a parameters of the 3-legged flow's steps. @default undefined */
-  readonly oauth1?: OAuth1RequestOptions;
+  readonly oauth1?: OAuth1RequestOptions | undefined;
   /** Aborts the call, retries and waits included. @default undefined */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Limit for the whole call, retries and waits included; `Infinity` for none. @default the transport's timeoutMs */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Whether repeating the request is safe, overriding the method's default. @default by method */
-  readonly idempotent?: boolean;
+  readonly idempotent?: boolean | undefined;
 }
 
 export interface TransportOptions {

@@ -12,9 +12,9 @@ export interface QueryParam {
   /** `undefined` leaves the parameter out; `null` sends it with an empty value. */
   readonly value: unknown;
   /** @default "form" */
-  readonly style?: QueryStyle;
+  readonly style?: QueryStyle | undefined;
   /** @default true for "form" and "deepObject", false for the delimited styles */
-  readonly explode?: boolean;
+  readonly explode?: boolean | undefined;
 }
 
 export type PathParams = Readonly<Record<string, string | number | boolean>>;

@@ -191,7 +191,7 @@ describe("app-only bearer token lifecycle (document 1 state table)", () => {
    * A platform double: one token per app, the same one on every token request until invalidated,
    * protected endpoints refusing anything else with 401 code 89.
    */
-  async function platform(options: { tokenDelayMs?: number } = {}) {
+  async function platform(options: { tokenDelayMs?: number; invalidateDelayMs?: number } = {}) {
     const state = { generation: 1, tokenRequests: 0, invalidations: [] as string[], apiCalls: [] as string[] };
     const current = () => `app-token-${state.generation}`;
     server = await startServer(async (req, res) => {
@@ -207,6 +207,7 @@ describe("app-only bearer token lifecycle (document 1 state table)", () => {
         if (basicCredentials(req.headers.authorization) !== "key-abc:secret-xyz") return json(res, 403, {});
         const token = new URLSearchParams(req.body).get("access_token") ?? "";
         state.invalidations.push(token);
+        if (options.invalidateDelayMs) await new Promise((r) => setTimeout(r, options.invalidateDelayMs));
         if (token === current()) state.generation++;
         return json(res, 200, { access_token: token });
       }
@@ -250,6 +251,16 @@ describe("app-only bearer token lifecycle (document 1 state table)", () => {
     expect(res.status).toBe(200);
     expect(state.tokenRequests).toBe(2);
     expect(state.apiCalls.at(-1)).toBe("Bearer app-token-2");
+  });
+
+  it("a call made while an invalidation is in flight waits for it and gets the new token", async () => {
+    // Until the invalidation completes, the server would still hand out the old token.
+    const { state, call, transport } = await platform({ invalidateDelayMs: 50 });
+    await call();
+    const [, res] = await Promise.all([transport.auth.invalidate(), call()]);
+    expect(res.status).toBe(200);
+    expect(state.apiCalls.at(-1)).toBe("Bearer app-token-2");
+    expect(state.tokenRequests).toBe(2);
   });
 
   it("invalidate() with no cached token does nothing", async () => {

@@ -37,7 +37,7 @@ describe("paginate over a real server", () => {
               path: "/12/accounts/{account_id}/product_catalogs",
               pathParams: { account_id: "a1" },
               query: [{ name: "cursor", value: cursor }],
-              ...(signal ? { signal } : {}),
+              signal,
             })
           ).body as AdsPage,
         items: (page) => page.data,

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { HttpStatusError, NetworkError, StreamEndedError, StreamParseError } from "../src/errors.js";
+import { HttpStatusError, NetworkError, StreamEndedError, StreamParseError, TimeoutError } from "../src/errors.js";
 import { createProblemParser, Problem } from "../src/problem.js";
 import { readNdjson, streamWithReconnect, type StreamWithReconnectOptions } from "../src/stream.js";
 import { createTransport } from "../src/transport.js";
@@ -282,5 +282,29 @@ describe("streamWithReconnect against a real server", () => {
     await run.done;
     expect(run.seen).toEqual([{ data: { event_type: "post.create" } }, { data: { event_type: "post.delete" } }]);
     expect(server?.received.map((r) => r.headers.authorization)).toEqual(["Bearer stream-token", "Bearer stream-token"]);
+  });
+
+  it("Transport.open: the timeout bounds the wait for the head, not the life of the stream", async () => {
+    await streamingServer((res) => {
+      res.writeHead(200, { "content-type": "application/x-ndjson" });
+      res.flushHeaders();
+      setTimeout(() => res.end('{"late":true}\n'), 150);
+    });
+    const transport = createTransport({ baseUrl: server?.url as string, timeoutMs: 50 });
+    const response = await transport.open({ method: "GET", path: "/2/activity/stream" });
+    const values: unknown[] = [];
+    for await (const v of readNdjson(response.body as ReadableStream<Uint8Array>)) values.push(v);
+    expect(values).toEqual([{ late: true }]);
+  });
+
+  it("Transport.open: a head slower than the timeout is a TimeoutError", async () => {
+    await streamingServer((res) => {
+      setTimeout(() => {
+        res.writeHead(200);
+        res.end();
+      }, 300);
+    });
+    const transport = createTransport({ baseUrl: server?.url as string, timeoutMs: 50 });
+    await expect(transport.open({ method: "GET", path: "/2/activity/stream" })).rejects.toBeInstanceOf(TimeoutError);
   });
 });
