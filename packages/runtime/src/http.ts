@@ -39,13 +39,17 @@ export async function sendRequest(fetchFn: typeof fetch, exchange: Exchange): Pr
   }
 }
 
-/** Sends the request and reads the whole body. A connection lost mid-body is a `NetworkError` too. */
-export async function exchangeOnce(fetchFn: typeof fetch, exchange: Exchange): Promise<RawResponse> {
-  const response = await sendRequest(fetchFn, exchange);
+/** Reads the whole body. A connection lost mid-body is a `NetworkError`; aborts are rethrown as they are. */
+export async function readBody(response: Response, exchange: Pick<Exchange, "method" | "url" | "signal">): Promise<RawResponse> {
   try {
     return await readResponse(response, exchange.method);
   } catch (cause) {
     if (exchange.signal.aborted || cause instanceof ResponseParseError) throw cause;
     throw new NetworkError(`Reading the response of ${exchange.method} ${describeUrl(exchange.url)} failed`, { cause });
   }
+}
+
+/** Sends the request and reads the whole body. */
+export async function exchangeOnce(fetchFn: typeof fetch, exchange: Exchange): Promise<RawResponse> {
+  return readBody(await sendRequest(fetchFn, exchange), exchange);
 }

@@ -5,9 +5,9 @@
  */
 
 import { Authenticator, type AuthConfig, type AppliedAuth, type OAuth1RequestOptions } from "./auth.js";
-import { encodeBody, readResponse, type EncodedBody, type RawResponse } from "./body.js";
-import { NetworkError, ResponseParseError } from "./errors.js";
-import { describeUrl, sendRequest } from "./http.js";
+import { encodeBody, type EncodedBody, type RawResponse } from "./body.js";
+import { NetworkError } from "./errors.js";
+import { readBody, sendRequest } from "./http.js";
 import { isIdempotent, resolveRetryOptions, retryDelay, type ResolvedRetryOptions, type RetryOptions } from "./retry.js";
 import type { SecurityAlternatives } from "./security.js";
 import { startDeadline } from "./signals.js";
@@ -148,15 +148,6 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
-  async function read(p: Prepared, response: Response, signal: AbortSignal): Promise<RawResponse> {
-    try {
-      return await readResponse(response, p.method);
-    } catch (cause) {
-      if (signal.aborted || cause instanceof ResponseParseError) throw cause;
-      throw new NetworkError(`Reading the response of ${p.method} ${describeUrl(p.url)} failed`, { cause });
-    }
-  }
-
   async function request(spec: RequestSpec): Promise<RawResponse> {
     const p = prepare(spec);
     const idempotent = spec.idempotent ?? isIdempotent(p.method);
@@ -167,7 +158,7 @@ export function createTransport(options: TransportOptions): Transport {
         const canRetry = policy !== undefined && n < policy.retries;
         let response: RawResponse;
         try {
-          response = await read(p, await attempt(p, deadline.signal), deadline.signal);
+          response = await readBody(await attempt(p, deadline.signal), { method: p.method, url: p.url, signal: deadline.signal });
         } catch (error) {
           // Only failures below HTTP are retried: aborts, timeouts and config errors are final.
           if (!canRetry || deadline.signal.aborted || !(error instanceof NetworkError)) throw error;
@@ -187,7 +178,8 @@ export function createTransport(options: TransportOptions): Transport {
   async function open(spec: RequestSpec): Promise<Response> {
     const p = prepare(spec);
     const deadline = startDeadline(spec.timeoutMs ?? defaultTimeout, spec.signal);
-    // The stream must outlive the head's deadline, yet still end when the caller aborts.
+    // The stream must outlive the head's deadline, yet still end when the caller aborts; so this
+    // listener stays on the caller's signal for the life of the stream.
     const body = new AbortController();
     const onAbort = (): void => body.abort(spec.signal?.reason);
     if (spec.signal?.aborted) body.abort(spec.signal.reason);
