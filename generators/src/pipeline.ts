@@ -102,11 +102,17 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   reporter.step(target, "model", now() - t);
 
   const exports = new Map<string, string>();
-  for (const e of EMITTERS) for (const [subpath, module] of Object.entries(e.exports ?? {})) exports.set(subpath, module);
+  const namespaced = new Set<string>();
+  for (const e of EMITTERS) {
+    for (const [subpath, module] of Object.entries(e.exports ?? {})) {
+      exports.set(subpath, module);
+      if (e.barrel === "namespace") namespaced.add(module);
+    }
+  }
   const deps: Record<string, string> = {};
   for (const e of EMITTERS) Object.assign(deps, e.dependencies ?? {});
   const dependencies = Object.fromEntries(Object.entries(deps).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const ctx = { model, packageName: target.packageName, exports, dependencies };
+  const ctx = { model, packageName: target.packageName, exports, namespaced, dependencies };
 
   const files: GeneratedFile[] = [];
   for (const emitter of EMITTERS) {

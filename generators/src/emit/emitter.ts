@@ -14,6 +14,8 @@ export interface EmitContext {
   readonly packageName: string;
   /** Every subpath export the enabled emitters add, in emitter order (`./types` → `types`). */
   readonly exports: ReadonlyMap<string, string>;
+  /** Modules the barrel exports as namespaces rather than merging their names. */
+  readonly namespaced: ReadonlySet<string>;
   /** Run-time npm dependencies of every enabled emitter, sorted by name. */
   readonly dependencies: Readonly<Record<string, string>>;
 }
@@ -28,6 +30,12 @@ export interface Emitter {
   readonly name: string;
   /** Subpath exports this artifact adds: subpath → module under src/ without extension. */
   readonly exports?: Readonly<Record<string, string>>;
+  /**
+   * How the package's `src/index.ts` re-exports this artifact: `star` merges its names, `namespace`
+   * exports it as one object named after the module (for artifacts whose names would clash).
+   * @default "star"
+   */
+  readonly barrel?: "star" | "namespace";
   /** npm dependencies the artifact's code imports at run time (name → semver range). */
   readonly dependencies?: Readonly<Record<string, string>>;
   emit(ctx: EmitContext): readonly GeneratedFile[] | Promise<readonly GeneratedFile[]>;

@@ -1,10 +1,11 @@
 import type { Emitter } from "./emitter.js";
 import { operationsEmitter } from "./operations.js";
 import { packageEmitter } from "./package.js";
+import { problemsEmitter } from "./problems.js";
 import { typesEmitter } from "./types.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /** Every artifact, in the order progress is reported and exports are listed. */
-export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, packageEmitter];
+export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, packageEmitter];
 
 export type { Emitter, GeneratedFile, EmitContext } from "./emitter.js";

@@ -2,7 +2,8 @@ import type { ApiModel } from "../model/ir.js";
 import { defineEmitter, type EmitContext } from "./emitter.js";
 import { markdownHeader, tsHeader } from "./header.js";
 import { mdCell, mdCode, mdText } from "./markdown.js";
-import { stringLiteral } from "./ts.js";
+import { ident, stringLiteral } from "./ts.js";
+import { camelCase } from "../model/naming.js";
 
 /** Compiler options every generated package builds with: the strictest the design asks for. */
 export const PACKAGE_COMPILER_OPTIONS = {
@@ -43,7 +44,7 @@ export const packageEmitter = defineEmitter({
         contents: JSON.stringify({ compilerOptions: PACKAGE_COMPILER_OPTIONS, include: ["src"] }, null, 2) + "\n",
       },
       { path: "README.md", contents: readme(ctx) },
-      { path: "src/index.ts", contents: barrel(model, ctx.exports) },
+      { path: "src/index.ts", contents: barrel(model, ctx.exports, ctx.namespaced) },
     ];
   },
 });
@@ -70,8 +71,12 @@ function packageJson({ model, packageName, exports, dependencies }: EmitContext)
   };
 }
 
-function barrel(model: ApiModel, exports: ReadonlyMap<string, string>): string {
-  const lines = [...exports.values()].map((module) => `export * from ${stringLiteral(`./${module}.js`).text};`);
+function barrel(model: ApiModel, exports: ReadonlyMap<string, string>, namespaced: ReadonlySet<string>): string {
+  const lines = [...exports.values()].map((module) =>
+    namespaced.has(module)
+      ? `export * as ${ident(camelCase(module)).text} from ${stringLiteral(`./${module}.js`).text};`
+      : `export * from ${stringLiteral(`./${module}.js`).text};`,
+  );
   return `${tsHeader(model)}${lines.join("\n")}\n`;
 }
 
@@ -104,6 +109,7 @@ const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./types": "`paths`, `components`, `operations` and one alias per schema",
   "./operations": "operation metadata: id, method, path, tags, deprecation",
   "./validators": "precompiled validators: `schemaValidators`, `validateRequest`, `validateResponse`",
+  "./problems": "problem classes (`instanceof`), `parseProblem`, `ApiError`, error-response classes",
 };
 
 function firstParagraph(text: string): string {

@@ -168,7 +168,8 @@ export const schemaValidators = {
   >,
 };
 
-const table = {
+/** Per operation: the compiled parameter, body and response validators and the parameter facts. */
+export const operationValidators = {
   createStreamLink: {
     params: params.o0p,
     parameters: [
@@ -614,16 +615,19 @@ const table = {
 } satisfies Record<string, OperationValidation>;
 
 /** Every operationId this package validates. */
-export type OperationId = keyof typeof table;
+export type OperationId = keyof typeof operationValidators;
 
 /**
  * validateRequest coerces query, path, header and cookie strings to their declared types, splits
  * comma-separated arrays and applies defaults, or answers the contract's invalid-request problem
  * naming every failure; validateResponse checks a status, media type and body against the contract.
  */
-export const { validateRequest, validateResponse } = createValidation<OperationId>(table, {
-  invalidRequest: {
-    type: "https://api.example.com/2/problems/invalid-request",
-    title: "Invalid Request",
+export const { validateRequest, validateResponse } = createValidation<OperationId>(
+  operationValidators,
+  {
+    invalidRequest: {
+      type: "https://api.example.com/2/problems/invalid-request",
+      title: "Invalid Request",
+    },
   },
-});
+);

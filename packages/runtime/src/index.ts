@@ -16,3 +16,4 @@ export * from "./pagination.js";
 export * from "./stream.js";
 export * from "./batch.js";
 export * from "./hash.js";
+export * from "./validation.js";

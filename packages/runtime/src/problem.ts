@@ -251,3 +251,34 @@ export function readLegacyErrors(body: unknown): LegacyError[] | undefined {
   }
   return out.length > 0 ? out : undefined;
 }
+
+/**
+ * An error response that is neither a problem nor the legacy envelope: the status, content type and
+ * body as received. Generated packages subclass it per error schema of their contract; a body that
+ * does not fit the schema is kept as it came (`bodyFits` false) rather than thrown away.
+ */
+export class ResponseError<Body = unknown> extends Error {
+  /** Checks a body against the contract's schema; generated subclasses use their validator. */
+  static fits(_body: unknown): boolean {
+    return true;
+  }
+
+  readonly status: number;
+  readonly contentType: string | undefined;
+  readonly body: Body;
+  readonly bodyFits: boolean;
+
+  constructor(status: number, body: Body, contentType?: string, message?: string) {
+    super(message ?? `HTTP ${status}${reasonPhrase(status) ? ` ${reasonPhrase(status)}` : ""}`);
+    const ctor = new.target as typeof ResponseError;
+    this.name = ctor.name;
+    this.status = status;
+    this.contentType = contentType;
+    this.body = body;
+    this.bodyFits = ctor.fits(body);
+  }
+
+  toJSON(): { status: number; body: Body } {
+    return { status: this.status, body: this.body };
+  }
+}

@@ -72,7 +72,14 @@ function toEsmImports(code: string): string {
     }
     return name;
   });
-  const imports = [...modules].map(([file, name]) => `import ${name} from ${JSON.stringify(file)};`);
+  // ajv's helpers are CommonJS flagged __esModule: Node's ESM loader hands over module.exports as
+  // the default, bundlers (Vite, esbuild) hand over exports.default. Unwrap either to module.exports.
+  const imports = [...modules].map(
+    ([file, name]) => `import * as ${name}ns from ${JSON.stringify(file)};\nconst ${name} = __cgInterop(${name}ns);`,
+  );
+  if (imports.length > 0) {
+    imports.unshift("function __cgInterop(ns) { const d = ns.default; return d && typeof d === \"object\" && d.__esModule ? d : ns; }");
+  }
   // Give every export a declared type, so declarations of this module do not leak ajv internals.
   const typed = body
     .replace(/^"use strict";/, "")

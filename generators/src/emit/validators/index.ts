@@ -147,19 +147,20 @@ export const schemaValidators = {
 ${join(schemaEntries)}
 };
 
-const table = {
+/** Per operation: the compiled parameter, body and response validators and the parameter facts. */
+export const operationValidators = {
 ${join(opEntries)}
 } satisfies Record<string, OperationValidation>;
 
 /** Every operationId this package validates. */
-export type OperationId = keyof typeof table;
+export type OperationId = keyof typeof operationValidators;
 
 /**
  * validateRequest coerces query, path, header and cookie strings to their declared types, splits
  * comma-separated arrays and applies defaults, or answers the contract's invalid-request problem
  * naming every failure; validateResponse checks a status, media type and body against the contract.
  */
-export const { validateRequest, validateResponse } = createValidation<OperationId>(table, { invalidRequest: ${literal(invalidRequest)} });
+export const { validateRequest, validateResponse } = createValidation<OperationId>(operationValidators, { invalidRequest: ${literal(invalidRequest)} });
 `.text
   );
 }
@@ -171,6 +172,7 @@ export const { validateRequest, validateResponse } = createValidation<OperationI
 export const validatorsEmitter = defineEmitter({
   name: "validators",
   exports: { "./validators": "validators" },
+  barrel: "namespace",
   dependencies: { "@devplatform/runtime": "^0.1.0", ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
   emit({ model }) {
     const p = plan(model);

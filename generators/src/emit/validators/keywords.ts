@@ -1,5 +1,10 @@
 import type { KeywordCxt, CodeKeywordDefinition } from "ajv";
 import { _, not, stringify } from "ajv/dist/compile/codegen/index.js";
+import { resetErrorsCount } from "ajv/dist/compile/errors.js";
+import namesModule from "ajv/dist/compile/names.js";
+
+// names.js is CommonJS with a default export; under NodeNext the default import is module.exports.
+const names = (namesModule as unknown as { default: typeof import("ajv/dist/compile/names.js").default }).default;
 import type { CleanRule } from "./json-schema.js";
 import { RULE_SCHEMAS } from "./json-schema.js";
 import { satisfiesRule } from "@devplatform/runtime/rules";
@@ -28,7 +33,10 @@ export const rulesKeyword: CodeKeywordDefinition = {
       };
       if (rule.kind === "schema") {
         const valid = gen.name("ruleValid");
+        const before = gen.const("rulesErrors", names.errors);
         cxt.subschema({ keyword: RULE_SCHEMAS, schemaProp: i, compositeRule: true, createErrors: false, allErrors: false }, valid);
+        // The subschema's own failures are not the user's message: drop them, report the rule.
+        resetErrorsCount(gen, before);
         gen.if(not(valid), report);
       } else {
         const { id: _id, message: _m, ...body } = rule;
