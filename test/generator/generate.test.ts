@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import { cpSync, readFileSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { CLI, FIXTURES, runCli, snapshotTree, tmpDir, typecheck } from "./helpers.js";
+import { CLI, FIXTURES, runCli, snapshotTree, typecheck, workspaceTmpDir } from "./helpers.js";
 
-/** Copies a fixture into a fresh folder so tests can edit it and run from its own cwd. */
+/**
+ * Copies a fixture into a fresh folder so tests can edit it and run from its own cwd. The folder is
+ * inside the workspace, so generated imports (@devplatform/runtime, ajv) resolve.
+ */
 function workspace(fixture: string): string {
-  const dir = tmpDir();
+  const dir = workspaceTmpDir();
   cpSync(path.join(FIXTURES, fixture), path.join(dir, "spec"), { recursive: true });
   return dir;
 }
@@ -21,10 +24,21 @@ describe("contractgen generate <spec> --out <dir>", () => {
     expect(r.stderr).not.toContain("error");
     expect(r.code).toBe(0);
     const files = Object.keys(snapshotTree(path.join(dir, "out"))).sort();
-    expect(files).toEqual(["README.md", "package.json", "src/index.ts", "src/operations.ts", "src/types.ts", "tsconfig.json"]);
+    expect(files).toEqual([
+      "README.md",
+      "package.json",
+      "src/index.ts",
+      "src/operations.ts",
+      "src/problems.ts",
+      "src/types.ts",
+      "src/validators.compiled.ts",
+      "src/validators.params.ts",
+      "src/validators.ts",
+      "tsconfig.json",
+    ]);
     const pkg = JSON.parse(readFileSync(path.join(dir, "out/package.json"), "utf8"));
     expect(pkg.name).toBe("@t/pkg");
-    expect(Object.keys(pkg.exports)).toEqual([".", "./types", "./operations"]);
+    expect(Object.keys(pkg.exports)).toEqual([".", "./types", "./operations", "./validators", "./problems"]);
     const tsconfig = JSON.parse(readFileSync(path.join(dir, "out/tsconfig.json"), "utf8"));
     expect(tsconfig.compilerOptions).toMatchObject({ strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true });
     const tc = typecheck(path.join(dir, "out"));

@@ -3,14 +3,14 @@ import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { FIXTURES, TSC, runCli, tmpDir } from "./helpers.js";
+import { FIXTURES, TSC, runCli, workspaceTmpDir } from "./helpers.js";
 
 // The fixture's strings try to run `globalThis.pwned = …` from every place a spec string can reach
 // generated code: title, descriptions, summaries, operationIds, schema and property names, enum
 // values and examples, with quotes, backticks, `*/`, `${…}`, newlines and U+2028/U+2029.
 describe("hostile spec strings", () => {
   it("generate code that compiles under strict tsc and runs without executing any of them", async () => {
-    const out = path.join(tmpDir(), "hostile");
+    const out = path.join(workspaceTmpDir(), "hostile");
     const r = await runCli(["generate", path.join(FIXTURES, "hostile/openapi.yaml"), "--out", out, "--name", "@t/hostile"]);
     expect(r.stderr).not.toContain("error");
     expect(r.code).toBe(0);
@@ -39,7 +39,7 @@ describe("hostile spec strings", () => {
   });
 
   it("keep every comment closed: no spec text ends a JSDoc block early", async () => {
-    const out = path.join(tmpDir(), "hostile");
+    const out = path.join(workspaceTmpDir(), "hostile");
     await runCli(["generate", path.join(FIXTURES, "hostile/openapi.yaml"), "--out", out, "--name", "@t/hostile"]);
     for (const file of ["src/types.ts", "src/operations.ts"]) {
       const text = readFileSync(path.join(out, file), "utf8");

@@ -1,4 +1,5 @@
 import type { Emitter } from "./emitter.js";
+import { clientEmitter } from "./client.js";
 import { operationsEmitter } from "./operations.js";
 import { packageEmitter } from "./package.js";
 import { problemsEmitter } from "./problems.js";
@@ -6,6 +7,6 @@ import { typesEmitter } from "./types.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /** Every artifact, in the order progress is reported and exports are listed. */
-export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, packageEmitter];
+export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, packageEmitter];
 
 export type { Emitter, GeneratedFile, EmitContext } from "./emitter.js";

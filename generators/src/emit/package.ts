@@ -110,6 +110,7 @@ const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./operations": "operation metadata: id, method, path, tags, deprecation",
   "./validators": "precompiled validators: `schemaValidators`, `validateRequest`, `validateResponse`",
   "./problems": "problem classes (`instanceof`), `parseProblem`, `ApiError`, error-response classes",
+  "./client": "the typed client factory: one method per operation, `raw`, `iterate`, `batch`, `stream`",
 };
 
 function firstParagraph(text: string): string {

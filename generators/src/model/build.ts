@@ -29,7 +29,7 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
 /** Names of members the generated client and server reserve for themselves. */
-const RESERVED_METHOD_NAMES = ["raw", "request", "options", "then", "constructor", "toString", "valueOf", "hasOwnProperty"];
+const RESERVED_METHOD_NAMES = ["raw", "iterate", "batch", "stream", "invalidateAppToken", "request", "options", "then", "constructor", "toString", "valueOf", "hasOwnProperty"];
 
 export function buildModel(spec: LoadedSpec, name: string): ApiModel {
   const doc = normalizeDocument(spec.document as Obj);
@@ -218,9 +218,31 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
       rules: Array.isArray(op["x-rules"]) ? (op["x-rules"].filter(isObj) as unknown as Rule[]) : [],
       limits: Array.isArray(op["x-limits"]) ? (op["x-limits"].filter(isObj) as unknown as Limit[]) : [],
       ...optional("pagination", isObj(op["x-pagination"]) ? (op["x-pagination"] as unknown as Pagination) : undefined),
+      ...optional("stream", op["x-stream"] === "ndjson" ? ("ndjson" as const) : undefined),
+      hashed: body ? hashedFields(body, resolve) : [],
       ...optional("transitions", op["x-transitions"]),
     };
   });
+}
+
+/** Where `x-hashed` fields sit in the (first) request body schema: pointers with `*` for array items. */
+function hashedFields(body: RequestBody, resolve: (n: unknown) => unknown): { pointer: string; name: string }[] {
+  const schema = body.contents[0]?.schema;
+  const out: { pointer: string; name: string }[] = [];
+  const seen = new Set<unknown>();
+  const walk = (node: unknown, pointer: string, name: string): void => {
+    const s = resolve(node);
+    if (!isObj(s) || seen.has(s)) return;
+    if (s["x-hashed"] === "sha256") out.push({ pointer, name });
+    seen.add(s);
+    if (isObj(s["properties"])) for (const [k, v] of Object.entries(s["properties"])) walk(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, k);
+    if (s["items"] !== undefined) walk(s["items"], `${pointer}/*`, name);
+    for (const key of ["allOf", "anyOf", "oneOf"]) if (Array.isArray(s[key])) for (const sub of s[key]) walk(sub, pointer, name);
+    seen.delete(s);
+  };
+  walk(schema, "", "");
+  // A hashed array's items are listed at the array itself: the runtime hashes each element.
+  return out.filter((f, i) => out.findIndex((g) => g.pointer === f.pointer) === i && !/\/\*$/.test(f.pointer));
 }
 
 function readParameters(pathLevel: unknown, opLevel: unknown, resolve: (n: unknown) => unknown): Parameter[] {

@@ -117,6 +117,10 @@ export interface Operation {
   readonly rules: readonly Rule[];
   readonly limits: readonly Limit[];
   readonly pagination?: Pagination;
+  /** `x-stream`: the 2XX body is a stream of messages in this framing. */
+  readonly stream?: "ndjson";
+  /** Request body fields marked `x-hashed`, as pointers with `*` for array items. */
+  readonly hashed: readonly { readonly pointer: string; readonly name: string }[];
   readonly transitions?: unknown;
 }
 

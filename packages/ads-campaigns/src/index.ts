@@ -3,3 +3,4 @@ export * from "./types.js";
 export * from "./operations.js";
 export * as validators from "./validators.js";
 export * as problems from "./problems.js";
+export * from "./client.js";

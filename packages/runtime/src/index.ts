@@ -17,3 +17,5 @@ export * from "./stream.js";
 export * from "./batch.js";
 export * from "./hash.js";
 export * from "./validation.js";
+export * from "./hashing-plan.js";
+export * from "./client.js";

@@ -1,0 +1,337 @@
+import type { ApiModel, MediaContent, Operation, SecurityScheme } from "../model/ir.js";
+import { pascalCase, uniqueNames } from "../model/naming.js";
+import { defineEmitter } from "./emitter.js";
+import { tsHeader } from "./header.js";
+import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "./ts.js";
+import { mediaKind } from "./validators/index.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Argument names a generated method keeps for itself (runtime `CallOptions` and `body`). */
+const RESERVED_ARGS = new Set(["body", "signal", "timeoutMs", "headers", "oauth1"]);
+const IDENTIFIER_KINDS = new Set(["email", "device_id", "handle", "platform_id", "phone_number"]);
+
+/** The runtime's scheme kind for a contract's security scheme, or undefined when unsupported. */
+function schemeKind(s: SecurityScheme): string | undefined {
+  if (s.oauth1) return "oauth1";
+  if (s.type === "http" && s.scheme === "bearer") return "bearer";
+  if (s.type === "http" && s.scheme === "basic") return "basic";
+  if (s.type === "oauth2") return isObj(s.flows) && isObj(s.flows["clientCredentials"]) ? "appOnly" : "userToken";
+  return undefined;
+}
+
+function securityOf(model: ApiModel, op: Operation): string[][] | undefined {
+  if (op.security.length === 0) return model.securitySchemes.length > 0 ? [] : undefined;
+  const kinds = new Map(model.securitySchemes.map((s) => [s.name, schemeKind(s)]));
+  const alternatives = op.security
+    .map((req) => req.map((r) => kinds.get(r.scheme)))
+    .filter((alt): alt is string[] => alt.every((k) => k !== undefined));
+  return alternatives.length > 0 ? alternatives : undefined;
+}
+
+function statusKey(status: string): Code {
+  return /^\d{3}$/.test(status) ? ts`[${Number(status)}]` : ts`[${status}]`;
+}
+
+/** The media type a method sends or reads: JSON first, then forms, then whatever is declared first. */
+function pickMedia(contents: readonly MediaContent[]): MediaContent | undefined {
+  return contents.find((c) => mediaKind(c.mediaType) === "json") ?? contents.find((c) => mediaKind(c.mediaType) === "form") ?? contents[0];
+}
+
+function resolveServer(url: string, variables: readonly { name: string; default: string }[]): string {
+  return url.replace(/\{([^}]+)\}/g, (m, name: string) => variables.find((v) => v.name === name)?.default ?? m);
+}
+
+function durationMs(iso: string | undefined): number | undefined {
+  const m = iso ? /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(iso) : null;
+  if (!m) return undefined;
+  const [d, h, min, s] = [m[1], m[2], m[3], m[4]].map((x) => Number(x ?? 0)) as [number, number, number, number];
+  return (((d * 24 + h) * 60 + min) * 60 + s) * 1000;
+}
+
+interface MethodPlan {
+  readonly op: Operation;
+  readonly argsType: string;
+  readonly resultType: string;
+  readonly argsRequired: boolean;
+}
+
+function operationSpec(model: ApiModel, op: Operation, argNames: ReadonlyMap<string, string>): Obj {
+  const body = op.requestBody ? pickMedia(op.requestBody.contents) : undefined;
+  const oauth1Params = model.securitySchemes.flatMap((s) => (s.oauth1 ? s.oauth1.parameters : []));
+  const opOauth1 = op.parameters.map((p) => p.name).filter((n) => oauth1Params.includes(n));
+  const batchLimit = op.limits.find((l) => l.kind === "batchItems");
+  const bytesLimit = op.limits.find((l) => l.kind === "bodyBytes");
+  const rateLimit = op.limits.find((l) => l.kind === "rate" && l.when === undefined);
+  const windowMs = durationMs(rateLimit?.window);
+  const security = securityOf(model, op);
+  const server = op.servers?.[0];
+  return {
+    id: op.id,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    ...(server ? { server: server.url } : {}),
+    parameters: op.parameters.map((p) => ({
+      name: p.name,
+      in: p.in,
+      style: p.style,
+      explode: p.explode,
+      ...(argNames.get(p.name) !== p.name ? { arg: argNames.get(p.name) } : {}),
+    })),
+    ...(body ? { bodyMediaType: body.mediaType } : {}),
+    ...(security ? { security } : {}),
+    ...(opOauth1.length > 0 ? { oauth1Params: opOauth1 } : {}),
+    ...(op.pagination
+      ? { pagination: { request: op.pagination.request, response: op.pagination.response, items: op.pagination.items ?? "/data" } }
+      : {}),
+    ...(batchLimit && batchLimit.pointer !== undefined
+      ? {
+          batch: {
+            pointer: batchLimit.pointer,
+            ...(batchLimit.max !== undefined ? { maxItems: batchLimit.max } : {}),
+            ...(bytesLimit?.max !== undefined ? { maxBytes: bytesLimit.max } : {}),
+            ...(rateLimit?.requests !== undefined && windowMs !== undefined ? { rate: { requests: rateLimit.requests, windowMs } } : {}),
+          },
+        }
+      : {}),
+    ...(op.hashed.length > 0
+      ? { hashed: op.hashed.map((h) => ({ pointer: h.pointer, ...(IDENTIFIER_KINDS.has(h.name) ? { kind: h.name } : {}) })) }
+      : {}),
+  };
+}
+
+/** The type of `paths[path][method]`, the root every per-operation type indexes. */
+function opType(op: Operation): Code {
+  return ts`paths[${op.path}][${op.method}]`;
+}
+
+function argsInterface(op: Operation, name: string, argNames: ReadonlyMap<string, string>): { code: Code; required: boolean } {
+  const props: Code[] = [];
+  let required = false;
+  for (const p of op.parameters) {
+    const where = p.in === "cookie" ? "cookie" : p.in;
+    const type = ts`NonNullable<${opType(op)}["parameters"][${where}]>[${p.name}]`;
+    if (p.required) required = true;
+    props.push(ts`  ${jsdoc(p.description, { deprecated: p.deprecated })}${typeKey(argNames.get(p.name) ?? p.name)}${p.required ? ts`` : ts`?`}: ${type};`);
+  }
+  const body = op.requestBody ? pickMedia(op.requestBody.contents) : undefined;
+  if (op.requestBody && body) {
+    const type = ts`NonNullable<${opType(op)}["requestBody"]>["content"][${body.mediaType}]`;
+    if (op.requestBody.required) required = true;
+    props.push(ts`  ${jsdoc(op.requestBody.description ?? `Request body (${body.mediaType}).`)}body${op.requestBody.required ? ts`` : ts`?`}: ${type};`);
+  }
+  const code = ts`${jsdoc(`Arguments of ${op.id}: its parameters by their contract names, \`body\` for the request body, and per-call options.`)}export interface ${ident(name)} extends CallOptions {
+${join(props)}
+}
+`;
+  return { code, required };
+}
+
+function resultType(op: Operation, name: string): Code {
+  const success = op.responses.filter((r) => /^2/.test(r.status));
+  const parts = success.flatMap((r) => {
+    const media = pickMedia(r.contents);
+    return media ? [ts`${opType(op)}["responses"]${statusKey(r.status)}["content"][${media.mediaType}]`] : [ts`undefined`];
+  });
+  return ts`${jsdoc(`What ${op.id} resolves with: the body of its success response.`)}export type ${ident(name)} = ${parts.length > 0 ? join(parts, " | ") : ts`unknown`};
+`;
+}
+
+function methodDoc(op: Operation): Code {
+  const lines = [op.summary, op.description].filter((x): x is string => x !== undefined && x.trim() !== "");
+  if (op.unspecified !== undefined) lines.push(`The contract does not show this operation's shape: ${op.unspecified}`);
+  const deprecated = op.deprecated
+    ? [op.deprecation?.at ? `since ${op.deprecation.at}` : "", op.deprecation?.replacedBy ? `use ${op.deprecation.replacedBy} instead` : ""].filter(Boolean).join("; ") || true
+    : undefined;
+  return jsdoc(lines.join("\n\n"), { deprecated, see: `${op.method.toUpperCase()} ${op.path}` });
+}
+
+/** Error body schemas an operation declares per status, for picking the error class. */
+function errorSchemaTable(model: ApiModel): Obj {
+  const table: Obj = {};
+  for (const op of model.operations) {
+    const byStatus: Obj = {};
+    for (const r of op.responses) {
+      if (!(r.status === "default" || /^[45]/.test(r.status))) continue;
+      const media = pickMedia(r.contents);
+      const ref = media && isObj(media.schema) && typeof media.schema["$ref"] === "string" ? /^#\/components\/schemas\/(.+)$/.exec(media.schema["$ref"]) : null;
+      if (ref) byStatus[r.status] = decodeURIComponent(ref[1] as string).replace(/~1/g, "/").replace(/~0/g, "~");
+    }
+    if (Object.keys(byStatus).length > 0) table[op.id] = byStatus;
+  }
+  return table;
+}
+
+/**
+ * `./client`: `create<Name>Client(options)`, one typed method per operation (named by its
+ * operationId), `raw` for status and headers, `iterate` for paged operations, `batch` for operations
+ * with batch limits, `stream` for streams. Requests and errors go through the runtime caller.
+ */
+export const clientEmitter = defineEmitter({
+  name: "client",
+  exports: { "./client": "client" },
+  dependencies: { "@devplatform/runtime": "^0.1.0" },
+  emit({ model }) {
+    const base = pascalCase(model.name, "Api");
+    const factory = `create${base}Client`;
+    const taken = new Set([...model.schemas.map((s) => s.typeName), `${base}Client`, `${base}ClientOptions`]);
+    const argNames = uniqueNames(model.operations, (op) => `${op.typeName}Args`, taken);
+    const resultNames = uniqueNames(model.operations, (op) => `${op.typeName}Result`, [...taken, ...argNames]);
+
+    const plans: MethodPlan[] = [];
+    const argsCode: Code[] = [];
+    const specs: Code[] = [];
+    model.operations.forEach((op, i) => {
+      const names = new Map(op.parameters.map((p) => [p.name, p.name]));
+      const renamed = uniqueNames(op.parameters, (p) => (RESERVED_ARGS.has(p.name) ? `${p.name}Param` : p.name), RESERVED_ARGS);
+      op.parameters.forEach((p, j) => names.set(p.name, renamed[j] as string));
+      const args = argsInterface(op, argNames[i] as string, names);
+      argsCode.push(args.code, resultType(op, resultNames[i] as string));
+      specs.push(ts`  ${objectKey(op.id)}: ${literal(operationSpec(model, op, names))},`);
+      plans.push({ op, argsType: argNames[i] as string, resultType: resultNames[i] as string, argsRequired: args.required });
+    });
+
+    const call = (p: MethodPlan, verb: string, result: Code): Code =>
+      ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: ${ident(p.argsType)}${p.argsRequired ? ts`` : ts` = {}`}): ${result} =>
+      caller.${ident(verb)}(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>) as unknown as ${result},`;
+    const methods = plans.map((p) => call(p, "call", ts`Promise<${ident(p.resultType)}>`));
+    const raws = plans.map((p) => ts`    ${ident(p.op.methodName)}: (args: ${ident(p.argsType)}${p.argsRequired ? ts`` : ts` = {}`}): Promise<RawResponse> =>
+      caller.raw(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>),`);
+    const iterates = plans
+      .filter((p) => p.op.pagination)
+      .map((p) => {
+        const items = (p.op.pagination?.items ?? "/data").split("/").slice(1);
+        const itemType = ts`NonNullable<${ident(p.resultType)}${join(items.map((s) => ts`[${s}]`), "")}>[number]`;
+        return ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: Omit<${ident(p.argsType)}, ${p.op.pagination?.request ?? "cursor"}>${p.argsRequired ? ts`` : ts` = {}`}): AsyncGenerator<${itemType}, void, undefined> =>
+      caller.iterate(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>) as AsyncGenerator<${itemType}, void, undefined>,`;
+      });
+    const batches = plans
+      .filter((p) => p.op.limits.some((l) => l.kind === "batchItems"))
+      .map((p) => ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: Omit<${ident(p.argsType)}, "body"> & { readonly body: unknown }): Promise<BatchOutcome<unknown, ${ident(p.resultType)}>[]> =>
+      caller.batch(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>) as Promise<BatchOutcome<unknown, ${ident(p.resultType)}>[]>,`);
+    const streams = plans
+      .filter((p) => p.op.stream === "ndjson")
+      .map((p) => ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: ${ident(p.argsType)}${p.argsRequired ? ts`` : ts` = {}`}, options: StreamCallOptions = {}): AsyncGenerator<${ident(p.resultType)}, void, undefined> =>
+      caller.stream(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>, { classify: problemEvent, ...options }) as AsyncGenerator<${ident(p.resultType)}, void, undefined>,`);
+
+    const server = model.servers[0];
+    const defaultBase = server ? resolveServer(server.url, server.variables) : undefined;
+    const variables: Obj = {};
+    for (const s of [...model.servers, ...model.operations.flatMap((o) => o.servers ?? [])]) for (const v of s.variables) variables[v.name] ??= v.default;
+    const hasProblems = model.problems.length > 0;
+
+    const code = ts`import {
+  createCaller,
+  createTransport,
+  type AuthConfig,
+  type BatchOutcome,
+  type CallOptions,
+  type OperationSpec,
+  type RawResponse,
+  type RetryOptions,
+  type StreamCallOptions,
+} from "@devplatform/runtime";
+import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
+import type { paths } from "./types.js";
+
+export type { CallOptions };
+
+export interface ${ident(`${base}ClientOptions`)} {
+  ${jsdoc(defaultBase !== undefined ? "The API address." : "The API address. The contract gives no server, so it is required.", { default: defaultBase ?? "none" })}  readonly baseUrl?: string;
+  /**
+   * Values of server variables, for operations that name their own server (a sandbox).
+   * @default the contract's defaults
+   */
+  readonly serverVariables?: Readonly<Record<string, string>>;
+  /** Credentials; each operation uses the scheme its security requirement names. @default {} */
+  readonly auth?: AuthConfig;
+  /** Retries of idempotent calls on 429, 503 and network errors, or false. @default {} */
+  readonly retry?: RetryOptions | false;
+  /** Limit of one call, retries included, in milliseconds. @default 30_000 */
+  readonly timeoutMs?: number;
+  /** @default globalThis.fetch */
+  readonly fetch?: typeof fetch;
+  /** Headers sent with every call. @default {} */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** How each operation is called: method, path, parameters, body, security, limits. */
+export const operationSpecs = {
+${join(specs)}
+} as const satisfies Record<string, OperationSpec>;
+
+const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = ${literal(errorSchemaTable(model))};
+const SERVER_VARIABLES: Readonly<Record<string, string>> = ${literal(variables)};
+
+function looksLikeProblem(body: unknown): boolean {
+  return ${hasProblems ? ts`body !== null && typeof body === "object" && !Array.isArray(body) && typeof (body as Record<string, unknown>)["type"] === "string"` : ts`false`};
+}
+
+/** The error the contract names for a non-2xx answer: problem class, ApiError, or the error schema's class. */
+export function toError(operationId: string, response: RawResponse): Error {
+  const { status, body, contentType } = response;
+  const legacy = parseLegacyError(body, status);
+  if (legacy) return legacy;
+  if (contentType === "application/problem+json" || looksLikeProblem(body)) return parseProblem(body, status);
+  const byStatus = errorSchemas[operationId] ?? {};
+  const schema = byStatus[String(status)] ?? byStatus[\`\${Math.floor(status / 100)}XX\`] ?? byStatus["default"];
+  const cls = schema !== undefined ? (errorClasses as Readonly<Record<string, typeof ResponseError>>)[schema] : undefined;
+  return new (cls ?? ResponseError)(status, body, contentType);
+}
+
+/** Stream messages that are problems (a disconnect) become their problem class. */
+function problemEvent(value: unknown): Error | undefined {
+  return looksLikeProblem(value) && typeof (value as Record<string, unknown>)["title"] === "string" ? parseProblem(value) : undefined;
+}
+
+${join(argsCode)}
+/** A client for ${model.info.title} ${model.info.version}. */
+export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}) {
+  const baseUrl = options.baseUrl ?? ${defaultBase !== undefined ? ts`${defaultBase}` : ts`undefined`};
+  if (baseUrl === undefined) throw new TypeError(${`${factory}: baseUrl is required`});
+  const make = (url: string) =>
+    createTransport({
+      baseUrl: url,
+      ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.retry !== undefined ? { retry: options.retry } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
+  const transport = make(baseUrl);
+  const caller = createCaller({
+    transport,
+    transportFor: make,
+    serverVariables: { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) },
+    toError,
+  });
+  return {
+${join(methods)}
+    /** The same calls, resolving with status, headers and body whatever the status. */
+    raw: {
+${join(raws)}
+    },
+    /** Paged operations as async iterators over every item of every page. */
+    iterate: {
+${join(iterates)}
+    },
+    /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
+    batch: {
+${join(batches)}
+    },
+    /** Streaming operations as async iterators that reconnect with backoff. */
+    stream: {
+${join(streams)}
+    },
+    /** Drops the cached app-only bearer token and invalidates it on the server. */
+    invalidateAppToken: (): Promise<boolean> => transport.auth.invalidate(),
+  };
+}
+
+/** The client ${factory} makes. */
+export type ${ident(`${base}Client`)} = ReturnType<typeof ${ident(factory)}>;
+`;
+    return [{ path: "src/client.ts", contents: tsHeader(model) + code.text }];
+  },
+});
