@@ -103,16 +103,28 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
 
   const exports = new Map<string, string>();
   const namespaced = new Set<string>();
+  const unbarrelled = new Set<string>();
   for (const e of EMITTERS) {
     for (const [subpath, module] of Object.entries(e.exports ?? {})) {
       exports.set(subpath, module);
       if (e.barrel === "namespace") namespaced.add(module);
+      if (e.barrel === "none") unbarrelled.add(module);
     }
   }
-  const deps: Record<string, string> = {};
-  for (const e of EMITTERS) Object.assign(deps, e.dependencies ?? {});
-  const dependencies = Object.fromEntries(Object.entries(deps).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const ctx = { model, packageName: target.packageName, exports, namespaced, dependencies };
+  const merged = (pick: (e: (typeof EMITTERS)[number]) => Readonly<Record<string, string>> | undefined): Record<string, string> => {
+    const all: Record<string, string> = {};
+    for (const e of EMITTERS) Object.assign(all, pick(e) ?? {});
+    return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  };
+  const ctx = {
+    model,
+    packageName: target.packageName,
+    exports,
+    namespaced,
+    unbarrelled,
+    dependencies: merged((e) => e.dependencies),
+    optionalPeers: merged((e) => e.optionalPeers),
+  };
 
   const files: GeneratedFile[] = [];
   for (const emitter of EMITTERS) {

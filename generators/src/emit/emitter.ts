@@ -16,6 +16,10 @@ export interface EmitContext {
   readonly exports: ReadonlyMap<string, string>;
   /** Modules the barrel exports as namespaces rather than merging their names. */
   readonly namespaced: ReadonlySet<string>;
+  /** Modules the barrel leaves out (reachable by their subpath only). */
+  readonly unbarrelled: ReadonlySet<string>;
+  /** Optional peer dependencies of every enabled emitter, sorted by name. */
+  readonly optionalPeers: Readonly<Record<string, string>>;
   /** Run-time npm dependencies of every enabled emitter, sorted by name. */
   readonly dependencies: Readonly<Record<string, string>>;
 }
@@ -32,12 +36,15 @@ export interface Emitter {
   readonly exports?: Readonly<Record<string, string>>;
   /**
    * How the package's `src/index.ts` re-exports this artifact: `star` merges its names, `namespace`
-   * exports it as one object named after the module (for artifacts whose names would clash).
+   * exports it as one object named after the module (for artifacts whose names would clash), `none`
+   * leaves it to its subpath (server code a client-only consumer must not load).
    * @default "star"
    */
-  readonly barrel?: "star" | "namespace";
+  readonly barrel?: "star" | "namespace" | "none";
   /** npm dependencies the artifact's code imports at run time (name → semver range). */
   readonly dependencies?: Readonly<Record<string, string>>;
+  /** Peer dependencies only this artifact needs; optional for the package (name → semver range). */
+  readonly optionalPeers?: Readonly<Record<string, string>>;
   emit(ctx: EmitContext): readonly GeneratedFile[] | Promise<readonly GeneratedFile[]>;
 }
 

@@ -3,10 +3,11 @@ import { clientEmitter } from "./client.js";
 import { operationsEmitter } from "./operations.js";
 import { packageEmitter } from "./package.js";
 import { problemsEmitter } from "./problems.js";
+import { serverEmitter } from "./server.js";
 import { typesEmitter } from "./types.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /** Every artifact, in the order progress is reported and exports are listed. */
-export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, packageEmitter];
+export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, serverEmitter, packageEmitter];
 
 export type { Emitter, GeneratedFile, EmitContext } from "./emitter.js";

@@ -44,12 +44,12 @@ export const packageEmitter = defineEmitter({
         contents: JSON.stringify({ compilerOptions: PACKAGE_COMPILER_OPTIONS, include: ["src"] }, null, 2) + "\n",
       },
       { path: "README.md", contents: readme(ctx) },
-      { path: "src/index.ts", contents: barrel(model, ctx.exports, ctx.namespaced) },
+      { path: "src/index.ts", contents: barrel(model, ctx.exports, ctx.namespaced, ctx.unbarrelled) },
     ];
   },
 });
 
-function packageJson({ model, packageName, exports, dependencies }: EmitContext): Record<string, unknown> {
+function packageJson({ model, packageName, exports, dependencies, optionalPeers }: EmitContext): Record<string, unknown> {
   const entry = (module: string): Record<string, string> => ({
     types: `./dist/${module}.d.ts`,
     default: `./dist/${module}.js`,
@@ -67,12 +67,18 @@ function packageJson({ model, packageName, exports, dependencies }: EmitContext)
     scripts: { build: "tsc -p tsconfig.json" },
     engines: { node: ">=20.19" },
     ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
+    ...(Object.keys(optionalPeers).length > 0
+      ? {
+          peerDependencies: optionalPeers,
+          peerDependenciesMeta: Object.fromEntries(Object.keys(optionalPeers).map((name) => [name, { optional: true }])),
+        }
+      : {}),
     contractgen: { spec: model.source.path, specHash: model.source.hash, apiVersion: model.info.version },
   };
 }
 
-function barrel(model: ApiModel, exports: ReadonlyMap<string, string>, namespaced: ReadonlySet<string>): string {
-  const lines = [...exports.values()].map((module) =>
+function barrel(model: ApiModel, exports: ReadonlyMap<string, string>, namespaced: ReadonlySet<string>, unbarrelled: ReadonlySet<string>): string {
+  const lines = [...exports.values()].filter((module) => !unbarrelled.has(module)).map((module) =>
     namespaced.has(module)
       ? `export * as ${ident(camelCase(module)).text} from ${stringLiteral(`./${module}.js`).text};`
       : `export * from ${stringLiteral(`./${module}.js`).text};`,
@@ -111,6 +117,7 @@ const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./validators": "precompiled validators: `schemaValidators`, `validateRequest`, `validateResponse`",
   "./problems": "problem classes (`instanceof`), `parseProblem`, `ApiError`, error-response classes",
   "./client": "the typed client factory: one method per operation, `raw`, `iterate`, `batch`, `stream`",
+  "./server": "`<Name>Handlers` and the Fastify 5 plugin (not in the root export; Fastify is an optional peer)",
 };
 
 function firstParagraph(text: string): string {

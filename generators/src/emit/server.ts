@@ -1,0 +1,142 @@
+import type { ApiModel, Operation, SecurityScheme } from "../model/ir.js";
+import { camelCase, pascalCase, uniqueNames } from "../model/naming.js";
+import { defineEmitter } from "./emitter.js";
+import { tsHeader } from "./header.js";
+import { ident, join, jsdoc, literal, stringLiteral, ts, type Code } from "./ts.js";
+import { mediaKind } from "./validators/index.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+function schemeKind(s: SecurityScheme): string | undefined {
+  if (s.oauth1) return "oauth1";
+  if (s.type === "http" && s.scheme === "bearer") return "bearer";
+  if (s.type === "http" && s.scheme === "basic") return "basic";
+  if (s.type === "oauth2") return isObj(s.flows) && isObj(s.flows["clientCredentials"]) ? "appOnly" : "userToken";
+  return undefined;
+}
+
+/** Security as the server checks it; unsupported schemes make their alternative unsatisfiable. */
+function securityOf(model: ApiModel, op: Operation): string[][] {
+  const kinds = new Map(model.securitySchemes.map((s) => [s.name, schemeKind(s)]));
+  return op.security
+    .map((req) => req.map((r) => kinds.get(r.scheme)))
+    .filter((alt): alt is string[] => alt.every((k) => k !== undefined));
+}
+
+function opType(op: Operation): Code {
+  return ts`paths[${op.path}][${op.method}]`;
+}
+
+function statusType(status: string): Code {
+  if (/^\d{3}$/.test(status)) return ts`${Number(status)}`;
+  if (/^[1-5]XX$/.test(status)) return ts`number`;
+  return ts`number`;
+}
+
+function replyType(op: Operation, name: string): Code {
+  const variants = op.responses.map((r) => {
+    const media = r.contents.find((c) => mediaKind(c.mediaType) === "json") ?? r.contents[0];
+    const key = /^\d{3}$/.test(r.status) ? ts`[${Number(r.status)}]` : ts`[${r.status}]`;
+    const body = media ? ts`${opType(op)}["responses"]${key}["content"][${media.mediaType}]` : ts`undefined`;
+    const contentTypes = r.contents.map((c) => ts`${c.mediaType}`);
+    return ts`{ readonly status: ${statusType(r.status)}; readonly body${media ? ts`` : ts`?`}: ${body}; readonly headers?: Readonly<Record<string, string>>; readonly contentType?: ${contentTypes.length ? join(contentTypes, " | ") : ts`string`} }`;
+  });
+  return ts`${jsdoc(`The replies ${op.id} may give: the statuses and bodies the contract declares.`)}export type ${ident(name)} =
+  | ${variants.length ? join(variants, "\n  | ") : ts`HandlerReply`};
+`;
+}
+
+function inputType(op: Operation, name: string): Code {
+  const where = (loc: "path" | "query"): Code =>
+    op.parameters.some((p) => p.in === loc) ? ts`NonNullable<${opType(op)}["parameters"][${loc}]>` : ts`Record<string, never>`;
+  const media = op.requestBody ? op.requestBody.contents.find((c) => mediaKind(c.mediaType) === "json") ?? op.requestBody.contents[0] : undefined;
+  const body = op.requestBody && media ? ts`NonNullable<${opType(op)}["requestBody"]>["content"][${media.mediaType}]${op.requestBody.required ? ts`` : ts` | undefined`}` : ts`undefined`;
+  return ts`export type ${ident(name)} = HandlerInput<${where("path")}, ${where("query")}, ${body}>;
+`;
+}
+
+/**
+ * `./server`: the typed `<Name>Handlers` interface (one method per operationId, receiving the
+ * validated and coerced input, replying with a status and body the contract declares) and a Fastify
+ * 5 plugin that routes, validates with the precompiled validators, authenticates and answers errors
+ * in the contract's shapes.
+ */
+export const serverEmitter = defineEmitter({
+  name: "server",
+  exports: { "./server": "server" },
+  barrel: "none",
+  dependencies: { "@devplatform/runtime": "^0.1.0" },
+  optionalPeers: { fastify: "^5.0.0" },
+  emit({ model }) {
+    const base = pascalCase(model.name, "Api");
+    const handlersName = `${base}Handlers`;
+    const taken = new Set([...model.schemas.map((s) => s.typeName), handlersName]);
+    const inputNames = uniqueNames(model.operations, (op) => `${op.typeName}Input`, taken);
+    const replyNames = uniqueNames(model.operations, (op) => `${op.typeName}Reply`, [...taken, ...inputNames]);
+    const byId = new Map(model.operations.map((o) => [o.id, o]));
+
+    const types: Code[] = [];
+    const members: Code[] = [];
+    const routes = model.operations.map((op, i) => {
+      types.push(inputType(op, inputNames[i] as string), replyType(op, replyNames[i] as string));
+      const doc = [op.summary, op.unspecified !== undefined ? `Not shown by the contract: ${op.unspecified}` : undefined].filter((x): x is string => x !== undefined).join("\n\n");
+      members.push(
+        ts`  ${jsdoc(doc, { deprecated: op.deprecated })}${ident(op.methodName)}(input: ${ident(inputNames[i] as string)}): ${ident(replyNames[i] as string)} | Promise<${ident(replyNames[i] as string)}>;`,
+      );
+      const bodyLimit = op.limits.find((l) => l.kind === "bodyBytes")?.max;
+      const replacement = op.deprecation?.replacedBy !== undefined ? byId.get(op.deprecation.replacedBy)?.path : undefined;
+      return {
+        id: op.id,
+        method: op.method.toUpperCase(),
+        path: op.path,
+        security: securityOf(model, op),
+        ...(bodyLimit !== undefined ? { bodyLimit } : {}),
+        ...(op.deprecated
+          ? { deprecated: { ...(op.deprecation?.at ? { at: op.deprecation.at } : {}), ...(op.deprecation?.sunset ? { sunset: op.deprecation.sunset } : {}), ...(replacement ? { replacedByPath: replacement } : {}) } }
+          : {}),
+        ...(op.unspecified !== undefined ? { unspecified: op.unspecified } : {}),
+      };
+    });
+    // Handlers are keyed by operationId at run time; the interface uses the same safe method names.
+    const handlerKeys = model.operations.map((op) => ts`  ${stringLiteral(op.id)}: ${stringLiteral(op.methodName)},`);
+    const pluginName = `${camelCase(model.name, "api")}Server`;
+
+    const code = ts`import type { FastifyInstance } from "fastify";
+import { registerRoutes, type HandlerInput, type HandlerReply, type RouteSpec, type ServerOptions } from "@devplatform/runtime/server";
+import type { paths } from "./types.js";
+import { validateRequest, validateResponse } from "./validators.js";
+
+export type { AuthContext, HandlerInput, HandlerReply, SecurityVerifiers } from "@devplatform/runtime/server";
+
+${join(types)}
+/** One method per operation of ${model.info.title} ${model.info.version}; a missing one answers 501. */
+export interface ${ident(handlersName)} {
+${join(members)}
+}
+
+/** Every route of the contract, in contract order. */
+export const routes: readonly RouteSpec[] = ${literal(routes)};
+
+const methodNames: Readonly<Record<string, string>> = {
+${join(handlerKeys)}
+};
+
+/**
+ * The Fastify plugin: \`app.register(${pluginName}, { handlers, security })\`. Requests are validated
+ * with the precompiled validators (nothing compiles at start-up); errors answer in the contract's
+ * shapes: 400/415 problem+json naming the parameter, 401 with legacy code 89, 413 for oversize
+ * bodies, 501 for missing handlers.
+ */
+export async function ${ident(pluginName)}(app: FastifyInstance, options: ServerOptions<${ident(handlersName)}>): Promise<void> {
+  const byOperation: Record<string, unknown> = {};
+  for (const [id, method] of Object.entries(methodNames)) {
+    const handler = (options.handlers as Readonly<Record<string, unknown>>)[method];
+    if (typeof handler === "function") byOperation[id] = handler.bind(options.handlers);
+  }
+  registerRoutes(app, routes, { validateRequest, validateResponse }, { ...options, handlers: byOperation });
+}
+`;
+    return [{ path: "src/server.ts", contents: tsHeader(model) + code.text }];
+  },
+});

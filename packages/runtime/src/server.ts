@@ -1,0 +1,321 @@
+/**
+ * The server core every generated `./server` plugin runs on: Fastify routes from the contract's
+ * operations, request validation with the precompiled validators (Fastify's own schema compiler is
+ * never used, so start-up compiles nothing), authentication per security requirement, the
+ * contract's error shapes, and response validation in development.
+ *
+ * Fastify is imported for types only: it is an optional peer of the generated packages.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { verifyOAuth1, type NonceStore } from "./oauth1.js";
+import { InMemoryNonceStore } from "./nonce-store.js";
+import { reasonPhrase } from "./problem.js";
+import type { SchemeKind, SecurityAlternatives } from "./security.js";
+import type { RequestInput, RequestValidation, ResponseValidation } from "./validation.js";
+
+export interface RouteSpec {
+  readonly id: string;
+  readonly method: string;
+  /** OpenAPI path template, `/2/posts/{id}`. */
+  readonly path: string;
+  readonly security?: SecurityAlternatives;
+  /** Largest accepted body in bytes (`x-limits` bodyBytes). @default Fastify's 1 MiB */
+  readonly bodyLimit?: number;
+  readonly deprecated?: { readonly at?: string; readonly sunset?: string; readonly replacedByPath?: string };
+  /** What the contract leaves unshown: said in the 501 answer of an unimplemented handler. */
+  readonly unspecified?: string;
+}
+
+/** Who made the request, as the verifier that accepted it says. */
+export interface AuthContext {
+  readonly scheme: SchemeKind;
+  /** Whatever the verifier returned for the credentials (a user, an app, a token record). */
+  readonly principal: unknown;
+  /** The raw credential: the bearer token, the Basic user name, or the OAuth 1.0a access token. */
+  readonly credential: string | undefined;
+}
+
+export interface HandlerInput<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {
+  readonly operationId: string;
+  readonly path: P;
+  readonly query: Q;
+  readonly headers: Record<string, unknown>;
+  readonly cookies: Record<string, unknown>;
+  readonly body: B;
+  /** Undefined for operations without a security requirement. */
+  readonly auth: AuthContext | undefined;
+  readonly request: FastifyRequest;
+}
+
+export interface HandlerReply {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** @default application/json for a body, application/problem+json when the body is a problem */
+  readonly contentType?: string;
+}
+
+export type Handler = (input: HandlerInput<never, never, never>) => HandlerReply | Promise<HandlerReply>;
+
+/**
+ * Credential checks the server calls. Each returns the principal, or undefined to refuse; a scheme
+ * without a verifier is never accepted.
+ */
+export interface SecurityVerifiers {
+  /** Any bearer token (`bearerAuth`). @default undefined */
+  readonly bearer?: (token: string) => unknown | Promise<unknown>;
+  /** The OAuth 2.0 app-only bearer token. @default the bearer verifier */
+  readonly appOnly?: (token: string) => unknown | Promise<unknown>;
+  /** An OAuth 2.0 user-context bearer token. @default the bearer verifier */
+  readonly userToken?: (token: string) => unknown | Promise<unknown>;
+  /** API key and secret as Basic credentials. @default undefined */
+  readonly basic?: (username: string, password: string) => unknown | Promise<unknown>;
+  /** OAuth 1.0a: secrets by key and token; principal is `{ consumerKey, token }`. @default undefined */
+  readonly oauth1?: {
+    readonly consumerSecret: (consumerKey: string) => string | undefined | Promise<string | undefined>;
+    /** Secret of an access or request token; undefined refuses the token. */
+    readonly tokenSecret: (token: string) => string | undefined | Promise<string | undefined>;
+    /** @default an in-memory store */
+    readonly nonces?: NonceStore;
+    /** Accepted clock skew in seconds. @default 300 */
+    readonly windowSeconds?: number;
+  };
+}
+
+export interface ServerOptions<H> {
+  /** Operation handlers by operationId; missing ones answer 501 problem+json. */
+  readonly handlers: Partial<H>;
+  /** @default {} (no scheme is accepted, so secured operations answer 401) */
+  readonly security?: SecurityVerifiers;
+  /**
+   * Check every reply against the contract and answer 500 problem+json when it does not fit.
+   * @default true unless NODE_ENV is "production"
+   */
+  readonly validateResponses?: boolean;
+  /** Called after each request with its operation, status and duration (the mock logs with it). @default undefined */
+  readonly onResponse?: (info: { operationId: string; method: string; url: string; status: number; ms: number }) => void;
+}
+
+export interface Validation {
+  validateRequest(operationId: never, input: RequestInput): RequestValidation;
+  validateResponse(operationId: never, status: number, contentType: string | undefined, body: unknown): ResponseValidation;
+}
+
+const PROBLEM = "application/problem+json";
+
+/** A problem body for the errors the server answers itself. */
+export function problemBody(status: number, detail: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: "about:blank", title: reasonPhrase(status) ?? "Error", status, detail, ...extra };
+}
+
+/** The legacy 401 answer: code 89, invalid or expired token. */
+export const INVALID_TOKEN = { errors: [{ code: 89, message: "Invalid or expired token" }] } as const;
+
+/** `/2/posts/{id}` → `/2/posts/:p0`, with a map back to the contract's names (which may not be identifiers). */
+export function toFastifyPath(path: string): { url: string; params: readonly string[] } {
+  const params: string[] = [];
+  const url = path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{([^}]+)\}$/.exec(part);
+      if (m) {
+        params.push(m[1] as string);
+        return `:p${params.length - 1}`;
+      }
+      return part.replace(/:/g, "::");
+    })
+    .join("");
+  return { url, params };
+}
+
+function httpDate(iso: string): string | undefined {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? undefined : new Date(t).toUTCString();
+}
+
+function deprecationHeaders(route: RouteSpec): Record<string, string> {
+  const d = route.deprecated;
+  if (!d) return {};
+  const out: Record<string, string> = {};
+  const at = d.at !== undefined ? Date.parse(d.at) : Number.NaN;
+  // RFC 9745: an integer timestamp after "@"; "true"-style values are not allowed.
+  out["deprecation"] = Number.isNaN(at) ? "@0" : `@${Math.floor(at / 1000)}`;
+  const sunset = d.sunset !== undefined ? httpDate(d.sunset) : undefined;
+  if (sunset) out["sunset"] = sunset;
+  if (d.replacedByPath) out["link"] = `<${d.replacedByPath}>; rel="successor-version"`;
+  return out;
+}
+
+async function authenticate(
+  route: RouteSpec,
+  request: FastifyRequest,
+  body: unknown,
+  verifiers: SecurityVerifiers,
+  nonces: NonceStore,
+): Promise<{ ok: true; auth: AuthContext | undefined } | { ok: false }> {
+  const alternatives = route.security;
+  if (!alternatives || alternatives.length === 0 || alternatives.some((a) => a.length === 0)) return { ok: true, auth: undefined };
+  const header = typeof request.headers.authorization === "string" ? request.headers.authorization : "";
+  const [scheme, ...restParts] = header.split(" ");
+  const rest = restParts.join(" ").trim();
+  for (const alternative of alternatives) {
+    // One Authorization header carries one credential, so an alternative is met by its first scheme.
+    const kind = alternative[0] as SchemeKind;
+    if (/^bearer$/i.test(scheme ?? "") && (kind === "bearer" || kind === "appOnly" || kind === "userToken") && rest !== "") {
+      const verify = (kind === "bearer" ? verifiers.bearer : kind === "appOnly" ? verifiers.appOnly ?? verifiers.bearer : verifiers.userToken ?? verifiers.bearer);
+      const principal = verify ? await verify(rest) : undefined;
+      if (principal !== undefined && principal !== null && principal !== false) return { ok: true, auth: { scheme: kind, principal, credential: rest } };
+    }
+    if (/^basic$/i.test(scheme ?? "") && kind === "basic" && verifiers.basic) {
+      const decoded = Buffer.from(rest, "base64").toString("utf8");
+      const cut = decoded.indexOf(":");
+      if (cut > 0) {
+        const username = decoded.slice(0, cut);
+        const principal = await verifiers.basic(username, decoded.slice(cut + 1));
+        if (principal !== undefined && principal !== null && principal !== false) return { ok: true, auth: { scheme: "basic", principal, credential: username } };
+      }
+    }
+    if (/^oauth$/i.test(scheme ?? "") && kind === "oauth1" && verifiers.oauth1) {
+      const o = verifiers.oauth1;
+      const form = body !== null && typeof body === "object" && !Array.isArray(body) && /x-www-form-urlencoded/.test(String(request.headers["content-type"] ?? ""))
+        ? (body as Record<string, string>)
+        : undefined;
+      const host = request.headers.host ?? "localhost";
+      const verdict = await verifyOAuth1({
+        method: request.method,
+        url: `${request.protocol}://${host}${request.url}`,
+        ...(form ? { form } : {}),
+        authorization: header,
+        lookupConsumerSecret: o.consumerSecret,
+        lookupTokenSecret: o.tokenSecret,
+        nonces: o.nonces ?? nonces,
+        ...(o.windowSeconds !== undefined ? { windowSeconds: o.windowSeconds } : {}),
+      });
+      if (verdict.ok) {
+        return { ok: true, auth: { scheme: "oauth1", principal: { consumerKey: verdict.consumerKey, token: verdict.token }, credential: verdict.token } };
+      }
+    }
+  }
+  return { ok: false };
+}
+
+function send(reply: FastifyReply, status: number, body: unknown, contentType: string, headers: Record<string, string> = {}): FastifyReply {
+  return reply.code(status).headers(headers).type(contentType).send(body === undefined ? undefined : JSON.stringify(body));
+}
+
+/**
+ * Registers every route of a contract on a Fastify instance. Generated packages call it from their
+ * plugin with their routes and validators.
+ */
+export function registerRoutes<H>(
+  app: FastifyInstance,
+  routes: readonly RouteSpec[],
+  validation: Validation,
+  options: ServerOptions<H>,
+): void {
+  const verifiers = options.security ?? {};
+  const nonces = new InMemoryNonceStore();
+  const validateResponses = options.validateResponses ?? process.env["NODE_ENV"] !== "production";
+  const handlers = options.handlers as Readonly<Record<string, Handler | undefined>>;
+
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, text, done) => {
+    const out: Record<string, string> = {};
+    new URLSearchParams(String(text)).forEach((v, k) => {
+      if (k !== "__proto__") out[k] = v;
+    });
+    done(null, out);
+  });
+  // Any other media type arrives as text, so validation can answer 415 naming it.
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, text, done) => done(null, text));
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return send(reply, 413, problemBody(413, `the request body is larger than this operation accepts`), PROBLEM);
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return send(reply, 415, problemBody(415, `content type ${String(request.headers["content-type"])} is not accepted`), PROBLEM);
+    }
+    if (status >= 400 && status < 500) {
+      // Bad JSON and the like: the request's fault, said in the invalid-request shape.
+      return send(reply, 400, problemBody(400, error.message, { errors: [{ message: error.message, parameters: { body: [] } }] }), PROBLEM);
+    }
+    request.log.error(error);
+    return send(reply, 500, problemBody(500, "the server failed while answering this request"), PROBLEM);
+  });
+
+  for (const route of routes) {
+    const { url, params } = toFastifyPath(route.path);
+    const extraHeaders = deprecationHeaders(route);
+    app.route({
+      method: route.method.toUpperCase() as "GET",
+      url,
+      ...(route.bodyLimit !== undefined ? { bodyLimit: route.bodyLimit } : {}),
+      handler: async (request, reply) => {
+        const started = performance.now();
+        const finish = (r: FastifyReply): FastifyReply => {
+          options.onResponse?.({ operationId: route.id, method: request.method, url: request.url, status: r.statusCode, ms: performance.now() - started });
+          return r;
+        };
+        const raw = request.params as Record<string, string>;
+        const pathValues: Record<string, unknown> = {};
+        params.forEach((name, i) => {
+          pathValues[name] = raw[`p${i}`];
+        });
+        const hasBody = request.body !== undefined && request.body !== null && request.body !== "";
+        const contentType = typeof request.headers["content-type"] === "string" ? request.headers["content-type"] : undefined;
+        const checked = validation.validateRequest(route.id as never, {
+          path: pathValues,
+          query: request.query as Record<string, unknown>,
+          headers: request.headers as Record<string, unknown>,
+          cookies: {},
+          ...(hasBody ? { body: request.body, ...(contentType ? { contentType } : {}) } : {}),
+        });
+        if (!checked.valid) {
+          const status = checked.unsupportedMediaType ? 415 : 400;
+          return finish(send(reply, status, { ...checked.problem, status }, PROBLEM, extraHeaders));
+        }
+        const who = await authenticate(route, request, checked.value.body, verifiers, nonces);
+        if (!who.ok) return finish(send(reply, 401, INVALID_TOKEN, "application/json", { ...extraHeaders, "www-authenticate": "Bearer, Basic, OAuth" }));
+        const handler = handlers[route.id];
+        if (!handler) {
+          const detail = route.unspecified !== undefined
+            ? `${route.id} is not implemented: the contract does not show its shape (${route.unspecified})`
+            : `${route.id} is not implemented`;
+          return finish(send(reply, 501, problemBody(501, detail), PROBLEM, extraHeaders));
+        }
+        const out = await handler({
+          operationId: route.id,
+          path: checked.value.path as never,
+          query: checked.value.query as never,
+          headers: checked.value.headers,
+          cookies: checked.value.cookies,
+          body: checked.value.body as never,
+          auth: who.auth,
+          request,
+        });
+        const isProblem = out.body !== null && typeof out.body === "object" && typeof (out.body as Record<string, unknown>)["type"] === "string" && out.status >= 400;
+        const type = out.contentType ?? (out.body === undefined ? "application/json" : isProblem ? PROBLEM : "application/json");
+        if (validateResponses) {
+          const verdict = validation.validateResponse(route.id as never, out.status, out.body === undefined ? undefined : type, out.body);
+          if (!verdict.valid) {
+            const detail = `the reply of ${route.id} does not match the contract: ${verdict.errors.map((e) => e.message).join("; ")}`;
+            request.log.error(detail);
+            return finish(send(reply, 500, problemBody(500, detail), PROBLEM, extraHeaders));
+          }
+        }
+        const headers = { ...extraHeaders, ...(out.headers ?? {}) };
+        if (type === "application/x-www-form-urlencoded" && out.body !== null && typeof out.body === "object") {
+          const form = new URLSearchParams(Object.entries(out.body as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString();
+          return finish(reply.code(out.status).headers(headers).type(type).send(form));
+        }
+        return finish(send(reply, out.status, out.body, type, headers));
+      },
+    });
+  }
+}
+
+/** A not-found handler answering problem+json, for the app that mounts the plugins. */
+export function problemNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return send(reply, 404, problemBody(404, `no operation answers ${request.method} ${request.url.split("?")[0] ?? ""}`), PROBLEM);
+}
