@@ -9,7 +9,7 @@ import { check, discoverTargets, generate, targetFor, type Reporter, type Target
 /** Process exit codes, documented in `--help` and docs/architecture.md. */
 export const EXIT = {
   ok: 0,
-  /** `check`: generated files differ from what the specs produce. */
+  /** `check`: generated files differ from what the specs produce; `test`: a contract violation. */
   drift: 1,
   /** The spec is invalid: the message names file:line:col, the pointer and the fix. */
   invalidSpec: 2,
@@ -19,7 +19,7 @@ export const EXIT = {
   internal: 4,
 } as const;
 
-const EPILOG = `Exit codes: 0 success; 1 check found drift; 2 invalid spec; 3 usage error; 4 internal error.`;
+const EPILOG = `Exit codes: 0 success; 1 check found drift (or test found a violation); 2 invalid spec; 3 usage error; 4 internal error.`;
 
 interface CommonArgs {
   spec?: string;
@@ -164,6 +164,30 @@ async function runCheck(args: CommonArgs): Promise<number> {
   return EXIT.ok;
 }
 
+async function runTest(args: {
+  "base-url"?: string | undefined;
+  spec?: string[] | undefined;
+  auth?: string | undefined;
+  destructive: boolean;
+  reporter: "default" | "junit";
+  output?: string | undefined;
+  "packages-dir": string;
+}): Promise<number> {
+  const { runContractTests } = await import("./test-command.js");
+  const result = await runContractTests({
+    cwd: process.cwd(),
+    ...(args["base-url"] ? { baseUrl: args["base-url"] } : {}),
+    ...(args.spec ? { specs: args.spec } : {}),
+    ...(args.auth ? { auth: args.auth } : {}),
+    destructive: args.destructive,
+    reporter: args.reporter,
+    ...(args.output ? { output: args.output } : {}),
+    packagesDir: args["packages-dir"],
+  });
+  process.stdout.write(`${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped\n`);
+  return result.failed > 0 || result.passed === 0 ? EXIT.drift : EXIT.ok;
+}
+
 function report(err: unknown, verbose: boolean): number {
   if (err instanceof SpecError) {
     process.stderr.write(`${err.issues.map(formatIssue).join("\n")}\n`);
@@ -211,7 +235,23 @@ export async function main(argv: string[]): Promise<number> {
       (y) => common(y).epilog(EPILOG),
       guard(runCheck),
     )
-    .demandCommand(1, "name a command: generate or check")
+    .command(
+      "test",
+      "run the generated conformance suites against a server (default: the in-process mock); exit 1 on any violation",
+      (y) =>
+        y
+          .option("base-url", { type: "string", describe: "the server to test, e.g. https://staging.example.com" })
+          .option("spec", { type: "array", string: true, describe: "packages to test: core, ads-audiences, ads-campaigns (default: all)" })
+          .option("auth", { type: "string", describe: "credentials as JSON ({bearer, basic, oauth1, clientCredentials}) or @file" })
+          .option("destructive", { type: "boolean", default: false, describe: "run state scenarios that delete data or invalidate tokens on the server" })
+          .option("reporter", { choices: ["default", "junit"] as const, default: "default" as const, describe: "junit also writes JUnit XML to --output" })
+          .option("output", { type: "string", describe: "file for --reporter junit" })
+          .option("packages-dir", { type: "string", default: "packages", describe: "folder of the generated packages" })
+          .check((a) => (a.reporter === "junit" && !a.output ? "--reporter junit needs --output <file>" : true))
+          .epilog(EPILOG),
+      guard(runTest),
+    )
+    .demandCommand(1, "name a command: generate, check or test")
     .strict()
     .epilog(EPILOG)
     .help()

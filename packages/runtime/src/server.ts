@@ -111,6 +111,20 @@ export function problemBody(status: number, detail: string, extra: Record<string
 /** The legacy 401 answer: code 89, invalid or expired token. */
 export const INVALID_TOKEN = { errors: [{ code: 89, message: "Invalid or expired token" }] } as const;
 
+/**
+ * The 401 body an operation declares: the legacy envelope, a bare `{code, message}` Error object,
+ * or a problem, whichever its contract accepts first; the legacy envelope when it declares none
+ * (document 1 gives code 89 for every invalid or invalidated token).
+ */
+function unauthorizedReply(validation: Validation, operationId: string): { body: unknown; type: string } {
+  const candidates = [
+    { body: INVALID_TOKEN, type: "application/json" },
+    { body: { code: 89, message: "Invalid or expired token" }, type: "application/json" },
+    { body: problemBody(401, "invalid or expired credentials"), type: PROBLEM },
+  ];
+  return candidates.find((c) => validation.validateResponse(operationId as never, 401, c.type, c.body).valid) ?? (candidates[0] as { body: unknown; type: string });
+}
+
 /** `/2/posts/{id}` → `/2/posts/:p0`, with a map back to the contract's names (which may not be identifiers). */
 export function toFastifyPath(path: string): { url: string; params: readonly string[] } {
   const params: string[] = [];
@@ -247,6 +261,7 @@ export function registerRoutes<H>(
   for (const route of routes) {
     const { url, params } = toFastifyPath(route.path);
     const extraHeaders = deprecationHeaders(route);
+    const unauthorized = unauthorizedReply(validation, route.id);
     app.route({
       method: route.method.toUpperCase() as "GET",
       url,
@@ -276,7 +291,7 @@ export function registerRoutes<H>(
           return finish(send(reply, status, { ...checked.problem, status }, PROBLEM, extraHeaders));
         }
         const who = await authenticate(route, request, checked.value.body, verifiers, nonces);
-        if (!who.ok) return finish(send(reply, 401, INVALID_TOKEN, "application/json", { ...extraHeaders, "www-authenticate": "Bearer, Basic, OAuth" }));
+        if (!who.ok) return finish(send(reply, 401, unauthorized.body, unauthorized.type, { ...extraHeaders, "www-authenticate": "Bearer, Basic, OAuth" }));
         const handler = handlers[route.id];
         if (!handler) {
           const detail = route.unspecified !== undefined

@@ -1,0 +1,167 @@
+import type { ApiModel, Operation, Response } from "../model/ir.js";
+import { defineEmitter } from "./emitter.js";
+import { tsHeader } from "./header.js";
+import { join, objectKey, stringLiteral, ts } from "./ts.js";
+import { mediaKind } from "./validators/index.js";
+import { toJsonSchema } from "./validators/json-schema.js";
+
+/** What `exampleResponse` needs of one response: its first media type, schema and example. */
+interface ResponsePlan {
+  readonly status: string;
+  readonly contentType?: string;
+  readonly schema?: unknown;
+  readonly example?: unknown;
+}
+
+/** The media a mock answers with: JSON first (the validators check it), else the first listed. */
+function preferredContent(r: Response): Response["contents"][number] | undefined {
+  return r.contents.find((c) => mediaKind(c.mediaType) === "json") ?? r.contents[0];
+}
+
+function responsePlans(op: Operation): ResponsePlan[] {
+  return op.responses.map((r) => {
+    const c = preferredContent(r);
+    if (c === undefined) return { status: r.status };
+    return {
+      status: r.status,
+      contentType: c.mediaType,
+      ...(c.schema !== undefined ? { schema: toJsonSchema(c.schema) } : {}),
+      ...(c.examples.length > 0 ? { example: c.examples[0] } : {}),
+    };
+  });
+}
+
+/**
+ * The schema document and response table as one JSON string: `JSON.parse` loads large documents
+ * faster than an object literal, and tsc need not infer a type for every schema.
+ */
+function dataModule(model: ApiModel): string {
+  const document = { components: { schemas: Object.fromEntries(model.schemas.map((s) => [s.name, toJsonSchema(s.schema)])) } };
+  const responses = Object.fromEntries(model.operations.map((op) => [op.id, responsePlans(op)]));
+  return (
+    tsHeader(model) +
+    ts`import type { MockDocument, MockSchema } from "@devplatform/runtime/mock-data";
+
+/** One response of an operation as the mocks answer it. */
+export interface ResponsePlan {
+  readonly status: string;
+  readonly contentType?: string;
+  readonly schema?: MockSchema;
+  readonly example?: unknown;
+}
+
+/** The contract's schemas in JSON Schema 2020-12, the same document the validators compile. */
+export const mockDocument = JSON.parse(${stringLiteral(JSON.stringify(document))}) as MockDocument;
+
+/** Per operation, its responses in contract order. */
+export const responsePlans = JSON.parse(${stringLiteral(JSON.stringify(responses))}) as Readonly<Record<string, readonly ResponsePlan[]>>;
+`.text
+  );
+}
+
+function wrapper(model: ApiModel): string {
+  const names = model.schemas.map((s) => ts`  ${objectKey(s.name)}: ${stringLiteral(s.typeName)},`);
+  const factories = model.schemas.map(
+    (s) => ts`  ${objectKey(s.typeName)}: (seed?: number): Schemas[${stringLiteral(s.name)}] => mockSchema(${stringLiteral(s.name)}, seed),`,
+  );
+  return (
+    tsHeader(model) +
+    ts`import { createMockGenerator } from "@devplatform/runtime/mock-data";
+import type { components } from "./types.js";
+import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
+import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js";
+
+type Schemas = components["schemas"];
+
+// Schema name → key of its precompiled validator.
+const validatorKeys: Readonly<Record<string, keyof typeof schemaValidators>> = {
+${join(names)}
+};
+
+const generator = createMockGenerator({
+  root: mockDocument,
+  validate: (name, value) => {
+    const key = Object.prototype.hasOwnProperty.call(validatorKeys, name) ? validatorKeys[name] : undefined;
+    return key === undefined || (schemaValidators[key] as (data: unknown) => boolean)(value);
+  },
+});
+
+/**
+ * A mock value of a named schema of the contract. Deterministic: the same seed gives the same value
+ * on every machine, and every value passes the schema's precompiled validator.
+ * @param seed any number; calls without one use 1
+ */
+export function mockSchema<K extends keyof Schemas>(name: K, seed?: number): Schemas[K] {
+  return generator.forSchema(String(name), seed) as Schemas[K];
+}
+
+/** One seeded factory per schema, by type name. */
+export const mockSchemas = {
+${join(factories)}
+};
+
+/** A response as a mock server would send it. */
+export interface ExampleResponse {
+  readonly status: number;
+  /** Media type of the body; undefined when the response has no content. */
+  readonly contentType: string | undefined;
+  readonly body: unknown;
+}
+
+function planFor(operationId: OperationId, status: number | string | undefined): ResponsePlan {
+  const plans = Object.prototype.hasOwnProperty.call(responsePlans, operationId) ? responsePlans[operationId] : undefined;
+  if (plans === undefined || plans.length === 0) throw new RangeError(\`unknown operationId or no responses: \${String(operationId)}\`);
+  if (status === undefined) return plans.find((p) => p.status.startsWith("2")) ?? (plans[0] as ResponsePlan);
+  const code = String(status);
+  const found = plans.find((p) => p.status === code) ?? plans.find((p) => p.status === \`\${code[0] ?? ""}XX\`) ?? plans.find((p) => p.status === "default");
+  if (found === undefined) throw new RangeError(\`\${String(operationId)} has no \${code} response\`);
+  return found;
+}
+
+// \`2XX\` answers as 200, \`default\` as 500 unless the caller named the status.
+function statusCode(plan: ResponsePlan, asked: number | string | undefined): number {
+  if (asked !== undefined && /^\\d{3}$/.test(String(asked))) return Number(asked);
+  if (/^\\d{3}$/.test(plan.status)) return Number(plan.status);
+  if (/^[1-5]XX$/.test(plan.status)) return Number(plan.status[0]) * 100;
+  return 500;
+}
+
+/**
+ * An example response of an operation: the contract's own example when the response has one, else
+ * a generated body that passes \`validateResponse\`. Without \`status\`, the first 2XX response.
+ * @param seed seed of a generated body; calls without one use 1
+ */
+export function exampleResponse(operationId: OperationId, status?: number | string, seed?: number): ExampleResponse {
+  const plan = planFor(operationId, status);
+  const code = statusCode(plan, status);
+  const contentType = plan.contentType;
+  const valid = (body: unknown): boolean => validateResponse(operationId, code, contentType, body).valid;
+  if (plan.example !== undefined && valid(plan.example)) return { status: code, contentType, body: structuredClone(plan.example) };
+  if (plan.schema === undefined) return { status: code, contentType, body: undefined };
+  return { status: code, contentType, body: generator.generate(plan.schema, seed, { accept: valid }) };
+}
+
+/** One example response per operation, in contract order. */
+export function exampleResponses(seed?: number): (ExampleResponse & { readonly operationId: OperationId })[] {
+  return (Object.keys(responsePlans) as OperationId[]).map((operationId) => ({ operationId, ...exampleResponse(operationId, undefined, seed) }));
+}
+`.text
+  );
+}
+
+/**
+ * `./mocks`: deterministic seeded factories per schema (every value passes the precompiled
+ * validators) and an example response per operation, over the runtime's mock-data generator.
+ */
+export const mocksEmitter = defineEmitter({
+  name: "mocks",
+  exports: { "./mocks": "mocks" },
+  barrel: "namespace",
+  dependencies: { "@devplatform/runtime": "^0.1.0" },
+  emit({ model }) {
+    return [
+      { path: "src/mocks.data.ts", contents: dataModule(model), format: false },
+      { path: "src/mocks.ts", contents: wrapper(model) },
+    ];
+  },
+});
