@@ -455,7 +455,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
     const shaped = attempt(shapedByPattern(m, rng, instant, ctx.objectSeed));
     if (shaped !== undefined) return ok(shaped);
     // The contract's own values read better than raw pattern samples.
-    const fromPool = m.patterns.length > 0 ? attempt(pool) : undefined;
+    const fromPool = m.patterns.length > 0 ? attempt(pool.flatMap((p) => [varyString(p, rng), p])) : undefined;
     if (fromPool !== undefined) return ok(fromPool);
     let unsupported: string | undefined;
     for (const p of m.patterns) {

@@ -77,12 +77,15 @@ export function timeRenderings(ms: number): string[] {
   return [seconds, iso, hour, `${iso.slice(0, 19)}+00:00`, `${hour.slice(0, 19)}+00:00`, `${iso.slice(0, 16)}Z`, `${iso.slice(0, 16)}+00:00`, iso.slice(0, 10)];
 }
 
-// Names that order the times of one object: created before updated, start before end.
+const HOUR = 3_600_000;
+
+// Names that order the times of one object, as [pattern, from, to] offsets from the object's base:
+// created before updated, start before end (disjoint ranges, so the order always holds).
 const TIME_OFFSETS: readonly [RegExp, number, number][] = [
-  [/^(created|posted|registered)(_at|_time)?$|^created/, 0, 0],
-  [/^(updated|modified|changed|change)(_at|_time)?$|^updated/, 0, 20],
-  [/^(start|effective|begin|scheduled)(_at|_time|_date)?$|^start/, 1, 10],
-  [/^(end|expires|expiry|finish|sunset|deadline)(_at|_time|_date)?$|^end|^expire/, 11, 60],
+  [/^(created|posted|registered)(_at|_time)?$|^created/, 0, HOUR - 1000],
+  [/^(updated|modified|changed|change)(_at|_time)?$|^updated/, HOUR, 20 * DAY],
+  [/^(start|effective|begin|scheduled)(_at|_time|_date)?$|^start/, DAY, 10 * DAY],
+  [/^(end|expires|expiry|finish|sunset|deadline)(_at|_time|_date)?$|^end|^expire/, 11 * DAY, 60 * DAY],
 ];
 
 /**
@@ -94,7 +97,7 @@ export function mockInstant(name: string | undefined, objectSeed: number, seed: 
   const base = window + createRng(deriveSeed(objectSeed, "time-base")).int(0, 300) * DAY;
   const own = createRng(seed);
   const offset = name === undefined ? undefined : TIME_OFFSETS.find(([re]) => re.test(name.toLowerCase()));
-  if (offset) return base + own.int(offset[1] * DAY, offset[2] * DAY + DAY - 1000);
+  if (offset) return base + own.int(offset[1], offset[2]);
   return window + own.int(0, 365 * DAY - 1000);
 }
 

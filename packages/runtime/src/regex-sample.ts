@@ -110,7 +110,8 @@ class Parser {
     } else return atom;
     this.i++;
     if (this.char() === "?") this.i++;
-    if (atom.kind === "assert") return atom;
+    // With the `u` flag an assertion cannot be repeated: `^*` is a syntax error there.
+    if (atom.kind === "assert") this.fail(`nothing to repeat before ${c}`);
     return { kind: "repeat", body: atom, min, max };
   }
 
@@ -285,7 +286,8 @@ export interface RegexSampleOptions {
   readonly maxLength?: number;
 }
 
-function sampleNode(node: RegexNode, rng: Rng, cap: number, out: number[]): boolean {
+/** `cap`: extra repetitions an unbounded quantifier may add; `stretch`: repetitions it must add. */
+function sampleNode(node: RegexNode, rng: Rng, cap: number, out: number[], stretch = 0): boolean {
   switch (node.kind) {
     case "char":
       out.push(node.code);
@@ -299,22 +301,23 @@ function sampleNode(node: RegexNode, rng: Rng, cap: number, out: number[]): bool
       return true;
     }
     case "seq":
-      return node.items.every((item) => sampleNode(item, rng, cap, out));
+      return node.items.every((item) => sampleNode(item, rng, cap, out, stretch));
     case "alt": {
       const start = rng.int(0, node.options.length - 1);
       for (let k = 0; k < node.options.length; k++) {
         const mark = out.length;
-        if (sampleNode(node.options[(start + k) % node.options.length] as RegexNode, rng, cap, out)) return true;
+        if (sampleNode(node.options[(start + k) % node.options.length] as RegexNode, rng, cap, out, stretch)) return true;
         out.length = mark;
       }
       return false;
     }
     case "repeat": {
-      const max = Number.isFinite(node.max) ? node.max : node.min + cap;
-      const count = rng.int(node.min, max);
+      const bounded = Number.isFinite(node.max);
+      const least = bounded ? node.min : node.min + stretch;
+      const count = rng.int(least, bounded ? node.max : least + cap);
       for (let k = 0; k < count; k++) {
         const mark = out.length;
-        if (!sampleNode(node.body, rng, cap, out)) {
+        if (!sampleNode(node.body, rng, cap, out, stretch)) {
           out.length = mark;
           return k >= node.min;
         }
@@ -332,17 +335,20 @@ export function sampleRegex(pattern: string, rng: Rng, options: RegexSampleOptio
   const ast = parseRegex(pattern);
   const minLength = options.minLength ?? 0;
   const maxLength = options.maxLength ?? Infinity;
-  const cap = Math.max(options.repeatCap ?? 8, Math.min(minLength, 4096));
+  let cap = Math.min(options.repeatCap ?? 8, maxLength);
+  let stretch = 0;
   let best: string | undefined;
   for (let attempt = 0; attempt < 8; attempt++) {
     const out: number[] = [];
-    if (!sampleNode(ast, rng, attempt < 4 ? cap : Math.max(1, Math.floor(cap / 4)), out)) {
+    if (!sampleNode(ast, rng, cap, out, stretch)) {
       throw new UnsupportedPatternError(pattern, "a character class admits no character");
     }
     const text = String.fromCodePoint(...out);
-    const length = out.length;
-    if (length >= minLength && length <= maxLength) return text;
+    if (out.length >= minLength && out.length <= maxLength) return text;
     best ??= text;
+    // Too short: unbounded quantifiers must repeat more; too long: they may repeat less.
+    if (out.length < minLength) stretch += Math.min(minLength - out.length, 4096);
+    else cap = Math.max(0, Math.floor(cap / 2));
   }
   return best as string;
 }
