@@ -1,0 +1,82 @@
+/**
+ * One Fastify process serving the core API and both advertising APIs (their paths do not collide):
+ * the generated plugins, wired to the stateful handlers.
+ */
+import Fastify, { type FastifyInstance } from "fastify";
+import { adsAudiencesServer } from "@devplatform/ads-audiences/server";
+import { adsCampaignsServer } from "@devplatform/ads-campaigns/server";
+import { coreServer } from "@devplatform/core/server";
+import { problemNotFound } from "@devplatform/runtime/server";
+import { adsSecurity, coreSecurity } from "./auth/security.js";
+import { adsAudiencesHandlers } from "./handlers/ads-audiences.js";
+import { adsCampaignsHandlers } from "./handlers/ads-campaigns.js";
+import { coreHandlers } from "./handlers/core.js";
+import { IdFactory } from "./ids.js";
+import { DEFAULT_CREDENTIALS, DEFAULT_LIMITS, type MockCredentials, type MockServerOptions, type StartMockServerOptions } from "./options.js";
+import { createRandom } from "./random.js";
+import { seedState } from "./seed.js";
+import { MockState } from "./store/state.js";
+
+export interface MockServer {
+  readonly app: FastifyInstance;
+  readonly state: MockState;
+  readonly credentials: MockCredentials;
+}
+
+export interface RunningMockServer {
+  /** `http://host:port`, without a trailing slash. */
+  readonly url: string;
+  readonly credentials: MockCredentials;
+  readonly state: MockState;
+  close(): Promise<void>;
+}
+
+/** Builds the seeded state on its own, for tools that want the data without a server. */
+export function createMockState(options: MockServerOptions = {}): MockState {
+  const seed = options.seed ?? 1;
+  const credentials: MockCredentials = { ...DEFAULT_CREDENTIALS, ...definedOnly(options.credentials ?? {}) };
+  const state = new MockState({
+    seed,
+    now: options.now ?? Date.now,
+    credentials,
+    limits: { ...DEFAULT_LIMITS, ...definedOnly(options.limits ?? {}) },
+    // Made first, from its own counter, so the fixed credentials always act for the same user id.
+    defaultUserId: new IdFactory(seed).user(),
+  });
+  seedState(state, createRandom(seed).fork("dataset"));
+  return state;
+}
+
+/** Drops undefined members so they do not overwrite defaults. */
+function definedOnly<T extends object>(partial: Partial<T>): Partial<T> {
+  return Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const state = createMockState(options);
+  const app = Fastify({ logger: false });
+  const log = options.log;
+  const onResponse = log ? (entry: { operationId: string; method: string; url: string; status: number; ms: number }) => log(entry) : undefined;
+  const common = { validateResponses: options.validateResponses ?? true, ...(onResponse ? { onResponse } : {}) };
+
+  app.setNotFoundHandler((request, reply) => {
+    const started = performance.now();
+    const sent = problemNotFound(request, reply);
+    log?.({ operationId: "-", method: request.method, url: request.url, status: 404, ms: performance.now() - started });
+    return sent;
+  });
+  await app.register(coreServer, { handlers: coreHandlers(state), security: coreSecurity(state), ...common });
+  await app.register(adsAudiencesServer, { handlers: adsAudiencesHandlers(state), security: adsSecurity(state), ...common });
+  await app.register(adsCampaignsServer, { handlers: adsCampaignsHandlers(state), security: adsSecurity(state), ...common });
+  return { app, state, credentials: state.credentials };
+}
+
+export async function startMockServer(options: StartMockServerOptions = {}): Promise<RunningMockServer> {
+  const { app, state, credentials } = await createMockServer(options);
+  const host = options.host ?? "127.0.0.1";
+  await app.listen({ port: options.port ?? 4010, host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : (options.port ?? 4010);
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return { url: `http://${shownHost}:${port}`, credentials, state, close: () => app.close() };
+}
