@@ -53,9 +53,17 @@ describe("generated server plugin", () => {
     ["no credentials", {}],
     ["an unknown token", { authorization: "Bearer bad" }],
     ["the wrong scheme", { authorization: "Basic a2V5OnNlY3JldA==" }],
-  ])("answers 401 with legacy code 89 for %s", async (_what, headers) => {
+  ])("answers 401 with code 89 for %s, in the Error object createStreamLink declares", async (_what, headers) => {
     const app = await coreApp(linked);
     const res = await app.inject({ method: "POST", url: "/2/posts/search/webhooks/1", headers });
+    expect(res.statusCode).toBe(401);
+    // Document 1: non-success answers of this v2 endpoint are an Error object or a Problem.
+    expect(res.json()).toEqual({ code: 89, message: "Invalid or expired token" });
+  });
+
+  it("answers 401 with the legacy envelope where the operation declares it (invalidateAccessToken)", async () => {
+    const app = await coreApp({ invalidateAccessToken: () => ({ status: 200, body: { access_token: "at" } }) });
+    const res = await app.inject({ method: "POST", url: "/1.1/oauth/invalidate_token", headers: { authorization: "Bearer good" } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ errors: [{ code: 89, message: "Invalid or expired token" }] });
   });
