@@ -25,8 +25,7 @@ export class IdFactory {
    * A 16-digit numeric id. `band` (0–8) sets the leading digit, so related kinds look alike; ids
    * are counted per band, which keeps every id unique whatever `kind` says (it names the use only).
    */
-  numeric(kind: string, band: number): string {
-    void kind;
+  numeric(_kind: string, band: number): string {
     return String(SAFE_BASE * (band + 1) + this.#offset + this.#bump(`band:${band}`));
   }
 

@@ -60,7 +60,7 @@ export function seedState(state: MockState, rng: Random): void {
 function seedUsers(state: MockState, rng: Random): MockUser[] {
   const out: MockUser[] = [];
   for (let i = 0; i < 6; i++) {
-    // The first user is the one the fixed credentials act for; its id was fixed when the state was made.
+    // The first user is the one the fixed credentials act for; its id was taken when the state was made.
     const id = i === 0 ? state.defaultUserId : state.ids.user();
     const first = rng.pick(FIRST);
     const last = rng.pick(LAST);

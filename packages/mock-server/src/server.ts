@@ -11,7 +11,6 @@ import { adsSecurity, coreSecurity } from "./auth/security.js";
 import { adsAudiencesHandlers } from "./handlers/ads-audiences.js";
 import { adsCampaignsHandlers } from "./handlers/ads-campaigns.js";
 import { coreHandlers } from "./handlers/core.js";
-import { IdFactory } from "./ids.js";
 import { DEFAULT_CREDENTIALS, DEFAULT_LIMITS, type MockCredentials, type MockServerOptions, type StartMockServerOptions } from "./options.js";
 import { createRandom } from "./random.js";
 import { seedState } from "./seed.js";
@@ -40,8 +39,6 @@ export function createMockState(options: MockServerOptions = {}): MockState {
     now: options.now ?? Date.now,
     credentials,
     limits: { ...DEFAULT_LIMITS, ...definedOnly(options.limits ?? {}) },
-    // Made first, from its own counter, so the fixed credentials always act for the same user id.
-    defaultUserId: new IdFactory(seed).user(),
   });
   seedState(state, createRandom(seed).fork("dataset"));
   return state;

@@ -155,6 +155,9 @@ export function listReply<T>(
   defaultCount: number,
 ): ListReply<T> | AdsFailure {
   let headers: Record<string, string> | undefined;
+  // The contract's x-rules say this too, but the generated validator checks the rule before it
+  // coerces "true" to a boolean, so it never fires on a real query string.
+  if (input.query.with_total_count === true && input.query.cursor !== undefined) return invalid("with_total_count=true cannot be combined with cursor", input);
   if (input.query.with_total_count === true) {
     const verdict = state.rates.hit(`total-count:${ctx.user.id}:${operationId}`, state.limits.totalCountRequests);
     headers = rateHeaders(verdict);

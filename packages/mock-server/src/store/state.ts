@@ -90,19 +90,20 @@ export class MockState {
   readonly lineItemCuratedCategories = new Scoped<LineItemCuratedCategory>();
   readonly businessCategories: AdvertiserBusinessCategory[] = [];
 
-  constructor(init: { seed: number; now: () => number; credentials: MockCredentials; limits: MockLimits; defaultUserId: string }) {
+  constructor(init: { seed: number; now: () => number; credentials: MockCredentials; limits: MockLimits }) {
     this.seed = init.seed;
     this.now = init.now;
     this.credentials = init.credentials;
     this.limits = init.limits;
-    this.defaultUserId = init.defaultUserId;
     this.ids = new IdFactory(init.seed);
+    // The first id handed out, so the fixed credentials act for the same user under every dataset change.
+    this.defaultUserId = this.ids.user();
     this.random = createRandom(init.seed).fork("runtime");
     this.rates = new RateLimiter(init.now);
     this.tokens = new TokenStore(this.random.fork("tokens"), {
       token: init.credentials.accessToken,
       secret: init.credentials.accessTokenSecret,
-      userId: init.defaultUserId,
+      userId: this.defaultUserId,
     });
   }
 
