@@ -164,6 +164,35 @@ async function runCheck(args: CommonArgs): Promise<number> {
   return EXIT.ok;
 }
 
+async function runMock(args: {
+  port: number;
+  host: string;
+  seed: number;
+  quiet: boolean;
+  "api-key"?: string | undefined;
+  "api-secret"?: string | undefined;
+  "access-token"?: string | undefined;
+  "access-token-secret"?: string | undefined;
+  "bearer-token"?: string | undefined;
+}): Promise<number> {
+  const { startMock } = await import("./mock-command.js");
+  await startMock({
+    port: args.port,
+    host: args.host,
+    seed: args.seed,
+    log: !args.quiet,
+    credentials: {
+      ...(args["api-key"] ? { apiKey: args["api-key"] } : {}),
+      ...(args["api-secret"] ? { apiSecret: args["api-secret"] } : {}),
+      ...(args["access-token"] ? { accessToken: args["access-token"] } : {}),
+      ...(args["access-token-secret"] ? { accessTokenSecret: args["access-token-secret"] } : {}),
+      ...(args["bearer-token"] ? { bearerToken: args["bearer-token"] } : {}),
+    },
+  });
+  // Serve until interrupted.
+  return new Promise<number>(() => undefined);
+}
+
 async function runTest(args: {
   "base-url"?: string | undefined;
   spec?: string[] | undefined;
@@ -251,7 +280,24 @@ export async function main(argv: string[]): Promise<number> {
           .epilog(EPILOG),
       guard(runTest),
     )
-    .demandCommand(1, "name a command: generate, check or test")
+    .command(
+      "mock",
+      "serve the core and both advertising APIs from one process, stateful, seeded, with development credentials",
+      (y) =>
+        y
+          .option("port", { type: "number", default: 4010, describe: "port to listen on (0: any free port)" })
+          .option("host", { type: "string", default: "127.0.0.1", describe: "address to listen on" })
+          .option("seed", { type: "number", default: 1, describe: "seed of the deterministic dataset" })
+          .option("api-key", { type: "string", describe: "API key (Basic user, OAuth 1.0a consumer key) [mock-api-key]" })
+          .option("api-secret", { type: "string", describe: "API key secret [mock-api-secret]" })
+          .option("access-token", { type: "string", describe: "OAuth 1.0a access token [mock-access-token]" })
+          .option("access-token-secret", { type: "string", describe: "OAuth 1.0a access token secret [mock-access-token-secret]" })
+          .option("bearer-token", { type: "string", describe: "fixed bearer token, always valid [mock-bearer-token]" })
+          .option("quiet", { type: "boolean", default: false, alias: "q", describe: "do not log requests" })
+          .epilog(EPILOG),
+      guard(runMock),
+    )
+    .demandCommand(1, "name a command: generate, check, test or mock")
     .strict()
     .epilog(EPILOG)
     .help()

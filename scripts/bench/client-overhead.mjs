@@ -13,7 +13,7 @@ const server = createServer((req, res) => {
 });
 await new Promise((r) => server.listen(0, "127.0.0.1", r));
 const base = `http://127.0.0.1:${server.address().port}`;
-const client = createCoreClient({ baseUrl: base, auth: { bearer: "t" }, retry: false });
+const client = createCoreClient({ baseUrl: base, auth: { bearer: "t" }, retry: false, timeoutMs: Number(process.env.TIMEOUT ?? 30000) });
 
 const bare = async () => {
   const res = await fetch(`${base}/2/posts/search/webhooks/1234567890?post.fields=id,text`, { method: "POST", headers: { authorization: "Bearer t" } });

@@ -1,0 +1,50 @@
+/**
+ * `contractgen mock`: starts `@devplatform/mock-server`, the stateful mock of the three APIs built
+ * on the generated packages. It is loaded by name at run time, so the generator has no build-time
+ * dependency on code it generates.
+ */
+export interface MockCommandOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly seed: number;
+  readonly log: boolean;
+  readonly credentials: Readonly<Record<string, string>>;
+}
+
+interface MockServerModule {
+  startMockServer(options: Record<string, unknown>): Promise<{ url: string; close(): Promise<void>; credentials: Readonly<Record<string, string>> }>;
+}
+
+export async function startMock(options: MockCommandOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const name = "@devplatform/mock-server";
+  let mod: MockServerModule;
+  try {
+    mod = (await import(name)) as MockServerModule;
+  } catch (err) {
+    throw new Error(`cannot load ${name}: build it first (npm run build). ${(err as Error).message}`);
+  }
+  const server = await mod.startMockServer({
+    port: options.port,
+    host: options.host,
+    seed: options.seed,
+    log: options.log,
+    credentials: options.credentials,
+  });
+  const c = server.credentials;
+  process.stderr.write(
+    [
+      `contractgen mock: serving core, ads-audiences and ads-campaigns at ${server.url}`,
+      `  bearer token (always valid):  ${c["bearerToken"] ?? "?"}`,
+      `  API key / secret (Basic, OAuth 1.0a consumer):  ${c["apiKey"] ?? "?"} / ${c["apiSecret"] ?? "?"}`,
+      `  OAuth 1.0a access token / secret:  ${c["accessToken"] ?? "?"} / ${c["accessTokenSecret"] ?? "?"}`,
+      `  app-only bearer tokens: POST ${server.url}/oauth2/token with Basic credentials`,
+      "",
+    ].join("\n"),
+  );
+  const stop = (): void => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return server;
+}
