@@ -1,0 +1,117 @@
+/**
+ * Component schemas and security schemes, compared by name. A schema that disappears under one name
+ * and appears with the same shape under another was renamed (or moved to another file), not
+ * removed. Schemas an operation uses are compared where the operation uses them, in the right
+ * direction; only the ones no operation reaches are compared here.
+ */
+import { escapePointerSegment, parsePointer } from "../load/errors.js";
+import { compareAnnotations } from "./annotations.js";
+import type { Finding } from "./change.js";
+import { SchemaComparer } from "./schema-compare.js";
+import { byCodeUnit, isObj, stableJson, type Loc, type SpecView } from "./view.js";
+
+const SCHEMAS_PREFIX = "#/components/schemas/";
+
+function schemasOf(view: SpecView): Map<string, Loc> {
+  const components = view.get(view.root(), "components");
+  const holder = view.child(components, "schemas");
+  return new Map(view.entries(holder));
+}
+
+/** Names of component schemas any path reaches through `$ref`s, directly or transitively. */
+export function reachableSchemas(view: SpecView): Set<string> {
+  const out = new Set<string>();
+  const visitedRefs = new Set<string>();
+  const stack: unknown[] = [view.child(view.root(), "paths").node];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    if (!isObj(node)) continue;
+    const ref = node["$ref"];
+    if (typeof ref === "string" && ref.startsWith("#") && !visitedRefs.has(ref)) {
+      visitedRefs.add(ref);
+      if (ref.startsWith(SCHEMAS_PREFIX)) out.add(parsePointer(ref)[2] as string);
+      stack.push(view.deref({ node, pointer: "" }).node);
+    }
+    for (const value of Object.values(node)) stack.push(value);
+  }
+  return out;
+}
+
+const schemaPointer = (name: string): string => `${SCHEMAS_PREFIX}${escapePointerSegment(name)}`;
+
+/** Cheap shape key that two schemas must share to be worth a full comparison as a rename. */
+function outline(view: SpecView, loc: Loc): string {
+  const d = view.deref(loc).node;
+  if (!isObj(d)) return stableJson(d);
+  const props = isObj(d["properties"]) ? Object.keys(d["properties"]).sort(byCodeUnit) : [];
+  return stableJson([d["type"] ?? null, props, Array.isArray(d["enum"]) ? d["enum"].length : null, Array.isArray(d["allOf"]) ? d["allOf"].length : null]);
+}
+
+export function compareSchemaComponents(oldView: SpecView, newView: SpecView): Finding[] {
+  const before = schemasOf(oldView);
+  const after = schemasOf(newView);
+  const usedBefore = reachableSchemas(oldView);
+  const usedAfter = reachableSchemas(newView);
+  const out: Finding[] = [];
+  const comparer = new SchemaComparer(oldView, newView, "schema");
+
+  for (const name of [...before.keys()].sort(byCodeUnit)) {
+    const o = before.get(name) as Loc;
+    const n = after.get(name);
+    if (!n || usedBefore.has(name) || usedAfter.has(name)) continue;
+    comparer.compare(o, n, `schema ${name}`);
+  }
+  out.push(...comparer.findings);
+
+  const removed = [...before.keys()].filter((k) => !after.has(k)).sort(byCodeUnit);
+  const added = new Set([...after.keys()].filter((k) => !before.has(k)).sort(byCodeUnit));
+  for (const name of removed) {
+    const o = before.get(name) as Loc;
+    const shape = outline(oldView, o);
+    const match = [...added].find((candidate) => {
+      const n = after.get(candidate) as Loc;
+      return outline(newView, n) === shape && comparer.sameShape(o, n);
+    });
+    if (match !== undefined) {
+      added.delete(match);
+      out.push({ kind: "schema-renamed", side: "new", pointer: schemaPointer(match), message: `schema ${name} renamed to ${match}` });
+    } else {
+      out.push({ kind: "schema-removed", side: "old", pointer: schemaPointer(name), message: `schema ${name} removed` });
+    }
+  }
+  for (const name of added) out.push({ kind: "schema-added", side: "new", pointer: schemaPointer(name), message: `schema ${name} added` });
+  return out;
+}
+
+/** Members of a security scheme that change how a client authenticates. */
+const SCHEME_BEHAVIOUR = ["type", "scheme", "in", "name", "bearerFormat", "flows", "openIdConnectUrl", "x-oauth1"] as const;
+
+export function compareSecuritySchemes(oldView: SpecView, newView: SpecView): Finding[] {
+  const schemes = (view: SpecView): Map<string, Loc> => {
+    const holder = view.child(view.get(view.root(), "components"), "securitySchemes");
+    return new Map(view.entries(holder).map(([name]) => [name, view.get(holder, name)]));
+  };
+  const before = schemes(oldView);
+  const after = schemes(newView);
+  const out: Finding[] = [];
+  for (const name of [...new Set([...before.keys(), ...after.keys()])].sort(byCodeUnit)) {
+    const o = before.get(name);
+    const n = after.get(name);
+    if (o && !n) out.push({ kind: "security-scheme-removed", side: "old", pointer: o.pointer, message: `security scheme ${name} removed` });
+    else if (!o && n) out.push({ kind: "security-scheme-added", side: "new", pointer: n.pointer, message: `security scheme ${name} added` });
+    else if (o && n) {
+      const on = isObj(o.node) ? o.node : {};
+      const nn = isObj(n.node) ? n.node : {};
+      const changed = SCHEME_BEHAVIOUR.filter((k) => stableJson(on[k]) !== stableJson(nn[k]));
+      if (changed.length > 0) out.push({ kind: "security-scheme-changed", side: "new", pointer: n.pointer, message: `security scheme ${name}: ${changed.join(", ")} changed` });
+      const docs = compareAnnotations(o, n, `security scheme ${name}`, { docKeys: ["description"] });
+      // x-oauth1 is compared above as behaviour.
+      out.push(...docs.filter((f) => !f.pointer.endsWith("/x-oauth1")));
+    }
+  }
+  return out;
+}
