@@ -60,7 +60,7 @@ export const responsePlans = JSON.parse(${stringLiteral(JSON.stringify(responses
 }
 
 function wrapper(model: ApiModel): string {
-  const names = model.schemas.map((s) => ts`  ${objectKey(s.name)}: ${stringLiteral(s.typeName)},`);
+  const names = model.schemas.map((s) => ts`  [${stringLiteral(s.name)}, ${stringLiteral(s.typeName)}],`);
   const factories = model.schemas.map(
     (s) => ts`  ${objectKey(s.typeName)}: (seed?: number): Schemas[${stringLiteral(s.name)}] => mockSchema(${stringLiteral(s.name)}, seed),`,
   );
@@ -73,15 +73,15 @@ import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js"
 
 type Schemas = components["schemas"];
 
-// Schema name → key of its precompiled validator.
-const validatorKeys: Readonly<Record<string, keyof typeof schemaValidators>> = {
+// Schema name → key of its precompiled validator (a Map: schema names may be \`__proto__\`).
+const validatorKeys = new Map<string, keyof typeof schemaValidators>([
 ${join(names)}
-};
+]);
 
 const generator = createMockGenerator({
   root: mockDocument,
   validate: (name, value) => {
-    const key = Object.prototype.hasOwnProperty.call(validatorKeys, name) ? validatorKeys[name] : undefined;
+    const key = validatorKeys.get(name);
     return key === undefined || (schemaValidators[key] as (data: unknown) => boolean)(value);
   },
 });
