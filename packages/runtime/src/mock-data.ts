@@ -189,16 +189,21 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
     const label = componentName(ref) ?? ref;
     if (target === undefined) return fail(`${ref} does not resolve`, true);
     const entered = refDepth.get(ref) ?? 0;
+    // Minimal values end every cycle that optional properties or nullable types allow; a cycle
+    // through required properties never ends, and says so instead of overflowing the stack.
+    if (entered >= maxRecursion + 3) return fail(`${label} contains itself through required properties at every level`, true);
     refDepth.set(ref, entered + 1);
     try {
       const inner: Ctx = { ...ctx, minimal: ctx.minimal || entered >= maxRecursion };
       const attempts = ctx.depth === 0 ? maxAttempts : nestedAttempts;
       let reason = `no draft passes the validator of ${label}`;
+      let final = false;
       for (let a = 0; a < attempts; a++) {
         const r = produce(target, a === 0 ? seed : deriveSeed(seed, `retry:${a}`), inner);
         if (!r.ok) {
           reason = r.reason;
-          if (r.final) break;
+          final = r.final === true;
+          if (final) break;
           continue;
         }
         if (match(target, r.value) && hookAccepts(ref, r.value)) return r;
@@ -206,7 +211,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
       for (const example of examplesOf(target)) {
         if (match(target, example) && hookAccepts(ref, example)) return ok(structuredClone(example));
       }
-      return fail(`${label}: ${reason}`, true);
+      return fail(reason.startsWith(`${label}`) ? reason : `${label}: ${reason}`, final);
     } finally {
       refDepth.set(ref, entered);
     }
@@ -215,11 +220,15 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
   /** One draft: merge, choose branches, draft by type, settle `if` conditions. Not yet checked. */
   function produce(schema: unknown, seed: number, ctx: Ctx): Result {
     if (++drafts > budget) throw new BudgetExceeded();
+    if (ctx.depth > maxDepth + 40) return fail(`${ctx.path}: nesting never ends`, true);
     const m = mergeInto(emptyMerged(), schema, root);
     if (m.impossible !== undefined) return fail(`${ctx.path || "/"}: ${m.impossible}`, true);
+    // A failure proven for one seed holds for all only when the seed chose nothing here.
+    const seeded = m.anyOf.some((b) => b.length > 1) || m.oneOf.some((b) => b.length > 1) || (m.types?.size ?? 0) > 1 || m.conditionals.length > 0;
     const chosen = chooseBranches(m, seed, ctx);
     if (chosen !== undefined) return fail(chosen);
     const first = draft(m, seed, ctx);
+    if (!first.ok && first.final && seeded) return fail(first.reason);
     if (!first.ok || m.conditionals.length === 0) return first;
     // The branch each `if` took on the first draft is merged in and the value drafted again from
     // the same seed, so it keeps its other choices and now meets the `then`/`else` as well.
@@ -512,7 +521,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
     for (const [ci, c] of m.contains.entries()) {
       for (let j = 0; j < c.min; j++) {
         const r = gen({ allOf: [schemaAt(out.length), c.schema] }, deriveSeed(seed, `contains:${ci}:${j}`), itemCtx(out.length));
-        if (!r.ok) return fail(r.reason);
+        if (!r.ok) return fail(r.reason, r.final);
         out.push(r.value);
       }
     }
@@ -605,7 +614,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
       const r = gen(child, deriveSeed(seed, key), childCtx);
       if (!r.ok) {
         // An optional property that cannot be generated is left out; a required one cannot be.
-        if (m.required.has(key)) return fail(r.reason);
+        if (m.required.has(key)) return fail(r.reason, r.final);
         continue;
       }
       // A `__proto__` key must become an own property, not the object's prototype.

@@ -344,6 +344,8 @@ describe("mock generator: determinism, variety, recursion, rules, failures", () 
       ],
     },
     Impossible: { type: "object", required: ["x"], properties: { x: { type: "string", not: { type: "string" } } } },
+    Endless: { type: "object", required: ["parent"], properties: { parent: { $ref: "#/components/schemas/Endless" } } },
+    NullableParent: { type: "object", required: ["parent"], properties: { parent: { anyOf: [{ $ref: "#/components/schemas/NullableParent" }, { type: "null" }] } } },
     Fallback: { type: "string", pattern: "^(?=x)x+$", examples: ["xxx"] },
   };
   const g = createMockGenerator({ root: doc(schemas) });
@@ -426,6 +428,18 @@ describe("mock generator: determinism, variety, recursion, rules, failures", () 
       expect((e as MockGenerationError).message).toMatch(/Impossible.*\/x/);
     }
     expect(() => g.forSchema("Missing", 1)).toThrow(/Missing.*does not resolve/);
+    // A cycle through required properties cannot end: a clear error, not a stack overflow.
+    expect(() => g.forSchema("Endless", 1)).toThrow(/Endless contains itself through required properties/);
+  });
+
+  it("ends a required cycle that a nullable branch allows to end", () => {
+    for (const s of SEEDS.slice(0, 50)) {
+      let node = g.forSchema("NullableParent", s) as { parent: unknown };
+      let depth = 0;
+      while (node.parent !== null) [node, depth] = [node.parent as { parent: unknown }, depth + 1];
+      // maxRecursion (2) levels of full values, then minimal ones, then the hard stop at 5 more.
+      expect(depth).toBeLessThanOrEqual(6);
+    }
   });
 
   it("lets a caller's accept check redraw whole values", () => {
