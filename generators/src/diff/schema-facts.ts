@@ -148,8 +148,9 @@ export function readFacts(view: SpecView, loc: Loc): SchemaFacts {
 
   const nullVariant = variants?.list.some((v) => isNullOnly(view.deref(v).node)) ?? false;
   if (variants) variants = { ...variants, list: variants.list.filter((v) => !isNullOnly(view.deref(v).node)) };
-  const nullable: Held<boolean> | undefined = nullVariant
-    ? { value: true, pointer: (variants as NonNullable<typeof variants>).pointer }
+  // With variants, "or null" is said by a null variant; otherwise by the type list.
+  const nullable: Held<boolean> | undefined = variants
+    ? { value: nullVariant || types?.value.has("null") === true, pointer: variants.pointer }
     : types
       ? { value: types.value.has("null"), pointer: types.pointer }
       : undefined;
