@@ -2,11 +2,11 @@
  * One Fastify process serving the core API and both advertising APIs (their paths do not collide):
  * the generated plugins, wired to the stateful handlers.
  */
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { adsAudiencesServer } from "@devplatform/ads-audiences/server";
 import { adsCampaignsServer } from "@devplatform/ads-campaigns/server";
 import { coreServer } from "@devplatform/core/server";
-import { problemNotFound } from "@devplatform/runtime/server";
+import { problemBody, problemNotFound } from "@devplatform/runtime/server";
 import { adsSecurity, coreSecurity } from "./auth/security.js";
 import { adsAudiencesHandlers } from "./handlers/ads-audiences.js";
 import { adsCampaignsHandlers } from "./handlers/ads-campaigns.js";
@@ -51,11 +51,31 @@ function definedOnly<T extends object>(partial: Partial<T>): Partial<T> {
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const state = createMockState(options);
-  const app = Fastify({ logger: false });
+  const app = Fastify({
+    logger: false,
+    // Ids are opaque strings of any length to the contracts; Fastify's default cap is 100 characters.
+    routerOptions: { maxParamLength: 2048 },
+    // Errors Fastify raises before any route is chosen (a bad URL, an overlong parameter) in the problem shape too.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      log?.({ operationId: "-", method: request.method, url: request.url, status, ms: 0 });
+      void (reply as FastifyReply).code(status).type("application/problem+json").send(JSON.stringify(problemBody(status, error.message)));
+    },
+  });
   const log = options.log;
   const onResponse = log ? (entry: { operationId: string; method: string; url: string; status: number; ms: number }) => log(entry) : undefined;
   const common = { validateResponses: options.validateResponses ?? true, ...(onResponse ? { onResponse } : {}) };
 
+  // The plugins answer their own routes' errors; this covers requests no route takes (an oversize
+  // or unparsable body on an unknown path), which would otherwise get Fastify's own error shape.
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? 413 : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? 415 : (error.statusCode ?? 500);
+    const shown = status >= 400 && status < 500 ? status : 500;
+    if (shown === 500) request.log.error(error);
+    const detail = shown === 500 ? "the mock server failed while answering this request" : error.message;
+    log?.({ operationId: "-", method: request.method, url: request.url, status: shown, ms: 0 });
+    return reply.code(shown).type("application/problem+json").send(JSON.stringify(problemBody(shown, detail)));
+  });
   app.setNotFoundHandler((request, reply) => {
     const started = performance.now();
     const sent = problemNotFound(request, reply);
