@@ -40,7 +40,11 @@ describe("contractgen diff exit codes", () => {
 
   it("an invalid spec → exit 2 with the located issue on stderr, as generate reports it", async () => {
     expect(await run(`${F}/invalid/old.yaml`, `${F}/invalid/new.yaml`)).toBe(2);
-    expect(err).toMatch(new RegExp(`^${F}/invalid/new\\.yaml:30:23 #/paths/~1posts/get/responses/200/content/application~1json/schema/properties/data/items/\\$ref\n  error: \\$ref '#/components/schemas/Post' does not resolve`));
+    expect(err).toMatch(
+      new RegExp(
+        `^${F}/invalid/new\\.yaml:30:23 #/paths/~1posts/get/responses/200/content/application~1json/schema/properties/data/items/\\$ref\n  error: \\$ref '#/components/schemas/Post' does not resolve`,
+      ),
+    );
     expect(err).toContain("  fix: point the $ref at an existing component");
     expect(err).toContain("1 problem(s) in the spec; nothing was compared\n");
     expect(out).toBe("");

@@ -16,7 +16,9 @@ const SCHEMES = {
   basic: { type: "http", scheme: "basic" },
   oauth: {
     type: "oauth2",
-    flows: { authorizationCode: { authorizationUrl: "https://auth.example.com/a", tokenUrl: "https://auth.example.com/t", scopes: { read: "read", write: "write" } } },
+    flows: {
+      authorizationCode: { authorizationUrl: "https://auth.example.com/a", tokenUrl: "https://auth.example.com/t", scopes: { read: "read", write: "write" } },
+    },
   },
 };
 

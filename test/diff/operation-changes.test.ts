@@ -4,11 +4,12 @@ import { shape } from "./helpers.js";
 import { OPERATION_CASES } from "./operation-cases.js";
 
 describe("each edit outside schema bodies is found with its kind, severity and place", () => {
-  for (const c of OPERATION_CASES) it(c.edit, () => {
-    const result = diffSpecs(c.old, c.new);
-    expect(result.changes.map(shape)).toEqual(c.changes);
-    expect(result.bump).toBe(c.bump);
-  });
+  for (const c of OPERATION_CASES)
+    it(c.edit, () => {
+      const result = diffSpecs(c.old, c.new);
+      expect(result.changes.map(shape)).toEqual(c.changes);
+      expect(result.bump).toBe(c.bump);
+    });
 });
 
 describe("operation changes name the operation", () => {

@@ -54,7 +54,14 @@ describe("reference cycles end", () => {
       {
         components: {
           schemas: {
-            Node: { type: "object", properties: { value: leaf, next: { $ref: "#/components/schemas/Node" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+            Node: {
+              type: "object",
+              properties: {
+                value: leaf,
+                next: { $ref: "#/components/schemas/Node" },
+                children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+              },
+            },
           },
         },
       },
@@ -66,7 +73,9 @@ describe("reference cycles end", () => {
 
   it("a change inside it is reported once", () => {
     const result = diffSpecs(tree({ type: "string" }), tree({ type: "integer" }));
-    expect(result.changes.map(shape)).toEqual([{ kind: "response-type-changed", severity: "breaking", pointer: "#/components/schemas/Node/properties/value/type" }]);
+    expect(result.changes.map(shape)).toEqual([
+      { kind: "response-type-changed", severity: "breaking", pointer: "#/components/schemas/Node/properties/value/type" },
+    ]);
   });
 
   it("mutually recursive schemas renamed on both sides: renames only", () => {
@@ -82,7 +91,10 @@ describe("reference cycles end", () => {
           },
         },
       );
-    expect(diffSpecs(pair("Ping", "Pong"), pair("Tick", "Tock")).changes.map((c) => c.message)).toEqual(["schema Ping renamed to Tick", "schema Pong renamed to Tock"]);
+    expect(diffSpecs(pair("Ping", "Pong"), pair("Tick", "Tock")).changes.map((c) => c.message)).toEqual([
+      "schema Ping renamed to Tick",
+      "schema Pong renamed to Tock",
+    ]);
   });
 
   it("a bare $ref loop does not hang", () => {

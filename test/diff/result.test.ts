@@ -66,7 +66,15 @@ describe("the changelog summary", () => {
       "/b": { get: op("getB", { responses: { "200": { description: "ok", content: json({ $ref: "#/components/schemas/Thing" }) } } }) },
       "/d": { get: op("getD") },
     },
-    { components: { schemas: { Thing: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } }, New: { type: "integer" }, Kept: { type: "string", deprecated: true } } } },
+    {
+      components: {
+        schemas: {
+          Thing: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
+          New: { type: "integer" },
+          Kept: { type: "string", deprecated: true },
+        },
+      },
+    },
   );
 
   it("lists operations and schemas by what happened to them", () => {

@@ -82,10 +82,22 @@ function compareRules(key: string, before: unknown, after: unknown, o: Loc, n: L
     return typeof name === "string" ? ` '${name}'` : "";
   };
   oldEntries.forEach((e, i) => {
-    if (!newEntries.includes(e)) out.push({ kind: "rule-removed", side: "old", pointer: Array.isArray(before) ? `${at(o, key)}/${i}` : at(o, key), message: `${subject}: ${key} entry${label(e)} removed or changed` });
+    if (!newEntries.includes(e))
+      out.push({
+        kind: "rule-removed",
+        side: "old",
+        pointer: Array.isArray(before) ? `${at(o, key)}/${i}` : at(o, key),
+        message: `${subject}: ${key} entry${label(e)} removed or changed`,
+      });
   });
   newEntries.forEach((e, i) => {
-    if (!oldEntries.includes(e)) out.push({ kind: "rule-added", side: "new", pointer: Array.isArray(after) ? `${at(n, key)}/${i}` : at(n, key), message: `${subject}: ${key} entry${label(e)} added or changed` });
+    if (!oldEntries.includes(e))
+      out.push({
+        kind: "rule-added",
+        side: "new",
+        pointer: Array.isArray(after) ? `${at(n, key)}/${i}` : at(n, key),
+        message: `${subject}: ${key} entry${label(e)} added or changed`,
+      });
   });
   return out;
 }

@@ -10,16 +10,26 @@ import { bumpOf, sortChanges, toChange, type Change, type DiffResult } from "./c
 import { compareSchemaComponents, compareSecuritySchemes } from "./component-compare.js";
 import { compareDocument } from "./document-compare.js";
 import { compareOperation, type Sides } from "./operation-compare.js";
-import { byCodeUnit, SpecView } from "./view.js";
+import { byCodeUnit, deepEqual, SpecView } from "./view.js";
 
 /**
  * Compares two models built by `buildModel`. Operations are matched by method and path (path
  * parameter names aside); an unmatched pair with the same operationId is a move.
  */
 export function diffModels(oldModel: ApiModel, newModel: ApiModel): DiffResult {
-  const views: Sides = { old: new SpecView(oldModel.document), new: new SpecView(newModel.document) };
+  // The common case during generation (nothing changed since last time) costs one walk.
+  if (deepEqual(oldModel.document, newModel.document)) return { changes: [], bump: "none" };
+  const views: Sides = {
+    old: new SpecView(oldModel.document),
+    new: new SpecView(newModel.document),
+    clean: { request: new Set(), response: new Set() },
+  };
   const changes: Change[] = [...diffOperations(views, oldModel.operations, newModel.operations)];
-  for (const f of [...compareSchemaComponents(views.old, views.new), ...compareSecuritySchemes(views.old, views.new), ...compareDocument(views.old, views.new)]) {
+  for (const f of [
+    ...compareSchemaComponents(views.old, views.new),
+    ...compareSecuritySchemes(views.old, views.new),
+    ...compareDocument(views.old, views.new),
+  ]) {
     changes.push(toChange(f));
   }
   const sorted = sortChanges(changes);
@@ -56,7 +66,12 @@ function diffOperations(views: Sides, before: readonly Operation[], after: reado
       unmatchedNew.delete(o.id);
       out.push(
         toChange(
-          { kind: "operation-moved", side: "new", pointer: n.pointer, message: `operation moved from ${o.method.toUpperCase()} ${o.path} to ${n.method.toUpperCase()} ${n.path}` },
+          {
+            kind: "operation-moved",
+            side: "new",
+            pointer: n.pointer,
+            message: `operation moved from ${o.method.toUpperCase()} ${o.path} to ${n.method.toUpperCase()} ${n.path}`,
+          },
           n,
         ),
       );

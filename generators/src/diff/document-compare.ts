@@ -12,7 +12,10 @@ export function compareDocument(oldView: SpecView, newView: SpecView): Finding[]
   const nInfo = newView.get(newView.root(), "info");
   out.push(...compareAnnotations(oInfo, nInfo, "info", { docKeys: ["title", "summary", "description", "termsOfService", "contact", "license"] }));
   // Root x- extensions only: the root's other members are compared by their own rules.
-  const extensionsOnly = (l: Loc): Loc => ({ node: isObj(l.node) ? Object.fromEntries(Object.entries(l.node).filter(([k]) => k.startsWith("x-"))) : {}, pointer: "#" });
+  const extensionsOnly = (l: Loc): Loc => ({
+    node: isObj(l.node) ? Object.fromEntries(Object.entries(l.node).filter(([k]) => k.startsWith("x-"))) : {},
+    pointer: "#",
+  });
   out.push(...compareAnnotations(extensionsOnly(oldView.root()), extensionsOnly(newView.root()), "document", { docKeys: [] }));
   out.push(...compareServers(oldView, newView));
   out.push(...compareTags(oldView, newView));
@@ -46,7 +49,8 @@ function compareServers(oldView: SpecView, newView: SpecView): Finding[] {
 }
 
 function compareTags(oldView: SpecView, newView: SpecView): Finding[] {
-  const byName = (view: SpecView): Map<string, Loc> => new Map(listOf(view, "tags").flatMap((t) => (str(t.node["name"]) !== undefined ? [[t.node["name"] as string, t.loc] as const] : [])));
+  const byName = (view: SpecView): Map<string, Loc> =>
+    new Map(listOf(view, "tags").flatMap((t) => (str(t.node["name"]) !== undefined ? [[t.node["name"] as string, t.loc] as const] : [])));
   const before = byName(oldView);
   const after = byName(newView);
   const out: Finding[] = [];

@@ -98,7 +98,10 @@ export const PLAIN_CHANGES = {
   "deprecation-changed": { severity: "non-breaking", text: "deprecation or sunset date or replacement changed" },
   "rule-added": { severity: "breaking", text: "x-rules/x-limits entry added or changed" },
   "rule-removed": { severity: "non-breaking", text: "x-rules/x-limits entry removed" },
-  "behaviour-extension-changed": { severity: "breaking", text: "an extension generated code acts on changed (x-hashed, x-pagination, x-stream, x-problem-type, x-unspecified)" },
+  "behaviour-extension-changed": {
+    severity: "breaking",
+    text: "an extension generated code acts on changed (x-hashed, x-pagination, x-stream, x-problem-type, x-unspecified)",
+  },
   "description-changed": { severity: "documentation", text: "description changed" },
   "summary-changed": { severity: "documentation", text: "summary changed" },
   "title-changed": { severity: "documentation", text: "title changed" },

@@ -11,30 +11,36 @@ import { byCodeUnit, isObj, str, type Loc, type SpecView } from "./view.js";
 export interface Sides {
   readonly old: SpecView;
   readonly new: SpecView;
+  /** Schema location pairs known equal, per direction (see `SchemaComparer.settle`). */
+  readonly clean: { readonly request: Set<string>; readonly response: Set<string> };
 }
 
 /** Findings for one pair of operations matched by method and path, or by operationId for a move. */
 export function compareOperation(views: Sides, o: Operation, n: Operation): Finding[] {
   const out: Finding[] = [];
-  const request = new SchemaComparer(views.old, views.new, "request");
-  const response = new SchemaComparer(views.old, views.new, "response");
+  const request = new SchemaComparer(views.old, views.new, "request", views.clean.request);
+  const response = new SchemaComparer(views.old, views.new, "response", views.clean.response);
   const oItem = views.old.get(views.old.child(views.old.root(), "paths"), o.path);
   const nItem = views.new.get(views.new.child(views.new.root(), "paths"), n.path);
   const oOp = views.old.get(oItem, o.method);
   const nOp = views.new.get(nItem, n.method);
 
-  if (o.id !== n.id) {
+  // Without operationIds both names derive from the path, and a path change is reported on its own.
+  if (o.id !== n.id && !(o.idGenerated && n.idGenerated)) {
     out.push({ kind: "operation-id-changed", side: "new", pointer: `${nOp.pointer}/operationId`, message: `operationId '${o.id}' → '${n.id}'` });
   }
   out.push(...compareAnnotations(oOp, nOp, "operation", { docKeys: ["summary", "description", "externalDocs"], deprecated: "operation-deprecated" }));
   const tags = (l: Loc): string => (isObj(l.node) && Array.isArray(l.node["tags"]) ? l.node["tags"].map(String).sort(byCodeUnit).join(", ") : "");
-  if (tags(oOp) !== tags(nOp)) out.push({ kind: "tags-changed", side: "new", pointer: `${nOp.pointer}/tags`, message: `operation: tags [${tags(oOp)}] → [${tags(nOp)}]` });
+  if (tags(oOp) !== tags(nOp))
+    out.push({ kind: "tags-changed", side: "new", pointer: `${nOp.pointer}/tags`, message: `operation: tags [${tags(oOp)}] → [${tags(nOp)}]` });
 
   out.push(...compareParameters(views, { item: oItem, op: oOp, path: o.path }, { item: nItem, op: nOp, path: n.path }, request));
-  out.push(...compareRequestBody(views, views.old.get(oOp, "requestBody"), views.new.get(nOp, "requestBody"), request));
+  out.push(...compareRequestBody(views, views.old.child(oOp, "requestBody"), views.new.child(nOp, "requestBody"), request));
   out.push(...compareResponses(views, views.old.get(oOp, "responses"), views.new.get(nOp, "responses"), response));
   out.push(...compareSecurity(o.security, n.security, securityPointer(oOp), securityPointer(nOp)));
   out.push(...request.findings, ...response.findings);
+  request.settle();
+  response.settle();
   return out;
 }
 
@@ -75,12 +81,7 @@ function parametersOf(view: SpecView, item: Loc, op: Loc): Map<string, ParamSite
 
 const templateNames = (path: string): string[] => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1] as string);
 
-function compareParameters(
-  views: Sides,
-  o: { item: Loc; op: Loc; path: string },
-  n: { item: Loc; op: Loc; path: string },
-  request: SchemaComparer,
-): Finding[] {
+function compareParameters(views: Sides, o: { item: Loc; op: Loc; path: string }, n: { item: Loc; op: Loc; path: string }, request: SchemaComparer): Finding[] {
   const out: Finding[] = [];
   const before = parametersOf(views.old, o.item, o.op);
   const after = parametersOf(views.new, n.item, n.op);
@@ -114,7 +115,12 @@ function compareParameters(
     }
     matchedOld.add(oldKey);
     if (op.name !== np.name) {
-      out.push({ kind: "path-parameter-renamed", side: "new", pointer: `${np.def.pointer}/name`, message: `path parameter '${op.name}' renamed to '${np.name}'` });
+      out.push({
+        kind: "path-parameter-renamed",
+        side: "new",
+        pointer: `${np.def.pointer}/name`,
+        message: `path parameter '${op.name}' renamed to '${np.name}'`,
+      });
     }
     if (required(op) !== required(np)) {
       out.push({
@@ -131,7 +137,12 @@ function compareParameters(
       return `style ${style}, explode ${String(explode)}${d["allowReserved"] === true ? ", allowReserved" : ""}`;
     };
     if (serialization(op) !== serialization(np)) {
-      out.push({ kind: "parameter-serialization-changed", side: "new", pointer: np.def.pointer, message: `${label}: ${serialization(op)} → ${serialization(np)}` });
+      out.push({
+        kind: "parameter-serialization-changed",
+        side: "new",
+        pointer: np.def.pointer,
+        message: `${label}: ${serialization(op)} → ${serialization(np)}`,
+      });
     }
     request.compare(parameterSchema(views.old, op.def), parameterSchema(views.new, np.def), label);
     out.push(...compareAnnotations(op.def, np.def, label, { docKeys: ["description", "example", "examples"], deprecated: "parameter-deprecated" }));
@@ -155,26 +166,38 @@ function parameterSchema(view: SpecView, def: Loc): Loc {
 
 interface Media {
   readonly type: string;
+  /** The media type object, after `$ref`s. */
   readonly loc: Loc;
+  /** Where the operation lists it: additions and removals are reported there, not at a shared component. */
+  readonly use: string;
 }
 
 /** Media types are case-insensitive (RFC 9110); keyed lower-case, shown as written. */
 function mediaOf(view: SpecView, holder: Loc): Map<string, Media> {
   const out = new Map<string, Media>();
-  for (const [type] of view.entries(view.child(holder, "content"))) out.set(type.toLowerCase(), { type, loc: view.get(view.child(holder, "content"), type) });
+  for (const [type, use] of view.entries(view.child(holder, "content"))) out.set(type.toLowerCase(), { type, loc: view.deref(use), use: use.pointer });
   return out;
 }
 
-function compareRequestBody(views: Sides, o: Loc, n: Loc, request: SchemaComparer): Finding[] {
+function compareRequestBody(views: Sides, oUse: Loc, nUse: Loc, request: SchemaComparer): Finding[] {
+  const o = views.old.deref(oUse);
+  const n = views.new.deref(nUse);
   const required = (l: Loc): boolean => isObj(l.node) && l.node["required"] === true;
   const hasO = isObj(o.node);
   const hasN = isObj(n.node);
   if (!hasO && !hasN) return [];
   if (!hasO) {
     const req = required(n);
-    return [{ kind: req ? "required-request-body-added" : "request-body-added", side: "new", pointer: n.pointer, message: `${req ? "required" : "optional"} request body added` }];
+    return [
+      {
+        kind: req ? "required-request-body-added" : "request-body-added",
+        side: "new",
+        pointer: nUse.pointer,
+        message: `${req ? "required" : "optional"} request body added`,
+      },
+    ];
   }
-  if (!hasN) return [{ kind: "request-body-removed", side: "old", pointer: o.pointer, message: "request body removed" }];
+  if (!hasN) return [{ kind: "request-body-removed", side: "old", pointer: oUse.pointer, message: "request body removed" }];
   const out: Finding[] = [];
   if (required(o) !== required(n)) {
     out.push({
@@ -206,8 +229,8 @@ function compareMedia(
   for (const key of [...new Set([...before.keys(), ...after.keys()])].sort(byCodeUnit)) {
     const o = before.get(key);
     const n = after.get(key);
-    if (o && !n) out.push({ kind: kinds.removed, side: "old", pointer: o.loc.pointer, message: `${subject}: media type ${o.type} removed` });
-    else if (!o && n) out.push({ kind: kinds.added, side: "new", pointer: n.loc.pointer, message: `${subject}: media type ${n.type} added` });
+    if (o && !n) out.push({ kind: kinds.removed, side: "old", pointer: o.use, message: `${subject}: media type ${o.type} removed` });
+    else if (!o && n) out.push({ kind: kinds.added, side: "new", pointer: n.use, message: `${subject}: media type ${n.type} added` });
     else if (o && n) {
       const where = `${subject} ${n.type}`;
       comparer.compare(views.old.child(o.loc, "schema"), views.new.child(n.loc, "schema"), where);
@@ -220,19 +243,24 @@ function compareMedia(
 function compareResponses(views: Sides, o: Loc, n: Loc, response: SchemaComparer): Finding[] {
   const out: Finding[] = [];
   // `2xx` and `2XX` are the same range.
-  const statuses = (view: SpecView, l: Loc): Map<string, { status: string; loc: Loc }> =>
-    new Map(view.entries(l).filter(([s]) => !s.startsWith("x-")).map(([status]) => [status.toUpperCase(), { status, loc: view.get(l, status) }]));
+  const statuses = (view: SpecView, l: Loc): Map<string, { status: string; loc: Loc; use: string }> =>
+    new Map(
+      view
+        .entries(l)
+        .filter(([s]) => !s.startsWith("x-"))
+        .map(([status, use]) => [status.toUpperCase(), { status, loc: view.deref(use), use: use.pointer }]),
+    );
   const before = statuses(views.old, o);
   const after = statuses(views.new, n);
   for (const key of [...new Set([...before.keys(), ...after.keys()])].sort(byCodeUnit)) {
     const or = before.get(key);
     const nr = after.get(key);
     if (or && !nr) {
-      out.push({ kind: "response-status-removed", side: "old", pointer: or.loc.pointer, message: `response ${or.status} removed` });
+      out.push({ kind: "response-status-removed", side: "old", pointer: or.use, message: `response ${or.status} removed` });
       continue;
     }
     if (!or && nr) {
-      out.push({ kind: "response-status-added", side: "new", pointer: nr.loc.pointer, message: `response ${nr.status} added` });
+      out.push({ kind: "response-status-added", side: "new", pointer: nr.use, message: `response ${nr.status} added` });
       continue;
     }
     if (!or || !nr) continue;
@@ -251,9 +279,9 @@ function compareResponses(views: Sides, o: Loc, n: Loc, response: SchemaComparer
 
 function compareHeaders(views: Sides, o: Loc, n: Loc, subject: string, response: SchemaComparer): Finding[] {
   const out: Finding[] = [];
-  const headers = (view: SpecView, res: Loc): Map<string, { name: string; loc: Loc }> => {
+  const headers = (view: SpecView, res: Loc): Map<string, { name: string; loc: Loc; use: string }> => {
     const holder = view.child(res, "headers");
-    return new Map(view.entries(holder).map(([name]) => [name.toLowerCase(), { name, loc: view.get(holder, name) }]));
+    return new Map(view.entries(holder).map(([name, use]) => [name.toLowerCase(), { name, loc: view.deref(use), use: use.pointer }]));
   };
   const before = headers(views.old, o);
   const after = headers(views.new, n);
@@ -261,8 +289,8 @@ function compareHeaders(views: Sides, o: Loc, n: Loc, subject: string, response:
   for (const key of [...new Set([...before.keys(), ...after.keys()])].sort(byCodeUnit)) {
     const oh = before.get(key);
     const nh = after.get(key);
-    if (oh && !nh) out.push({ kind: "response-header-removed", side: "old", pointer: oh.loc.pointer, message: `${subject}: header '${oh.name}' removed` });
-    else if (!oh && nh) out.push({ kind: "response-header-added", side: "new", pointer: nh.loc.pointer, message: `${subject}: header '${nh.name}' added` });
+    if (oh && !nh) out.push({ kind: "response-header-removed", side: "old", pointer: oh.use, message: `${subject}: header '${oh.name}' removed` });
+    else if (!oh && nh) out.push({ kind: "response-header-added", side: "new", pointer: nh.use, message: `${subject}: header '${nh.name}' added` });
     else if (oh && nh) {
       const label = `${subject} header '${nh.name}'`;
       if (required(oh.loc) !== required(nh.loc)) {
@@ -325,8 +353,15 @@ export function compareSecurity(o: readonly SecurityRequirement[], n: readonly S
         const had = ob.get(scheme) ?? new Set<string>();
         const added = [...scopes].filter((s) => !had.has(s)).sort(byCodeUnit);
         const removed = [...had].filter((s) => !scopes.has(s)).sort(byCodeUnit);
-        if (added.length > 0) out.push({ kind: "security-scope-added", side: "new", pointer: nPointer, message: `security ${scheme}: scope ${added.join(", ")} now required` });
-        if (removed.length > 0) out.push({ kind: "security-scope-removed", side: "new", pointer: nPointer, message: `security ${scheme}: scope ${removed.join(", ")} no longer required` });
+        if (added.length > 0)
+          out.push({ kind: "security-scope-added", side: "new", pointer: nPointer, message: `security ${scheme}: scope ${added.join(", ")} now required` });
+        if (removed.length > 0)
+          out.push({
+            kind: "security-scope-removed",
+            side: "new",
+            pointer: nPointer,
+            message: `security ${scheme}: scope ${removed.join(", ")} no longer required`,
+          });
       }
     }
   }

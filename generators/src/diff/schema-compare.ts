@@ -18,11 +18,26 @@ export class SchemaComparer {
   readonly findings: Finding[] = [];
   private readonly seen = new Set<string>();
 
+  /**
+   * @param clean pairs of locations already known to compare equal in this direction, shared
+   *   between comparers so a schema used by many operations is walked once when it did not change.
+   *   @default a fresh set
+   */
   constructor(
     private readonly oldView: SpecView,
     private readonly newView: SpecView,
     readonly direction: Direction,
+    private readonly clean: Set<string> = new Set(),
   ) {}
+
+  /**
+   * Records every pair this comparer visited as equal, when it found nothing at all. Only then:
+   * a pair cut short because it was already being visited (a cycle) is known equal only once the
+   * whole walk found no difference.
+   */
+  settle(): void {
+    if (this.findings.length === 0) for (const key of this.seen) this.clean.add(key);
+  }
 
   /**
    * Compares the schema at `o` (old document) with the one at `n` (new document). `where` names the
@@ -32,12 +47,18 @@ export class SchemaComparer {
     const of = readFacts(this.oldView, o);
     const nf = readFacts(this.newView, n);
     const key = `${of.self.pointer}\u0000${nf.self.pointer}`;
-    if (this.seen.has(key)) return;
+    if (this.seen.has(key) || this.clean.has(key)) return;
     this.seen.add(key);
     const subject = path === "" ? where : `${where}, property '${path}'`;
 
     if (of.never || nf.never) {
-      if (of.never !== nf.never) this.add(of.never ? "type-widened" : "type-narrowed", "new", nf.self.pointer, `${subject}: ${of.never ? "now allows values" : "no longer allows any value"}`);
+      if (of.never !== nf.never)
+        this.add(
+          of.never ? "type-widened" : "type-narrowed",
+          "new",
+          nf.self.pointer,
+          `${subject}: ${of.never ? "now allows values" : "no longer allows any value"}`,
+        );
       return;
     }
     this.compareTypes(of, nf, subject);
@@ -46,13 +67,19 @@ export class SchemaComparer {
     this.compareObjects(of, nf, where, path, subject);
     if (of.items && nf.items) this.compare(of.items, nf.items, where, `${path}[]`);
     else if (of.items || nf.items) {
-      this.add(of.items ? "type-widened" : "type-narrowed", of.items ? "old" : "new", (of.items ?? nf.items)?.pointer ?? nf.self.pointer, `${subject}: array items ${of.items ? "no longer constrained" : "now constrained"}`);
+      this.add(
+        of.items ? "type-widened" : "type-narrowed",
+        of.items ? "old" : "new",
+        (of.items ?? nf.items)?.pointer ?? nf.self.pointer,
+        `${subject}: array items ${of.items ? "no longer constrained" : "now constrained"}`,
+      );
     }
     this.compareVariants(of, nf, where, path, subject);
     this.findings.push(
       ...compareAnnotations(of.self, nf.self, subject, {
         docKeys: SCHEMA_DOC_KEYS,
-        deprecated: /\/properties\/[^/]+$/.test(nf.self.pointer) || path !== "" ? "property-deprecated" : "schema-deprecated",
+        // A component is a schema wherever it is used; anything else inside a body is a property.
+        deprecated: /^#\/components\/schemas\/[^/]+$/.test(nf.self.pointer) || path === "" ? "schema-deprecated" : "property-deprecated",
       }),
     );
   }
@@ -83,7 +110,12 @@ export class SchemaComparer {
     const on = of.nullable?.value;
     const nn = nf.nullable?.value;
     if (on !== undefined && nn !== undefined && on !== nn) {
-      this.add(nn ? "nullable-added" : "nullable-removed", nn ? "new" : "old", nn ? (nf.nullable as Held<boolean>).pointer : (of.nullable as Held<boolean>).pointer, `${subject}: ${nn ? "now" : "no longer"} nullable`);
+      this.add(
+        nn ? "nullable-added" : "nullable-removed",
+        nn ? "new" : "old",
+        nn ? (nf.nullable as Held<boolean>).pointer : (of.nullable as Held<boolean>).pointer,
+        `${subject}: ${nn ? "now" : "no longer"} nullable`,
+      );
     }
   }
 
@@ -95,8 +127,10 @@ export class SchemaComparer {
     if (oe && !ne) return this.add("enum-removed", "old", oe.pointer, `${subject}: no longer limited to an enum`);
     const before = new Set((oe as Held<readonly unknown[]>).value.map(stableJson));
     const after = new Set((ne as Held<readonly unknown[]>).value.map(stableJson));
-    for (const v of [...before].sort(byCodeUnit)) if (!after.has(v)) this.add("enum-value-removed", "old", (oe as Held<unknown>).pointer, `${subject}: enum value ${v} removed`);
-    for (const v of [...after].sort(byCodeUnit)) if (!before.has(v)) this.add("enum-value-added", "new", (ne as Held<unknown>).pointer, `${subject}: enum value ${v} added`);
+    for (const v of [...before].sort(byCodeUnit))
+      if (!after.has(v)) this.add("enum-value-removed", "old", (oe as Held<unknown>).pointer, `${subject}: enum value ${v} removed`);
+    for (const v of [...after].sort(byCodeUnit))
+      if (!before.has(v)) this.add("enum-value-added", "new", (ne as Held<unknown>).pointer, `${subject}: enum value ${v} added`);
   }
 
   private compareKeywords(of: SchemaFacts, nf: SchemaFacts, subject: string): void {
@@ -167,8 +201,10 @@ export class SchemaComparer {
   private compareObjects(of: SchemaFacts, nf: SchemaFacts, where: string, path: string, subject: string): void {
     const closedOld = of.additional?.node === false;
     const closedNew = nf.additional?.node === false;
-    if (!closedOld && closedNew) this.add("additional-properties-restricted", "new", (nf.additional as Loc).pointer, `${subject}: additional properties no longer allowed`);
-    else if (closedOld && !closedNew) this.add("additional-properties-allowed", "new", nf.additional?.pointer ?? nf.self.pointer, `${subject}: additional properties now allowed`);
+    if (!closedOld && closedNew)
+      this.add("additional-properties-restricted", "new", (nf.additional as Loc).pointer, `${subject}: additional properties no longer allowed`);
+    else if (closedOld && !closedNew)
+      this.add("additional-properties-allowed", "new", nf.additional?.pointer ?? nf.self.pointer, `${subject}: additional properties now allowed`);
     else if (of.additional && nf.additional && isObj(this.oldView.deref(of.additional).node) && isObj(this.newView.deref(nf.additional).node)) {
       this.compare(of.additional, nf.additional, where, path === "" ? "*" : `${path}.*`);
     }
@@ -186,11 +222,22 @@ export class SchemaComparer {
         this.add("property-removed", "old", o.pointer, `${where}: property '${prop}' removed`);
       } else if (!o && n) {
         const required = nf.required.has(name);
-        this.add(required ? "required-property-added" : "property-added", "new", n.pointer, `${where}: ${required ? "required" : "optional"} property '${prop}' added`);
+        this.add(
+          required ? "required-property-added" : "property-added",
+          "new",
+          n.pointer,
+          `${where}: ${required ? "required" : "optional"} property '${prop}' added`,
+        );
       } else if (o && n) {
         const was = of.required.has(name);
         const is = nf.required.has(name);
-        if (was !== is) this.add(is ? "property-became-required" : "property-became-optional", "new", n.pointer, `${where}: property '${prop}' became ${is ? "required" : "optional"}`);
+        if (was !== is)
+          this.add(
+            is ? "property-became-required" : "property-became-optional",
+            "new",
+            n.pointer,
+            `${where}: property '${prop}' became ${is ? "required" : "optional"}`,
+          );
         this.compare(o, n, where, prop);
       }
     }
@@ -213,7 +260,7 @@ export class SchemaComparer {
     const newLeft = [...nv.list];
     const pairs: [Loc, Loc][] = [];
     const take = (match: (o: Loc, n: Loc) => boolean): void => {
-      for (let i = 0; i < oldLeft.length; ) {
+      for (let i = 0; i < oldLeft.length;) {
         const o = oldLeft[i] as Loc;
         const j = newLeft.findIndex((n) => match(o, n));
         if (j === -1) {

@@ -135,7 +135,8 @@ export function readFacts(view: SpecView, loc: Loc): SchemaFacts {
     }
     if (Array.isArray(node["required"])) for (const r of node["required"]) if (typeof r === "string") required.add(r);
     // Any member closing the object closes the whole.
-    if ("additionalProperties" in node && (additional === undefined || node["additionalProperties"] === false)) additional = view.child(m, "additionalProperties");
+    if ("additionalProperties" in node && (additional === undefined || node["additionalProperties"] === false))
+      additional = view.child(m, "additionalProperties");
     if (!items && "items" in node) items = view.child(m, "items");
     if (!variants) {
       const keyword = Array.isArray(node["oneOf"]) ? "oneOf" : Array.isArray(node["anyOf"]) ? "anyOf" : undefined;
@@ -188,4 +189,3 @@ export function formatTypes(set: ReadonlySet<string> | undefined): string {
   if (set.size === 0) return "null";
   return [...set].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(" | ");
 }
-

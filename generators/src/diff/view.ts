@@ -22,6 +22,9 @@ export interface Loc {
 const MAX_HOPS = 64;
 
 export class SpecView {
+  /** Targets by `$ref` text: large specs name the same few hundred targets many thousands of times. */
+  private readonly targets = new Map<string, Loc | undefined>();
+
   constructor(readonly document: Obj) {}
 
   root(): Loc {
@@ -41,11 +44,19 @@ export class SpecView {
     for (let hops = 0; hops < MAX_HOPS; hops++) {
       const ref = isObj(current.node) ? str(current.node["$ref"]) : undefined;
       if (ref === undefined || !ref.startsWith("#")) return current;
-      const hit = getAtPointer(this.document, ref);
-      if (!hit.found) return current;
-      current = { node: hit.value, pointer: toPointer(parsePointer(ref)), via: loc.via ?? ref };
+      const target = this.target(ref);
+      if (!target) return current;
+      current = { node: target.node, pointer: target.pointer, via: loc.via ?? ref };
     }
     return current;
+  }
+
+  private target(ref: string): Loc | undefined {
+    if (!this.targets.has(ref)) {
+      const hit = getAtPointer(this.document, ref);
+      this.targets.set(ref, hit.found ? { node: hit.value, pointer: toPointer(parsePointer(ref)) } : undefined);
+    }
+    return this.targets.get(ref);
   }
 
   /** `child` then `deref`. */
@@ -70,6 +81,15 @@ export function stableJson(value: unknown): string {
     return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
+}
+
+/** Structural equality of JSON values, member order aside. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  if (!isObj(a) || !isObj(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
 }
 
 export const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
