@@ -66,6 +66,11 @@ export interface MockGeneratorOptions {
   readonly exampleProbability?: number;
   /** Drafts one top-level call may make in all, so impossible schemas fail fast. @default 200000 */
   readonly budget?: number;
+  /**
+   * Told when a schema's own example stands in for generated data (no draft passed), with why.
+   * @default nothing is reported
+   */
+  readonly onFallback?: (schema: string, reason: string) => void;
 }
 
 export interface MockGenerateOptions {
@@ -209,7 +214,10 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
         if (match(target, r.value) && hookAccepts(ref, r.value)) return r;
       }
       for (const example of examplesOf(target)) {
-        if (match(target, example) && hookAccepts(ref, example)) return ok(structuredClone(example));
+        if (match(target, example) && hookAccepts(ref, example)) {
+          options.onFallback?.(label, reason);
+          return ok(structuredClone(example));
+        }
       }
       return fail(reason.startsWith(`${label}`) ? reason : `${label}: ${reason}`, final);
     } finally {
@@ -404,7 +412,8 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
       if (kLo > kHi) return fail(`${ctx.path || "/"}: no multiple of ${step} in range`, true);
       for (let i = 0; i < 4; i++) {
         const k = rng.int(kLo, Math.min(kHi, kLo + 1_000_000));
-        const decimals = Math.max(0, -Math.floor(Math.log10(step)) + 2);
+        // Decimals from the step's own text: exact, where a logarithm could differ in the last bit.
+        const decimals = (/\.(\d+)$/.exec(String(step))?.[1] ?? "").length;
         candidates.push(k * step, Number((k * step).toFixed(Math.min(decimals, 20))));
       }
       candidates.push(0, kLo * step);
@@ -651,7 +660,10 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
       const ref = pureRef(node);
       const target = ref === undefined ? node : resolvePointer(root, ref);
       for (const example of [...examplesOf(node), ...examplesOf(target)]) {
-        if (match(node, example) && (ref === undefined || hookAccepts(ref, example)) && (!accept || accept(example))) return structuredClone(example);
+        if (match(node, example) && (ref === undefined || hookAccepts(ref, example)) && (!accept || accept(example))) {
+          options.onFallback?.(label, reason);
+          return structuredClone(example);
+        }
       }
       throw new MockGenerationError(label, reason);
     },

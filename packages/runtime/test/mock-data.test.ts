@@ -415,8 +415,22 @@ describe("mock generator: determinism, variety, recursion, rules, failures", () 
     expect(calls).toContain("Pricing");
   });
 
-  it("falls back to the schema's example when the pattern cannot be sampled", () => {
+  it("takes the contract's example for a pattern it cannot sample", () => {
     expect(g.forSchema("Fallback", 3)).toBe("xxx");
+  });
+
+  it("falls back to the schema's example when no draft passes the validator, and says so", () => {
+    const reported: string[] = [];
+    const example = { price: "1.00 EUR", sale_price: "0.50 EUR" };
+    const told = createMockGenerator({
+      root: doc({ ...schemas, Pricing: { ...(schemas["Pricing"] as object), examples: [example] } }),
+      validate: (name, value) => name !== "Pricing" || JSON.stringify(value) === JSON.stringify(example),
+      onFallback: (name, reason) => reported.push(`${name}: ${reason}`),
+    });
+    expect(told.forSchema("Pricing", 3)).toEqual(example);
+    expect(reported).toEqual(["Pricing: no draft passes the validator of Pricing"]);
+    told.forSchema("Node", 3);
+    expect(reported).toHaveLength(1);
   });
 
   it("names the schema and the reason when nothing valid exists", () => {
