@@ -8,6 +8,7 @@ import { adsCampaignsServer } from "@devplatform/ads-campaigns/server";
 import { coreServer } from "@devplatform/core/server";
 import { problemBody, problemNotFound } from "@devplatform/runtime/server";
 import { adsSecurity, coreSecurity } from "./auth/security.js";
+import { acceptClientQuirks } from "./client-compat.js";
 import { adsAudiencesHandlers } from "./handlers/ads-audiences.js";
 import { adsCampaignsHandlers } from "./handlers/ads-campaigns.js";
 import { coreHandlers } from "./handlers/core.js";
@@ -82,6 +83,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     log?.({ operationId: "-", method: request.method, url: request.url, status: 404, ms: performance.now() - started });
     return sent;
   });
+  acceptClientQuirks(app);
   await app.register(coreServer, { handlers: coreHandlers(state), security: coreSecurity(state), ...common });
   await app.register(adsAudiencesServer, { handlers: adsAudiencesHandlers(state), security: adsSecurity(state), ...common });
   await app.register(adsCampaignsServer, { handlers: adsCampaignsHandlers(state), security: adsSecurity(state), ...common });
