@@ -70,7 +70,7 @@ describe("the text report", () => {
         "semver bump: major",
         "",
         "listPosts (GET /posts)",
-        `  breaking      parameter-removed  query parameter 'pagination_token' removed  [old #/paths/~1posts/get/parameters/1 ${F}/parameter-removed/old.yaml:15:11]`,
+        `  breaking       parameter-removed  query parameter 'pagination_token' removed  [old #/paths/~1posts/get/parameters/1 ${F}/parameter-removed/old.yaml:15:11]`,
         "",
       ].join("\n"),
     );

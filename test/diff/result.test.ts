@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bumpOf, diffSpecs, listChangeKinds, sortChanges, summarizeBySubject, summarizeChanges, type Change } from "../../generators/src/diff/index.js";
+import {
+  applyBump,
+  bumpOf,
+  diffSpecs,
+  listChangeKinds,
+  sortChanges,
+  summarizeBySubject,
+  summarizeChanges,
+  type Change,
+} from "../../generators/src/diff/index.js";
 import { api, json, op, query } from "./helpers.js";
 import { OPERATION_CASES } from "./operation-cases.js";
 import { SCHEMA_CASES } from "./schema-cases.js";
@@ -102,5 +111,23 @@ describe("every kind has a case", () => {
   ]);
   it.each(listChangeKinds().map((k) => k.kind))("%s", (kind) => {
     expect(covered).toContain(kind);
+  });
+});
+
+describe("the next version", () => {
+  it.each([
+    { version: "2.166.3", bump: "major", next: "3.0.0" },
+    { version: "2.166.3", bump: "minor", next: "2.167.0" },
+    { version: "2.166.3", bump: "patch", next: "2.166.4" },
+    { version: "2.166.3", bump: "none", next: "2.166.3" },
+    { version: "2.166", bump: "minor", next: "2.167.0" },
+    { version: "2.166", bump: "none", next: "2.166.0" },
+    { version: "label", bump: "none", next: "label" },
+  ] as const)("$version + $bump → $next", ({ version, bump, next }) => {
+    expect(applyBump(version, bump)).toBe(next);
+  });
+
+  it.each(["label", "1.2.3-beta.1"])("refuses to guess the next version after %s", (version) => {
+    expect(() => applyBump(version, "minor")).toThrow(`cannot bump '${version}': expected MAJOR.MINOR or MAJOR.MINOR.PATCH`);
   });
 });

@@ -25,7 +25,7 @@ const DOC_KIND: Readonly<Record<string, PlainChangeKind>> = {
 export interface AnnotationOptions {
   /** Documentation members to compare besides `x-` extensions (`description`, `examples`, …). */
   readonly docKeys: readonly string[];
-  /** Kind reported when `deprecated` turns true; omit where `deprecated` has no meaning. */
+  /** Kind reported when `deprecated` turns true. @default undefined: `deprecated` is not compared */
   readonly deprecated?: PlainChangeKind;
 }
 

@@ -15,9 +15,9 @@ export interface DiffCommandArgs {
   readonly old: string;
   /** The spec after the change. */
   readonly new: string;
-  /** Exit 0 even when there are breaking changes. @default false (in the CLI) */
+  /** Exit 0 even when there are breaking changes (`--allow-breaking`, off unless given). */
   readonly allowBreaking: boolean;
-  /** `text` for people, `json` for tools. @default "text" (in the CLI) */
+  /** `text` for people, `json` for tools (`--format`, text unless given). */
   readonly format: "text" | "json";
   /** Directory the spec paths are relative to and display paths are shown from. */
   readonly cwd: string;

@@ -8,5 +8,6 @@ export { summarizeChanges, summarizeBySubject } from "./summary.js";
 export type { ChangeSummary, SummaryBySubject } from "./summary.js";
 export { countSeverities, formatJsonReport, formatTextReport, jsonReport } from "./report.js";
 export type { JsonReport, ReportOptions, SeverityCounts } from "./report.js";
+export { applyBump } from "./version.js";
 export { runDiffCommand } from "./command.js";
 export type { DiffCommandArgs } from "./command.js";

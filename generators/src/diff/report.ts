@@ -6,8 +6,9 @@ import { groupKey, type Change, type DiffResult } from "./change.js";
 import { summarizeChanges, type ChangeSummary } from "./summary.js";
 
 export interface ReportOptions {
-  /** How the old and new specs are named in the heading (display paths). @default "old", "new" */
+  /** How the old spec is named in the heading (its display path). @default "old" */
   readonly oldLabel?: string;
+  /** How the new spec is named in the heading (its display path). @default "new" */
   readonly newLabel?: string;
   /**
    * Maps a change's pointer to `file:line:col` in the spec files, for multi-file specs where the
@@ -55,7 +56,9 @@ export function formatTextReport(result: DiffResult, options: ReportOptions = {}
       lines.push("", c.operation === undefined ? "document and components" : `${c.operation} (${c.method ?? ""} ${c.path ?? ""})`);
     }
     const position = options.locate?.(c.side, c.pointer);
-    lines.push(`  ${pad(c.severity, 12)}  ${pad(c.kind, kindWidth)}  ${c.message}  [${c.side} ${c.pointer}${position ? ` ${position}` : ""}]`);
+    lines.push(
+      `  ${pad(c.severity, "documentation".length)}  ${pad(c.kind, kindWidth)}  ${c.message}  [${c.side} ${c.pointer}${position ? ` ${position}` : ""}]`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }
