@@ -324,6 +324,13 @@ export const OPERATION_CASES: readonly OperationCase[] = [
     bump: "minor",
   },
   {
+    edit: "optional authentication is dropped altogether",
+    old: getA({ security: [{}, { bearer: [] }] }),
+    new: getA({ security: [] }),
+    changes: [{ kind: "security-requirement-removed", severity: "non-breaking", pointer: `${A}/security` }],
+    bump: "minor",
+  },
+  {
     edit: "a root requirement applies to an operation that had none",
     old: getA(),
     new: getA({}, { security: [{ bearer: [] }] }),

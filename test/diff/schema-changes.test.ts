@@ -31,6 +31,7 @@ describe("a schema edit in a component no operation uses takes the graver readin
       const result = diffSpecs(unused(c.old), unused(c.new));
       expect(result.changes.map(shape)).toEqual([{ kind: `schema-${c.change}`, severity: c.unused, pointer: `#/components/schemas/Thing${c.at}` }]);
       expect(result.changes[0]?.operation).toBeUndefined();
+      expect(result.bump).toBe(bumpFor[c.unused]);
     });
 });
 
@@ -42,6 +43,7 @@ describe("every way of saying 'or null' in a response is the same breaking widen
       expect(result.changes.map(shape)).toEqual([
         { kind: "response-nullable-added", severity: "breaking", pointer: `${RESPONSE_SCHEMA}/properties/note${c.at}` },
       ]);
+      expect(result.bump).toBe("major");
     });
 });
 

@@ -340,7 +340,9 @@ export function compareSecurity(o: readonly SecurityRequirement[], n: readonly S
     const names = [...after.keys()].sort(byCodeUnit).map(describe).join(" or ");
     return [{ kind: "security-requirement-added", side: "new", pointer: nPointer, message: `authentication now required: ${names}` }];
   }
-  if (anonymousAfter && after.size === 1 && !anonymousBefore) {
+  if (anonymousAfter && after.size === 1) {
+    // Once anyone may call, no alternative that used to work can be turned away.
+    if (anonymousBefore && before.size === 1) return [];
     return [{ kind: "security-requirement-removed", side: "new", pointer: nPointer, message: "authentication no longer required" }];
   }
   for (const key of [...new Set([...before.keys(), ...after.keys()])].sort(byCodeUnit)) {
