@@ -50,11 +50,19 @@ export interface ResponsePlan {
   readonly example?: unknown;
 }
 
+// Parsed on first use: importing the package barrel costs nothing until mocks are asked for.
+let parsedDocument: MockDocument | undefined;
+let parsedResponses: Readonly<Record<string, readonly ResponsePlan[]>> | undefined;
+
 /** The contract's schemas in JSON Schema 2020-12, the same document the validators compile. */
-export const mockDocument = JSON.parse(${stringLiteral(JSON.stringify(document))}) as MockDocument;
+export function mockDocument(): MockDocument {
+  return (parsedDocument ??= JSON.parse(${stringLiteral(JSON.stringify(document))}) as MockDocument);
+}
 
 /** Per operation, its responses in contract order. */
-export const responsePlans = JSON.parse(${stringLiteral(JSON.stringify(responses))}) as Readonly<Record<string, readonly ResponsePlan[]>>;
+export function responsePlans(): Readonly<Record<string, readonly ResponsePlan[]>> {
+  return (parsedResponses ??= JSON.parse(${stringLiteral(JSON.stringify(responses))}) as Readonly<Record<string, readonly ResponsePlan[]>>);
+}
 `.text
   );
 }
@@ -66,7 +74,7 @@ function wrapper(model: ApiModel): string {
   );
   return (
     tsHeader(model) +
-    ts`import { createMockGenerator } from "@devplatform/runtime/mock-data";
+    ts`import { createMockGenerator, type MockGenerator } from "@devplatform/runtime/mock-data";
 import type { components } from "./types.js";
 import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
 import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js";
@@ -78,13 +86,15 @@ const validatorKeys = new Map<string, keyof typeof schemaValidators>([
 ${join(names)}
 ]);
 
-const generator = createMockGenerator({
-  root: mockDocument,
-  validate: (name, value) => {
-    const key = validatorKeys.get(name);
-    return key === undefined || (schemaValidators[key] as (data: unknown) => boolean)(value);
-  },
-});
+let created: MockGenerator | undefined;
+const generator = (): MockGenerator =>
+  (created ??= createMockGenerator({
+    root: mockDocument(),
+    validate: (name, value) => {
+      const key = validatorKeys.get(name);
+      return key === undefined || (schemaValidators[key] as (data: unknown) => boolean)(value);
+    },
+  }));
 
 /**
  * A mock value of a named schema of the contract. Deterministic: the same seed gives the same value
@@ -92,7 +102,7 @@ const generator = createMockGenerator({
  * @param seed any number; calls without one use 1
  */
 export function mockSchema<K extends keyof Schemas>(name: K, seed?: number): Schemas[K] {
-  return generator.forSchema(String(name), seed) as Schemas[K];
+  return generator().forSchema(String(name), seed) as Schemas[K];
 }
 
 /** One seeded factory per schema, by type name. */
@@ -109,7 +119,8 @@ export interface ExampleResponse {
 }
 
 function planFor(operationId: OperationId, status: number | string | undefined): ResponsePlan {
-  const plans = Object.prototype.hasOwnProperty.call(responsePlans, operationId) ? responsePlans[operationId] : undefined;
+  const table = responsePlans();
+  const plans = Object.prototype.hasOwnProperty.call(table, operationId) ? table[operationId] : undefined;
   if (plans === undefined || plans.length === 0) throw new RangeError(\`unknown operationId or no responses: \${String(operationId)}\`);
   if (status === undefined) return plans.find((p) => p.status.startsWith("2")) ?? (plans[0] as ResponsePlan);
   const code = String(status);
@@ -138,12 +149,12 @@ export function exampleResponse(operationId: OperationId, status?: number | stri
   const valid = (body: unknown): boolean => validateResponse(operationId, code, contentType, body).valid;
   if (plan.example !== undefined && valid(plan.example)) return { status: code, contentType, body: structuredClone(plan.example) };
   if (plan.schema === undefined) return { status: code, contentType, body: undefined };
-  return { status: code, contentType, body: generator.generate(plan.schema, seed, { accept: valid }) };
+  return { status: code, contentType, body: generator().generate(plan.schema, seed, { accept: valid }) };
 }
 
 /** One example response per operation, in contract order. */
 export function exampleResponses(seed?: number): (ExampleResponse & { readonly operationId: OperationId })[] {
-  return (Object.keys(responsePlans) as OperationId[]).map((operationId) => ({ operationId, ...exampleResponse(operationId, undefined, seed) }));
+  return (Object.keys(responsePlans()) as OperationId[]).map((operationId) => ({ operationId, ...exampleResponse(operationId, undefined, seed) }));
 }
 `.text
   );
