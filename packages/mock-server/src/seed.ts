@@ -17,7 +17,7 @@ import type {
   PollCard,
   VideoConversationCard,
 } from "@devplatform/ads-campaigns/types";
-import { openObject } from "./handlers/ads-reply.js";
+import { openObject } from "./open-object.js";
 import type { Random } from "./random.js";
 import type { MockState } from "./store/state.js";
 import type { MockUser, Post } from "./store/records.js";

@@ -217,6 +217,16 @@ describe("document 2 product sets", () => {
   });
 });
 
+describe("document 2 product sets (continued)", () => {
+  it("a FILTERED set whose numeric filter has no number to compare ends FAILED", async () => {
+    const h = await harness();
+    const { catalog } = ids(h);
+    const made = await h.call("POST", `/12/product_catalogs/${catalog}/product_sets`, { body: { name: "Odd", type: "FILTERED", filters: [{ attribute: "price", operator: "GREATER_THAN", value: "cheap" }] } });
+    const read = await h.call("GET", `/12/product_catalogs/${catalog}/product_sets/${made.body.data.id}`);
+    expect(read.body.data).toMatchObject({ processing_status: "FAILED", product_ids: [] });
+  });
+});
+
 describe("document 2 tailored audience permissions", () => {
   it("total_count with with_total_count=true, and with_total_count excludes cursor", async () => {
     const h = await harness();

@@ -5,6 +5,7 @@
  * the account check every account path makes.
  */
 import type { AuthContext } from "@devplatform/runtime/server";
+import { openObject, type OpenObject } from "../open-object.js";
 import { paginate } from "../paging.js";
 import { rateHeaders } from "../rate-limit.js";
 import type { AccountRecord, MockUser } from "../store/records.js";
@@ -17,17 +18,8 @@ export interface AdsErrorItem {
   readonly parameter?: string;
 }
 
-/**
- * The echoed parameters. The contract's `params` is an open object, but the generated type of an
- * object schema without properties is `Record<string, never>`; this alias says the same so replies
- * type-check, while the values are whatever the request carried.
- */
-export type EchoedParams = Record<string, never>;
-
-/** Any value as the generated type of an open object schema (see EchoedParams). */
-export function openObject(value: object): Record<string, never> {
-  return value as Record<string, never>;
-}
+/** The echoed parameters: an open object in the contract (see open-object.ts). */
+export type EchoedParams = OpenObject;
 
 export interface AdsErrorBody {
   readonly errors: AdsErrorItem[];

@@ -6,7 +6,8 @@ import type { AdsCampaignsHandlers } from "@devplatform/ads-campaigns/server";
 import type { Account, LineItem, LineItemCuratedCategory } from "@devplatform/ads-campaigns/types";
 import type { MockState } from "../store/state.js";
 import { iso } from "../time.js";
-import { adsError, byIds, echo, invalid, listReply, namePrefix, notFound, one, openObject, visible, withAccount, withUser } from "./ads-reply.js";
+import { openObject } from "../open-object.js";
+import { adsError, byIds, echo, invalid, listReply, namePrefix, notFound, one, visible, withAccount, withUser } from "./ads-reply.js";
 
 type CampaignHandlers = Pick<
   AdsCampaignsHandlers,

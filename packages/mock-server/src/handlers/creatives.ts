@@ -7,7 +7,7 @@ import type { AccountMedia, Card, CardComponent, CardType, LegacyCard, MediaLibr
 import type { MockState } from "../store/state.js";
 import { MINUTE, iso } from "../time.js";
 import { adsError, byIds, invalid, listReply, namePrefix, notFound, one, visible, withAccount } from "./ads-reply.js";
-import { mediaFacts, mediaId } from "./media.js";
+import { keyFacts, mediaFacts, mediaId } from "./media.js";
 
 type CreativeHandlers = Pick<
   AdsCampaignsHandlers,
@@ -177,7 +177,8 @@ export function creativeHandlers(state: MockState): CreativeHandlers {
       const id = account(ctx);
       const existing = state.mediaLibrary.get(id, q.media_key);
       if (existing && !existing.deleted) return adsError(409, "DUPLICATE_MEDIA", `media_key ${q.media_key} is already in the media library`, input);
-      const facts = mediaFacts(state, "", q.media_key);
+      // A new library object comes from an upload, which the key's category prefix describes.
+      const facts = keyFacts(q.media_key);
       if (!facts) return invalid(`media_key ${q.media_key} is not the key of an upload made with a media category`, input);
       const video = facts.type === "VIDEO";
       if (!video && (q.title !== undefined || q.description !== undefined || q.poster_media_key !== undefined)) {

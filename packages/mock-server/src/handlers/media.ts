@@ -23,13 +23,18 @@ const BY_PREFIX: Readonly<Record<string, { type: MediaType; category: string }>>
 
 const KEY = /^(\d{1,3})_(\d{1,19})$/;
 
-/** Facts about a media key, or undefined when it is neither in the library nor a well-formed key. */
-export function mediaFacts(state: MockState, accountId: string, key: string): MediaFacts | undefined {
-  const item = state.mediaLibrary.get(accountId, key);
-  if (item && !item.deleted) return { type: item.media_type, category: item.media_category, inLibrary: true };
+/** What a key's category prefix says, or undefined for a key that is not well formed. */
+export function keyFacts(key: string): MediaFacts | undefined {
   const m = KEY.exec(key);
   const known = m ? BY_PREFIX[m[1] as string] : undefined;
   return known ? { ...known, inLibrary: false } : undefined;
+}
+
+/** Facts about a media key: from the account's library when it is there, else from its prefix. */
+export function mediaFacts(state: MockState, accountId: string, key: string): MediaFacts | undefined {
+  const item = state.mediaLibrary.get(accountId, key);
+  if (item && !item.deleted) return { type: item.media_type, category: item.media_category, inLibrary: true };
+  return keyFacts(key);
 }
 
 /** The numeric part of a media key (`13_1730…` → `1730…`). */
