@@ -47,6 +47,27 @@ describe("schemas are compared through $ref, so moving one is not removing it", 
   });
 });
 
+describe("a shared schema", () => {
+  const twoReaders = (thing: Record<string, unknown>) =>
+    api(
+      {
+        "/a": { get: op("getA", { responses: { "200": { description: "ok", content: json({ $ref: "#/components/schemas/Thing" }) } } }) },
+        "/b": {
+          get: op("getB", { responses: { "200": { description: "ok", content: json({ type: "array", items: { $ref: "#/components/schemas/Thing" } }) } } }),
+        },
+      },
+      { components: { schemas: { Thing: thing } } },
+    );
+
+  it("changed: reported under every operation that uses it, at the component", () => {
+    const result = diffSpecs(twoReaders({ type: "object", properties: { id: {}, name: {} } }), twoReaders({ type: "object", properties: { id: {} } }));
+    expect(result.changes.map((c) => [c.operation, c.kind, c.pointer])).toEqual([
+      ["getA", "response-property-removed", "#/components/schemas/Thing/properties/name"],
+      ["getB", "response-property-removed", "#/components/schemas/Thing/properties/name"],
+    ]);
+  });
+});
+
 describe("reference cycles end", () => {
   const tree = (leaf: Record<string, unknown>) =>
     api(
