@@ -441,14 +441,10 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
       const chars = [...v];
       return chars.length > maxLength ? [v, chars.slice(0, maxLength).join("").trimEnd()] : [v];
     };
-    const tried: string[] = [];
     const attempt = (values: Iterable<string | undefined>): string | undefined => {
       for (const raw of values) {
         if (raw === undefined) continue;
-        for (const v of fitted(raw)) {
-          if (fits(v)) return v;
-          tried.push(v);
-        }
+        for (const v of fitted(raw)) if (fits(v)) return v;
       }
       return undefined;
     };
