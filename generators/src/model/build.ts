@@ -271,9 +271,18 @@ function readParameters(pathLevel: unknown, opLevel: unknown, resolve: (n: unkno
       explode: typeof p["explode"] === "boolean" ? p["explode"] : style === "form",
       ...optional("description", str(p["description"])),
       deprecated: p["deprecated"] === true,
+      ...optional("example", "example" in p ? p["example"] : isObj(p["examples"]) ? firstExample(p["examples"], resolve) : undefined),
       varName: varNames[i] as string,
     };
   });
+}
+
+function firstExample(examples: Obj, resolve: (n: unknown) => unknown): unknown {
+  for (const ex of Object.values(examples)) {
+    const e = resolve(ex);
+    if (isObj(e) && "value" in e) return e["value"];
+  }
+  return undefined;
 }
 
 function firstContentSchema(content: unknown): unknown {

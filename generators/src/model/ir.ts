@@ -63,6 +63,8 @@ export interface Parameter {
   readonly explode: boolean;
   readonly description?: string;
   readonly deprecated: boolean;
+  /** The parameter's own example (`example`, or the first of `examples`), when it gives one. */
+  readonly example?: unknown;
   /** Safe camelCase name for generated code where the spec name is not an identifier. */
   readonly varName: string;
 }

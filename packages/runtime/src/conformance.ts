@@ -49,8 +49,8 @@ export interface OperationCase {
 }
 
 export type Scenario =
-  | { readonly kind: "repeatDelete"; readonly operationId: string; readonly row: string }
-  | { readonly kind: "softDelete"; readonly operationId: string; readonly listOperationId: string; readonly row: string }
+  | { readonly kind: "repeatDelete"; readonly operationId: string; readonly createOperationId?: string; readonly row: string }
+  | { readonly kind: "softDelete"; readonly operationId: string; readonly listOperationId: string; readonly createOperationId?: string; readonly row: string }
   | { readonly kind: "bearerLifecycle"; readonly create: string; readonly invalidate: string; readonly probe: string; readonly row: string };
 
 export interface ConformancePlan {
@@ -229,7 +229,6 @@ export function runConformance(api: TestApi, plan: ConformancePlan, validateResp
     const undeclared = !verdict.valid && verdict.errors.length === 1 && /status 401 is not declared/.test(verdict.errors[0]?.message ?? "");
     if (!undeclared) checkShape(op, res);
   };
-  const isProblemJson = (res: RawResponse): boolean => (res.contentType ?? "").split(";")[0]?.trim().toLowerCase() === "application/problem+json";
 
   const order = (m: string): number => (m === "GET" ? 0 : m === "DELETE" ? 2 : 1);
   const operations = [...plan.operations].sort((a, b) => order(a.method) - order(b.method));
@@ -285,10 +284,11 @@ export function runConformance(api: TestApi, plan: ConformancePlan, validateResp
             const refused = res.status >= 400 && res.status < 500;
             expect(refused, `${where(op)} accepted a request ${neg.label}: answered ${describeResponse(res)}, expected a 4xx refusal`).toBe(true);
             checkShape(op, res);
+            // Where the contract declares the invalid-request problem, the refusal must say what to fix;
+            // its media type was checked above against what the operation declares.
             if (plan.namesParameters && res.status !== 401 && res.status !== 413) {
               const text = JSON.stringify(res.body ?? "");
               const named = text.includes(JSON.stringify(neg.parameter)) || (neg.message !== undefined && text.includes(neg.message)) || text.includes(neg.parameter);
-              expect(isProblemJson(res), `${where(op)} refused ${neg.label} with ${describeResponse(res)}, not application/problem+json`).toBe(true);
               expect(named, `${where(op)} refused ${neg.label} without naming ${neg.parameter}: ${describeResponse(res)}`).toBe(true);
             }
           });
@@ -317,7 +317,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, validateResp
       });
     }
 
-    describe("state transitions", () => {
+    if (plan.scenarios.length > 0) describe("state transitions", () => {
       for (const sc of plan.scenarios) {
         it(`${sc.row}`, async (context) => {
           const t = target as Target;
@@ -344,7 +344,17 @@ export function runConformance(api: TestApi, plan: ConformancePlan, validateResp
             return;
           }
           const del = byId.get(sc.operationId) as OperationCase;
-          const values = { ...(del.positive?.values ?? {}), ...(await pathValues(del)) };
+          const values: Record<string, unknown> = { ...(del.positive?.values ?? {}), ...(await pathValues(del)) };
+          const lastParam = del.parameters.filter((p) => p.in === "path").at(-1)?.name;
+          const create = sc.createOperationId !== undefined ? byId.get(sc.createOperationId) : undefined;
+          if (create && lastParam) {
+            // Delete an object made for the purpose, not one other cases read.
+            const made = await send(create, { ...(create.positive?.values ?? {}), ...(await pathValues(create)) }, create.positive?.body);
+            expect(made.status >= 200 && made.status < 300, `${where(create)} answered ${describeResponse(made)} while making an object to delete`).toBe(true);
+            const data = getAt(made.body, "/data");
+            const obj = (Array.isArray(data) ? data[0] : data) as Record<string, unknown> | undefined;
+            values[lastParam] = obj?.["id"] ?? obj?.["media_key"] ?? values[lastParam];
+          }
           discovered.clear();
           const first = await send(del, values, undefined);
           expect(first.status >= 200 && first.status < 300, `${where(del)} answered ${describeResponse(first)} to the first delete`).toBe(true);

@@ -213,6 +213,19 @@ async function authenticate(
   return { ok: false };
 }
 
+/**
+ * The media type an error body goes out as: problem+json where the operation declares it for the
+ * status, else application/json where the contract declares that (the advertising contracts do);
+ * problem+json when the operation is unknown or declares neither.
+ */
+function errorMedia(validation: Validation, operationId: string | undefined, status: number, body: unknown): string {
+  if (operationId === undefined) return PROBLEM;
+  for (const type of [PROBLEM, "application/json"]) {
+    if (validation.validateResponse(operationId as never, status, type, body).valid) return type;
+  }
+  return PROBLEM;
+}
+
 function send(reply: FastifyReply, status: number, body: unknown, contentType: string, headers: Record<string, string> = {}): FastifyReply {
   return reply.code(status).headers(headers).type(contentType).send(body === undefined ? undefined : JSON.stringify(body));
 }
@@ -244,18 +257,20 @@ export function registerRoutes<H>(
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
+    const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
+    const answer = (code: number, body: Record<string, unknown>): FastifyReply => send(reply, code, body, errorMedia(validation, operationId, code, body));
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return send(reply, 413, problemBody(413, `the request body is larger than this operation accepts`), PROBLEM);
+      return answer(413, problemBody(413, `the request body is larger than this operation accepts`));
     }
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      return send(reply, 415, problemBody(415, `content type ${String(request.headers["content-type"])} is not accepted`), PROBLEM);
+      return answer(415, problemBody(415, `content type ${String(request.headers["content-type"])} is not accepted`));
     }
     if (status >= 400 && status < 500) {
       // Bad JSON and the like: the request's fault, said in the invalid-request shape.
-      return send(reply, 400, problemBody(400, error.message, { errors: [{ message: error.message, parameters: { body: [] } }] }), PROBLEM);
+      return answer(400, problemBody(400, error.message, { errors: [{ message: error.message, parameters: { body: [] } }] }));
     }
     request.log.error(error);
-    return send(reply, 500, problemBody(500, "the server failed while answering this request"), PROBLEM);
+    return answer(500, problemBody(500, "the server failed while answering this request"));
   });
 
   for (const route of routes) {
@@ -266,6 +281,7 @@ export function registerRoutes<H>(
       method: route.method.toUpperCase() as "GET",
       url,
       ...(route.bodyLimit !== undefined ? { bodyLimit: route.bodyLimit } : {}),
+      config: { operationId: route.id },
       handler: async (request, reply) => {
         const started = performance.now();
         const finish = (r: FastifyReply): FastifyReply => {
@@ -277,6 +293,8 @@ export function registerRoutes<H>(
         params.forEach((name, i) => {
           pathValues[name] = raw[`p${i}`];
         });
+        const who = await authenticate(route, request, request.body, verifiers, nonces);
+        if (!who.ok) return finish(send(reply, 401, unauthorized.body, unauthorized.type, { ...extraHeaders, "www-authenticate": "Bearer, Basic, OAuth" }));
         const hasBody = request.body !== undefined && request.body !== null && request.body !== "";
         const contentType = typeof request.headers["content-type"] === "string" ? request.headers["content-type"] : undefined;
         const checked = validation.validateRequest(route.id as never, {
@@ -288,16 +306,16 @@ export function registerRoutes<H>(
         });
         if (!checked.valid) {
           const status = checked.unsupportedMediaType ? 415 : 400;
-          return finish(send(reply, status, { ...checked.problem, status }, PROBLEM, extraHeaders));
+          const body = { ...checked.problem, status };
+          return finish(send(reply, status, body, errorMedia(validation, route.id, status, body), extraHeaders));
         }
-        const who = await authenticate(route, request, checked.value.body, verifiers, nonces);
-        if (!who.ok) return finish(send(reply, 401, unauthorized.body, unauthorized.type, { ...extraHeaders, "www-authenticate": "Bearer, Basic, OAuth" }));
         const handler = handlers[route.id];
         if (!handler) {
           const detail = route.unspecified !== undefined
             ? `${route.id} is not implemented: the contract does not show its shape (${route.unspecified})`
             : `${route.id} is not implemented`;
-          return finish(send(reply, 501, problemBody(501, detail), PROBLEM, extraHeaders));
+          const body = problemBody(501, detail);
+          return finish(send(reply, 501, body, errorMedia(validation, route.id, 501, body), extraHeaders));
         }
         const out = await handler({
           operationId: route.id,

@@ -92,6 +92,31 @@ function bodyRules(schema: unknown, resolve: Resolve): { pointer: string; rules:
   return out;
 }
 
+/**
+ * Makes the positive query meet the operation's own rules: an interval ending "now" by default gets
+ * an explicit end within its limit; "one of these is required" gets its first member.
+ */
+function satisfyQueryRules(op: Operation, values: Obj, resolve: Resolve): void {
+  const params = new Map(op.parameters.map((p) => [p.name, p]));
+  for (const rule of op.rules) {
+    if ((rule.in ?? "query") !== "query") continue;
+    if (rule.kind === "maxInterval" && typeof values[rule.start] === "string" && values[rule.end] === undefined && params.has(rule.end)) {
+      const start = Date.parse(values[rule.start] as string);
+      if (!Number.isNaN(start)) values[rule.end] = new Date(start + 3_600_000).toISOString().replace(".000Z", "Z");
+    }
+    if (rule.kind === "schema" && isObj(rule.schema) && Array.isArray(rule.schema["anyOf"])) {
+      const alternatives = rule.schema["anyOf"].map((b) => resolve(b)["required"]).filter(Array.isArray) as string[][];
+      const met = alternatives.some((names) => names.every((n) => values[n] !== undefined));
+      const first = alternatives[0]?.[0];
+      if (!met && first !== undefined && params.has(first)) {
+        const p = params.get(first);
+        const v = p ? sampleValue(p.schema, resolve, p.example) : undefined;
+        if (v !== undefined) values[first] = v;
+      }
+    }
+  }
+}
+
 function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   const kinds = new Map(model.securitySchemes.map((s) => [s.name, schemeKind(s)]));
   const security = op.security.map((req) => req.map((r) => kinds.get(r.scheme) ?? "unsupported"));
@@ -105,10 +130,11 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   let missing: string | undefined;
   for (const p of op.parameters) {
     if (!p.required && p.in !== "path") continue;
-    const v = sampleValue(p.schema, resolve);
+    const v = sampleValue(p.schema, resolve, p.example);
     if (v === undefined && p.in !== "path") missing ??= `no value the contract accepts is known for ${p.name}`;
     if (v !== undefined) values[p.name] = v;
   }
+  satisfyQueryRules(op, values, resolve);
   const bodyMedia = op.requestBody?.contents.find((c) => mediaKind(c.mediaType) !== "none") ?? op.requestBody?.contents[0];
   const body = bodyMedia ? (bodyMedia.examples[0] ?? sampleValue(bodyMedia.schema, resolve)) : undefined;
   if (op.requestBody?.required && body === undefined) missing ??= "the contract gives no example request body";
@@ -168,15 +194,18 @@ function scenarios(model: ApiModel): Obj[] {
     for (const t of transitions) {
       const op = typeof t["on"] === "string" ? byId.get(t["on"]) : undefined;
       if (!op) continue;
+      const collection = op.path.replace(/\/\{[^}]+\}$/, "");
+      const create = model.operations.find((o) => o.method === "post" && o.path === collection && o.unspecified === undefined);
+      const withCreate = create ? { createOperationId: create.id } : {};
       if (op.method === "delete" && t["status"] === 404 && !seen.has(`repeat:${op.id}`)) {
         seen.add(`repeat:${op.id}`);
-        out.push({ kind: "repeatDelete", operationId: op.id, row: `${String(t["from"])} → ${String(t["on"])} again: ${String(t["status"])}` });
+        out.push({ kind: "repeatDelete", operationId: op.id, ...withCreate, row: `${String(t["from"])} → ${String(t["on"])} again: ${String(t["status"])}` });
       }
       if (op.method === "delete" && table["field"] === "deleted" && !seen.has(`soft:${op.id}`)) {
-        const list = model.operations.find((o) => o.method === "get" && o.path === op.path.replace(/\/\{[^}]+\}$/, "") && o.parameters.some((p) => p.name === "with_deleted"));
+        const list = model.operations.find((o) => o.method === "get" && o.path === collection && o.parameters.some((p) => p.name === "with_deleted"));
         if (list) {
           seen.add(`soft:${op.id}`);
-          out.push({ kind: "softDelete", operationId: op.id, listOperationId: list.id, row: `${String(t["from"])} → ${op.id}: deleted=true, listed only with with_deleted=true` });
+          out.push({ kind: "softDelete", operationId: op.id, listOperationId: list.id, ...withCreate, row: `${String(t["from"])} → ${op.id}: deleted=true, listed only with with_deleted=true` });
         }
       }
     }
