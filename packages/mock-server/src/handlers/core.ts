@@ -36,7 +36,13 @@ export function coreHandlers(state: MockState): Partial<CoreHandlers> {
       // PIN mode shows the verifier on a page; the contract declares no body, so it travels in headers.
       return { status: 200, headers: { "x-oauth-token": record.token, "x-oauth-verifier": verifier } };
     }
-    const target = new URL(record.callback);
+    let target: URL;
+    try {
+      target = new URL(record.callback);
+    } catch {
+      // The contract's `format: uri` admits a few forms the WHATWG parser refuses; they cannot be redirected to.
+      return clientError(400, 32, "oauth_callback cannot be redirected to");
+    }
     target.searchParams.set("oauth_token", record.token);
     target.searchParams.set("oauth_verifier", verifier);
     return { status: 302, headers: { location: target.toString() } };
