@@ -19,7 +19,7 @@ export const EXIT = {
   internal: 4,
 } as const;
 
-const EPILOG = `Exit codes: 0 success; 1 check found drift (or test found a violation); 2 invalid spec; 3 usage error; 4 internal error.`;
+const EPILOG = `Exit codes: 0 success; 1 check found drift, test found a violation or diff found breaking changes; 2 invalid spec; 3 usage error; 4 internal error.`;
 
 interface CommonArgs {
   spec?: string;
@@ -297,7 +297,22 @@ export async function main(argv: string[]): Promise<number> {
           .epilog(EPILOG),
       guard(runMock),
     )
-    .demandCommand(1, "name a command: generate, check, test or mock")
+    .command(
+      "diff <old-spec> <new-spec>",
+      "classify every change between two versions of a contract and the semver bump it implies; exit 1 on breaking changes",
+      (y) =>
+        y
+          .positional("old-spec", { type: "string", demandOption: true, describe: "the contract before the change (YAML or JSON; multi-file allowed)" })
+          .positional("new-spec", { type: "string", demandOption: true, describe: "the contract after the change" })
+          .option("allow-breaking", { type: "boolean", default: false, describe: "exit 0 even when there are breaking changes" })
+          .option("format", { choices: ["text", "json"] as const, default: "text" as const, describe: "text for people, json for tools" })
+          .epilog(EPILOG),
+      guard(async (args: { "old-spec": string; "new-spec": string; "allow-breaking": boolean; format: "text" | "json" }) => {
+        const { runDiffCommand } = await import("./diff/command.js");
+        return runDiffCommand({ old: args["old-spec"], new: args["new-spec"], allowBreaking: args["allow-breaking"], format: args.format, cwd: process.cwd() });
+      }),
+    )
+    .demandCommand(1, "name a command: generate, check, diff, test or mock")
     .strict()
     .epilog(EPILOG)
     .help()

@@ -10,3 +10,4 @@ export type * from "./model/ir.js";
 export { EMITTERS } from "./emit/index.js";
 export { defineEmitter } from "./emit/emitter.js";
 export type { Emitter, GeneratedFile, EmitContext } from "./emit/emitter.js";
+export * from "./diff/index.js";
