@@ -13,6 +13,35 @@ interface ResponsePlan {
   readonly example?: unknown;
 }
 
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+// Annotations the generator never reads: dropping them keeps large documents small.
+const DROPPED = new Set([
+  "description", "title", "$comment", "externalDocs", "xml", "discriminator", "deprecated",
+  "x-source", "x-transitions", "x-unspecified", "x-added", "x-sunset", "x-deprecated-at",
+  "x-replaced-by", "x-removed", "x-legacy-values", "x-problem-type",
+]);
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "x-rules-schemas"]);
+const SCHEMAS = new Set(["items", "not", "if", "then", "else", "contains", "additionalProperties", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems"]);
+
+/** A 2020-12 schema without annotations; names in `properties` and values in `enum`/`examples` stay. */
+function withoutAnnotations(schema: unknown): unknown {
+  if (!isObj(schema)) return schema;
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (DROPPED.has(key)) continue;
+    if (SCHEMA_MAPS.has(key) && isObj(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutAnnotations(v)]));
+    else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map(withoutAnnotations);
+    else if (SCHEMAS.has(key)) out[key] = withoutAnnotations(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+const mockSchemaOf = (schema: unknown): unknown => withoutAnnotations(toJsonSchema(schema));
+
 /** The media a mock answers with: JSON first (the validators check it), else the first listed. */
 function preferredContent(r: Response): Response["contents"][number] | undefined {
   return r.contents.find((c) => mediaKind(c.mediaType) === "json") ?? r.contents[0];
@@ -25,7 +54,7 @@ function responsePlans(op: Operation): ResponsePlan[] {
     return {
       status: r.status,
       contentType: c.mediaType,
-      ...(c.schema !== undefined ? { schema: toJsonSchema(c.schema) } : {}),
+      ...(c.schema !== undefined ? { schema: mockSchemaOf(c.schema) } : {}),
       ...(c.examples.length > 0 ? { example: c.examples[0] } : {}),
     };
   });
@@ -36,7 +65,7 @@ function responsePlans(op: Operation): ResponsePlan[] {
  * faster than an object literal, and tsc need not infer a type for every schema.
  */
 function dataModule(model: ApiModel): string {
-  const document = { components: { schemas: Object.fromEntries(model.schemas.map((s) => [s.name, toJsonSchema(s.schema)])) } };
+  const document = { components: { schemas: Object.fromEntries(model.schemas.map((s) => [s.name, mockSchemaOf(s.schema)])) } };
   const responses = Object.fromEntries(model.operations.map((op) => [op.id, responsePlans(op)]));
   return (
     tsHeader(model) +
@@ -54,7 +83,7 @@ export interface ResponsePlan {
 let parsedDocument: MockDocument | undefined;
 let parsedResponses: Readonly<Record<string, readonly ResponsePlan[]>> | undefined;
 
-/** The contract's schemas in JSON Schema 2020-12, the same document the validators compile. */
+/** The contract's schemas in JSON Schema 2020-12 as the validators compile them, less annotations. */
 export function mockDocument(): MockDocument {
   return (parsedDocument ??= JSON.parse(${stringLiteral(JSON.stringify(document))}) as MockDocument);
 }
