@@ -5,6 +5,7 @@ import { headerText } from "./emit/header.js";
 import type { ApiModel } from "./model/ir.js";
 import { kebabCase } from "./model/naming.js";
 import { formatIssue } from "./load/errors.js";
+import type { OpenApiDocument } from "./load/load.js";
 import { diffOutput, writeOutput, type Drift } from "./write/write.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
 
@@ -116,7 +117,14 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
     for (const e of EMITTERS) Object.assign(all, pick(e) ?? {});
     return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   };
+  t = now();
+  const { release } = await import("./release.js");
+  const { packageVersion } = await import("./emit/package.js");
+  const previous = await readPrevious(target.outDir);
+  const rel = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path);
+  reporter.step(target, "release", now() - t);
   const ctx = {
+    release: { version: rel.version, changelog: rel.changelog },
     model,
     packageName: target.packageName,
     exports,
@@ -144,6 +152,31 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   const sorted = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   reporter.debug(`${target.packageName}: ${sorted.length} files; ${headerText(model)}`);
   return { target, model, files: sorted, sources: spec.files.map((f) => f.absPath) };
+}
+
+/** What the last generation left in the package folder: version, contract snapshot, changelog. */
+async function readPrevious(outDir: string): Promise<{ version?: string; contract?: unknown; changelog?: string }> {
+  const read = async (name: string): Promise<string | undefined> => {
+    try {
+      return await readFile(path.join(outDir, name), "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+  const [pkg, contract, changelog] = await Promise.all([read("package.json"), read("contract.json"), read("CHANGELOG.md")]);
+  const out: { version?: string; contract?: unknown; changelog?: string } = {};
+  try {
+    if (pkg) {
+      const v = (JSON.parse(pkg) as { version?: unknown }).version;
+      if (typeof v === "string") out.version = v;
+    }
+    if (contract) out.contract = JSON.parse(contract);
+  } catch {
+    // A hand-mangled file is not history: generate as if for the first time.
+    return {};
+  }
+  if (changelog !== undefined) out.changelog = changelog;
+  return out;
 }
 
 function cacheDirOf(options: RunOptions): string {

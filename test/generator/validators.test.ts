@@ -117,6 +117,14 @@ describe("validateRequest", () => {
     expect(r.value.query).toEqual({ with_total_count: true, granted_account_ids: ["1", "2", "3"], count: 200 });
   });
 
+  it("checks query rules on coerced values: with_total_count=true as text still excludes cursor", () => {
+    const path = { account_id: "1", tailored_audience_id: "2" };
+    const both = audiences.validateRequest("listTailoredAudiencePermissions", { path, query: { with_total_count: "true", cursor: "c-2" } });
+    expect(both.valid).toBe(false);
+    if (!both.valid) expect(both.problem.errors.map((e) => e.message)).toEqual(["with_total_count=true cannot be combined with cursor"]);
+    expect(audiences.validateRequest("listTailoredAudiencePermissions", { path, query: { with_total_count: "false", cursor: "c-2" } }).valid).toBe(true);
+  });
+
   it("answers the contract's invalid-request problem naming the parameter and its value", () => {
     const r = core.validateRequest("createStreamLink", { path: { webhook_id: "12a" } });
     expect(r.valid).toBe(false);

@@ -1,4 +1,4 @@
-import type { ApiModel, MediaContent, Operation, SecurityScheme } from "../model/ir.js";
+import type { ApiModel, MediaContent, Operation, Parameter, SecurityScheme } from "../model/ir.js";
 import { pascalCase, uniqueNames } from "../model/naming.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
@@ -50,6 +50,11 @@ function durationMs(iso: string | undefined): number | undefined {
   return (((d * 24 + h) * 60 + min) * 60 + s) * 1000;
 }
 
+/** Key of a parameter's argument name: parameters are unique by location and name. */
+function argKey(p: Parameter): string {
+  return `${p.in} ${p.name}`;
+}
+
 interface MethodPlan {
   readonly op: Operation;
   readonly argsType: string;
@@ -77,7 +82,7 @@ function operationSpec(model: ApiModel, op: Operation, argNames: ReadonlyMap<str
       in: p.in,
       style: p.style,
       explode: p.explode,
-      ...(argNames.get(p.name) !== p.name ? { arg: argNames.get(p.name) } : {}),
+      ...(argNames.get(argKey(p)) !== p.name ? { arg: argNames.get(argKey(p)) } : {}),
     })),
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     ...(security ? { security } : {}),
@@ -113,7 +118,7 @@ function argsInterface(op: Operation, name: string, argNames: ReadonlyMap<string
     const where = p.in === "cookie" ? "cookie" : p.in;
     const type = ts`NonNullable<${opType(op)}["parameters"][${where}]>[${p.name}]`;
     if (p.required) required = true;
-    props.push(ts`  ${jsdoc(p.description, { deprecated: p.deprecated })}${typeKey(argNames.get(p.name) ?? p.name)}${p.required ? ts`` : ts`?`}: ${type};`);
+    props.push(ts`  ${jsdoc(p.description, { deprecated: p.deprecated })}${typeKey(argNames.get(argKey(p)) ?? p.name)}${p.required ? ts`` : ts`?`}: ${type};`);
   }
   const body = op.requestBody ? pickMedia(op.requestBody.contents) : undefined;
   if (op.requestBody && body) {
@@ -183,9 +188,10 @@ export const clientEmitter = defineEmitter({
     const argsCode: Code[] = [];
     const specs: Code[] = [];
     model.operations.forEach((op, i) => {
-      const names = new Map(op.parameters.map((p) => [p.name, p.name]));
+      // Keyed by location and name: a path `token` and a query `token` are two arguments.
+      const names = new Map<string, string>();
       const renamed = uniqueNames(op.parameters, (p) => (RESERVED_ARGS.has(p.name) ? `${p.name}Param` : p.name), RESERVED_ARGS);
-      op.parameters.forEach((p, j) => names.set(p.name, renamed[j] as string));
+      op.parameters.forEach((p, j) => names.set(argKey(p), renamed[j] as string));
       const args = argsInterface(op, argNames[i] as string, names);
       argsCode.push(args.code, resultType(op, resultNames[i] as string));
       specs.push(ts`  ${objectKey(op.id)}: ${literal(operationSpec(model, op, names))},`);

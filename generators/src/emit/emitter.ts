@@ -20,6 +20,8 @@ export interface EmitContext {
   readonly unbarrelled: ReadonlySet<string>;
   /** Optional peer dependencies of every enabled emitter, sorted by name. */
   readonly optionalPeers: Readonly<Record<string, string>>;
+  /** The package's version and changelog, from the changes since it was last generated. */
+  readonly release: { readonly version: string; readonly changelog: string };
   /** Run-time npm dependencies of every enabled emitter, sorted by name. */
   readonly dependencies: Readonly<Record<string, string>>;
 }

@@ -44,12 +44,15 @@ export const packageEmitter = defineEmitter({
         contents: JSON.stringify({ compilerOptions: PACKAGE_COMPILER_OPTIONS, include: ["src"] }, null, 2) + "\n",
       },
       { path: "README.md", contents: readme(ctx) },
+      { path: "CHANGELOG.md", contents: ctx.release.changelog, format: false },
+      // The contract this generation came from: the next one diffs against it for the version.
+      { path: "contract.json", contents: `${JSON.stringify(model.document, null, 1)}\n`, format: false },
       { path: "src/index.ts", contents: barrel(model, ctx.exports, ctx.namespaced, ctx.unbarrelled) },
     ];
   },
 });
 
-function packageJson({ model, packageName, exports, dependencies, optionalPeers }: EmitContext): Record<string, unknown> {
+function packageJson({ model, packageName, exports, dependencies, optionalPeers, release }: EmitContext): Record<string, unknown> {
   const entry = (module: string): Record<string, string> => ({
     types: `./dist/${module}.d.ts`,
     default: `./dist/${module}.js`,
@@ -58,7 +61,7 @@ function packageJson({ model, packageName, exports, dependencies, optionalPeers 
   for (const [subpath, module] of exports) map[subpath] = entry(module);
   return {
     name: packageName,
-    version: packageVersion(model.info.version),
+    version: release.version,
     description: `${model.info.title} ${model.info.version}: generated from ${model.source.path}`.replace(/[\r\n]+/g, " "),
     type: "module",
     sideEffects: false,
@@ -118,6 +121,7 @@ const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./problems": "problem classes (`instanceof`), `parseProblem`, `ApiError`, error-response classes",
   "./client": "the typed client factory: one method per operation, `raw`, `iterate`, `batch`, `stream`",
   "./server": "`<Name>Handlers` and the Fastify 5 plugin (not in the root export; Fastify is an optional peer)",
+  "./mocks": "deterministic seeded data per schema (`mockSchema`, `mockSchemas`) and an example response per operation",
 };
 
 function firstParagraph(text: string): string {

@@ -1,4 +1,5 @@
 import type { ApiModel, JsonSchema, NamedSchema, ProblemType } from "../model/ir.js";
+import { uniqueNames } from "../model/naming.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
 import { ident, join, jsdoc, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
@@ -56,9 +57,33 @@ function isProblemUnion(s: NamedSchema): boolean {
 }
 
 /** `AdsBatchError` stays; `Foo` becomes `FooError`; `Error` itself would shadow the global. */
-function errorClassName(s: NamedSchema): string {
+function errorClassBaseName(s: NamedSchema): string {
   if (s.typeName === "Error") return "ErrorResponse";
   return /Error$/.test(s.typeName) ? s.typeName : `${s.typeName}Error`;
+}
+
+/** Names problems.ts declares or imports itself; an error class named like one gets a suffix. */
+const MODULE_NAMES = [
+  "ApiError",
+  "Problem",
+  "ResponseError",
+  "createProblemParser",
+  "readLegacyErrors",
+  "ProblemClass",
+  "ProblemInit",
+  "ProblemParserOptions",
+  "components",
+  "schemaValidators",
+  "invalidMembersOf",
+  "problemClasses",
+  "parseProblem",
+  "parseLegacyError",
+  "errorClasses",
+];
+
+/** One class name per error schema, unique in the module (`ApiError` schema → `ApiError2`). */
+function errorClassNames(model: ApiModel, schemas: readonly NamedSchema[]): string[] {
+  return uniqueNames(schemas, errorClassBaseName, [...MODULE_NAMES, ...model.problems.map((p) => p.typeName)]);
 }
 
 function problemClass(model: ApiModel, p: ProblemType, schema: JsonSchema): Code {
@@ -86,8 +111,7 @@ ${join(fields)}
 `;
 }
 
-function errorClass(s: NamedSchema): Code {
-  const name = errorClassName(s);
+function errorClass(s: NamedSchema, name: string): Code {
   const note = s.unspecified !== undefined ? `The contract does not show this body's shape (${s.unspecified}); the class keeps whatever arrives.` : undefined;
   const description = [s.description, note].filter((x): x is string => x !== undefined).join("\n\n");
   return ts`${jsdoc(description || `Error response whose body is ${s.name}.`)}export class ${ident(name)} extends ResponseError<components["schemas"][${stringLiteral(s.name)}] | unknown> {
@@ -111,8 +135,10 @@ export const problemsEmitter = defineEmitter({
   emit({ model }) {
     const schemaOf = (name: string): JsonSchema => model.schemas.find((s) => s.name === name)?.schema ?? {};
     const classes = model.problems.map((p) => problemClass(model, p, schemaOf(p.schemaName)));
-    const errors = errorSchemas(model).map(errorClass);
-    const errorMap = errorSchemas(model).map((s) => ts`  ${stringLiteral(s.name)}: ${ident(errorClassName(s))},`);
+    const errorSchemaList = errorSchemas(model);
+    const errorNames = errorClassNames(model, errorSchemaList);
+    const errors = errorSchemaList.map((s, i) => errorClass(s, errorNames[i] as string));
+    const errorMap = errorSchemaList.map((s, i) => ts`  ${stringLiteral(s.name)}: ${ident(errorNames[i] as string)},`);
     const code = ts`import {
   ApiError,
   Problem,

@@ -12,7 +12,9 @@ export const typesEmitter = defineEmitter({
   async emit({ model }) {
     const { default: openapiTS, astToString } = await import("openapi-typescript");
     // Hand over the bundled document: openapi-typescript then reads no files and names follow ours.
-    const ast = await openapiTS(structuredClone(model.document) as never, { silent: true });
+    // emptyObjectsUnknown: an object schema without properties is an open object, not
+    // Record<string, never>, which no real value would fit.
+    const ast = await openapiTS(forTypes(model.document) as never, { silent: true, emptyObjectsUnknown: true });
     const body = astToString(ast);
     const aliases = model.schemas.map((s) =>
       ts`${jsdoc(s.description, { deprecated: isDeprecated(s.schema) })}export type ${ident(s.typeName)} = components["schemas"][${stringLiteral(s.name)}];`,
@@ -21,6 +23,30 @@ export const typesEmitter = defineEmitter({
     return [{ path: "src/types.ts", contents }];
   },
 });
+
+/**
+ * A copy of the document for type generation: `anyOf`/`oneOf` whose branches only list `required`
+ * names ("at least one of brand, gtin, mpn") constrain presence, not shape; openapi-typescript would
+ * turn the whole schema into `unknown`, so they are dropped here (the validators still enforce them).
+ */
+function forTypes(document: Readonly<Record<string, unknown>>): unknown {
+  const copy = structuredClone(document) as Record<string, unknown>;
+  const onlyRequired = (b: unknown): boolean =>
+    typeof b === "object" && b !== null && !Array.isArray(b) && Object.keys(b).every((k) => k === "required" || k === "description");
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node !== null && typeof node === "object") {
+      const o = node as Record<string, unknown>;
+      for (const key of ["anyOf", "oneOf"]) {
+        const list = o[key];
+        if (Array.isArray(list) && list.length > 0 && list.every(onlyRequired) && (o["properties"] !== undefined || o["type"] !== undefined)) delete o[key];
+      }
+      for (const v of Object.values(o)) walk(v);
+    }
+  };
+  walk(copy);
+  return copy;
+}
 
 function isDeprecated(schema: unknown): boolean {
   return typeof schema === "object" && schema !== null && (schema as Record<string, unknown>)["deprecated"] === true;

@@ -49,8 +49,112 @@ function tolerated(e: ErrorObject): boolean {
 /** Validates a bundled document against the OpenAPI schema and keeps the most specific errors. */
 export function validateStructure(doc: unknown, version: "3.0" | "3.1"): StructureIssue[] {
   const validate = validatorFor(version);
-  if (validate(doc)) return [];
-  return mostSpecific(validate.errors ?? []).map((e) => ({ ...describe(e), severity: tolerated(e) ? "warning" : "error" }));
+  const issues: StructureIssue[] = validate(doc)
+    ? []
+    : mostSpecific(validate.errors ?? []).map((e) => ({ ...describe(e), severity: tolerated(e) ? "warning" : "error" }));
+  // The 3.0 schema checks Schema Objects itself; the 3.1 one cannot (see validatorFor).
+  if (version === "3.1") issues.push(...schemaKeywordIssues(doc));
+  return issues;
+}
+
+/**
+ * Keywords whose value the validators' compiler (ajv) must understand: a value of the wrong type
+ * (`type: {…}`, `required: true`, `items: [ … ]`) stops compilation. Annotations (`examples`,
+ * `default`, …) and the 3.0 leftovers the generators rewrite (`exclusiveMinimum: true`, `nullable`)
+ * are not listed.
+ */
+const COMPILED_KEYWORDS = new Set([
+  "type", "enum", "required", "properties", "patternProperties", "additionalProperties", "items", "prefixItems",
+  "contains", "minContains", "maxContains", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+  "dependentRequired", "dependentSchemas", "propertyNames", "unevaluatedItems", "unevaluatedProperties",
+  "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
+  "minimum", "maximum", "multipleOf", "pattern", "format", "$ref", "$defs", "definitions",
+]);
+
+let metaValidator: ValidateFunction | undefined;
+
+/** Every Schema Object of a 3.1 document checked against JSON Schema 2020-12, for the keywords above. */
+function schemaKeywordIssues(doc: unknown): StructureIssue[] {
+  if (!metaValidator) {
+    const Ajv2020 = require("ajv/dist/2020") as new (o: object) => { getSchema(id: string): ValidateFunction | undefined };
+    metaValidator = new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).getSchema("https://json-schema.org/draft/2020-12/schema");
+  }
+  const validate = metaValidator as ValidateFunction;
+  const out: StructureIssue[] = [];
+  const seen = new Set<string>();
+  const check = (schema: unknown, at: string): void => {
+    if (validate(schema)) return;
+    for (const e of validate.errors ?? []) {
+      const segments = e.instancePath.split("/").slice(1);
+      const keyword = failingKeyword(segments);
+      if (keyword === undefined || !COMPILED_KEYWORDS.has(keyword)) continue;
+      // `type: ["string", 5]` fails at /type/1; the keyword is what to point at.
+      const trimmed = /^\d+$/.test(segments[segments.length - 1] ?? "") && ["type", "required", "enum"].includes(segments[segments.length - 2] ?? "") ? segments.slice(0, -1) : segments;
+      const path = `${at}${trimmed.map((x) => `/${x}`).join("")}`;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      out.push({ path, ...keywordProblem(keyword), severity: "error" });
+    }
+  };
+  const walk = (node: unknown, at: string, schemasMap: boolean): void => {
+    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`, false));
+    else if (node !== null && typeof node === "object") {
+      for (const [key, value] of Object.entries(node)) {
+        const here = `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+        if (schemasMap) check(value, here);
+        else if (key.startsWith("x-") || key === "example" || key === "examples") continue;
+        else if (key === "schema" && value !== null && typeof value === "object") check(value, here);
+        else walk(value, here, at === "/components" && key === "schemas");
+      }
+    }
+  };
+  walk(doc, "", false);
+  return out;
+}
+
+/** Keywords whose value holds subschemas by name, or by index. */
+const MAP_KEYWORDS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependentRequired"]);
+const LIST_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+
+/** The keyword an error's instance path ends in: `/properties/type/items` → items; `/properties/type` → properties. */
+function failingKeyword(segments: readonly string[]): string | undefined {
+  let keyword: string | undefined;
+  for (let i = 0; i < segments.length; ) {
+    const seg = segments[i] as string;
+    // An index into a keyword's list (`type/1`, `required/0`) belongs to that keyword.
+    if (/^\d+$/.test(seg)) {
+      i++;
+      continue;
+    }
+    keyword = seg;
+    i += MAP_KEYWORDS.has(seg) || LIST_KEYWORDS.has(seg) ? 2 : 1;
+  }
+  return keyword;
+}
+
+function keywordProblem(keyword: string): { message: string; fix: string } {
+  switch (keyword) {
+    case "type":
+      return {
+        message: "'type' must be a type name (string, number, integer, boolean, array, object, null) or a list of them",
+        fix: "write the type name here; a schema goes beside 'type', not inside it",
+      };
+    case "items":
+      return {
+        message: "'items' must be one schema",
+        fix: "for a tuple, list the schemas under 'prefixItems' (JSON Schema 2020-12, OpenAPI 3.1)",
+      };
+    case "required":
+      return {
+        message: "'required' must be a list of property names",
+        fix: "list required properties on the object schema (`required: [name]`), not as `required: true` on the property",
+      };
+    default:
+      return {
+        message: `'${keyword}' has a value of the wrong kind for JSON Schema 2020-12`,
+        fix: `correct '${keyword}' as JSON Schema 2020-12 defines it`,
+      };
+  }
 }
 
 // With allErrors, one mistake shows up on every oneOf branch that failed; the error on the deepest

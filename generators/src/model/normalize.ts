@@ -27,26 +27,70 @@ export function normalizeDocument(doc: Obj): Obj {
         }
       }
     }
+    nullOrComposite(node);
     for (const v of Object.values(node)) walk(v);
   };
   walk(out);
-  hoistSchemasReferencedInsidePaths(out);
+  hoistSchemaRefs(out);
   return out;
 }
 
 /**
- * A `$ref` into an operation (`#/paths/~1a/post/requestBody/content/…/schema/…`) is valid, but type
- * generators resolve it through optional members (`requestBody` may be undefined) and produce code
- * that does not compile. Each such target is copied to components.schemas once, under a name made
- * from its location, and every reference to it is pointed there.
+ * `type: "null"` beside `oneOf`/`anyOf` asks for a value that is null and also one of the branches:
+ * as written it accepts nothing when the branches exclude null, and openapi-typescript prints it as
+ * `null & (…)`, which TypeScript rejects when a branch refers back to the schema. Every document
+ * seen writing it means "null or one of these" (the 3.0 `nullable` idiom carried into 3.1), so that
+ * is what it becomes: `anyOf: [{ type: "null" }, { oneOf/anyOf: branches }]`.
  */
-function hoistSchemasReferencedInsidePaths(doc: Obj): void {
+function nullOrComposite(node: Obj): void {
+  const type = node["type"];
+  const onlyNull = type === "null" || (Array.isArray(type) && type.length === 1 && type[0] === "null");
+  if (!onlyNull || !(Array.isArray(node["oneOf"]) || Array.isArray(node["anyOf"]))) return;
+  const composite: Obj = {};
+  for (const key of ["oneOf", "anyOf"]) {
+    if (node[key] !== undefined) composite[key] = node[key];
+    delete node[key];
+  }
+  delete node["type"];
+  node["anyOf"] = [{ type: "null" }, composite];
+}
+
+/**
+ * A `$ref` whose target is a schema somewhere other than `components.schemas/<name>` is valid, but
+ * the generators cannot follow it: openapi-typescript turns it into indexed access on the types of
+ * the containing object (`paths[…]["requestBody"]` may be undefined; a schema has no `definitions`
+ * member; `components["parameters"]["id"]` is the parameter's value, not an object with `schema`),
+ * and the validators compile only `components.schemas`. Each such target is copied to
+ * components.schemas once, under a name made from its location, and every reference to it is pointed
+ * there. Targets are: schemas inside `paths`, schemas inside other components (`#/components/
+ * parameters/id/schema`), and locations inside a named schema other than a chain of `properties`
+ * (`#/components/schemas/Address/definitions/type`, `…/items`).
+ */
+export function hoistableRef(ref: string): boolean {
+  if (!ref.startsWith("#/")) return false;
+  const segs = parsePointer(ref);
+  if (segs[0] === "paths") return segs.includes("schema");
+  if (segs[0] !== "components" || segs.length < 3) return false;
+  if (segs[1] !== "schemas") return segs.slice(3).includes("schema");
+  const rest = segs.slice(3);
+  for (let i = 0; i < rest.length; i += 2) if (rest[i] !== "properties" || rest[i + 1] === undefined) return true;
+  return false;
+}
+
+function hoistedName(ref: string): string {
+  const segs = parsePointer(ref);
+  // Historical names for targets inside paths (`PathsPetsPostRequestBody…`) stay as they were.
+  const words = segs[0] === "components" && segs[1] === "schemas" ? segs.slice(2) : segs.slice(1);
+  return pascalCase(words.join(" "), "Inline");
+}
+
+function hoistSchemaRefs(doc: Obj): void {
   const targets = new Set<string>();
   const collect = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(collect);
     else if (isObj(node)) {
       const ref = node["$ref"];
-      if (typeof ref === "string" && ref.startsWith("#/paths/") && parsePointer(ref).includes("schema")) targets.add(ref);
+      if (typeof ref === "string" && hoistableRef(ref)) targets.add(ref);
       for (const v of Object.values(node)) collect(v);
     }
   };
@@ -55,13 +99,15 @@ function hoistSchemasReferencedInsidePaths(doc: Obj): void {
   const components = (isObj(doc["components"]) ? doc["components"] : (doc["components"] = {})) as Obj;
   const schemas = (isObj(components["schemas"]) ? components["schemas"] : (components["schemas"] = {})) as Obj;
   const ordered = [...targets].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const names = uniqueNames(ordered, (ref) => pascalCase(parsePointer(ref).slice(1).join(" "), "Inline"), Object.keys(schemas));
+  const names = uniqueNames(ordered, hoistedName, Object.keys(schemas));
   const renamed = new Map(ordered.map((ref, i) => [ref, `#/components/schemas/${names[i] as string}`]));
-  ordered.forEach((ref, i) => {
+  // Copies are taken before any reference is rewritten, then rewritten with everything else.
+  const copies = ordered.map((ref) => {
     let target: unknown = doc;
     for (const seg of parsePointer(ref)) target = isObj(target) || Array.isArray(target) ? (target as Obj)[seg] : undefined;
-    schemas[names[i] as string] = structuredClone(target ?? {});
+    return structuredClone(target ?? {});
   });
+  ordered.forEach((_ref, i) => (schemas[names[i] as string] = copies[i]));
   const rewrite = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(rewrite);
     else if (isObj(node)) {
@@ -72,3 +118,4 @@ function hoistSchemasReferencedInsidePaths(doc: Obj): void {
   };
   rewrite(doc);
 }
+

@@ -706,7 +706,7 @@ export interface components {
     /** @description The request as the service echoes it back. */
     Request: {
       /** @description The echoed request parameters (path, query and body values) under their parameter names. Their complete list per endpoint is not shown, so the object is open. */
-      params: Record<string, never>;
+      params: Record<string, unknown>;
     };
     /** @description Cursor of the next page, to pass back as the `cursor` query parameter; null when there is no further page. */
     NextCursor: string | null;
@@ -812,18 +812,15 @@ export interface components {
       url: string;
     };
     /** @description Destination of a BUTTON component. At least one of `android_store_app_id` and `ios_app_store_identifier` is required; `android_store_deep_link` only with `android_store_app_id`, `ios_deep_link` only with `ios_app_store_identifier`. */
-    AppDestination:
-      | {
-          /** @constant */
-          type: "APP";
-          country_code: components["schemas"]["CountryCode"];
-          android_store_app_id?: string;
-          ios_app_store_identifier?: string;
-          android_store_deep_link?: string;
-          ios_deep_link?: string;
-        }
-      | unknown
-      | unknown;
+    AppDestination: {
+      /** @constant */
+      type: "APP";
+      country_code: components["schemas"]["CountryCode"];
+      android_store_app_id?: string;
+      ios_app_store_identifier?: string;
+      android_store_deep_link?: string;
+      ios_deep_link?: string;
+    };
     /** @description Label of a BUTTON component. */
     ButtonLabel: {
       /** @constant */
@@ -883,7 +880,7 @@ export interface components {
       components?: components["schemas"]["CardComponents"];
       /** @description For multi-destination carousels; each slide is a component array with the same composition rules. Order matters. */
       slides?: components["schemas"]["CardComponents"][];
-    } & (unknown | unknown);
+    };
     /** @description A card made by createCard. How a multi-destination carousel (created from `slides`) appears in `components` is not shown, so the response components are not held to the composition rules. */
     Card: {
       id: string;
@@ -1027,10 +1024,10 @@ export interface components {
       truncated: boolean;
       /** @description Entities of the text; the shape of each entity is not shown. */
       entities: {
-        hashtags: Record<string, never>[];
-        symbols: Record<string, never>[];
-        user_mentions: Record<string, never>[];
-        urls: Record<string, never>[];
+        hashtags: Record<string, unknown>[];
+        symbols: Record<string, unknown>[];
+        user_mentions: Record<string, unknown>[];
+        urls: Record<string, unknown>[];
       };
       /** @description The author; only `id` and `id_str` when `trim_user` was true, else the full user object (not shown). */
       user: {
@@ -1224,9 +1221,9 @@ export interface components {
         platform: string;
       };
       /** @description The changed fields; their shape is not shown. */
-      changes: Record<string, never>;
+      changes: Record<string, unknown>;
       /** @description The entity as stored. */
-      entity_data: Record<string, never>;
+      entity_data: Record<string, unknown>;
     };
     /** @description Response of listAccountHistory. */
     AccountHistoryList: {
@@ -1299,7 +1296,7 @@ export interface components {
       data: components["schemas"]["FeatureKey"][];
     };
     /** @description Body of getAudienceEstimate, an array of JSON objects. */
-    AudienceEstimateRequest: Record<string, never>[];
+    AudienceEstimateRequest: Record<string, unknown>[];
     /** @description Response of getAudienceEstimate. */
     AudienceEstimateResponse: {
       request: components["schemas"]["Request"];
@@ -1912,7 +1909,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": Record<string, never>;
+        "application/json": Record<string, unknown>;
       };
     };
     responses: {

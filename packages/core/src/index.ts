@@ -4,3 +4,4 @@ export * from "./operations.js";
 export * as validators from "./validators.js";
 export * as problems from "./problems.js";
 export * from "./client.js";
+export * as mocks from "./mocks.js";

@@ -23,6 +23,12 @@ import type { MockState } from "./store/state.js";
 import type { MockUser, Post } from "./store/records.js";
 import { DAY, HOUR, MINUTE, SEED_EPOCH, iso } from "./time.js";
 
+/** Curated category id used by the examples of spec/ads-campaigns.yaml. */
+const CONTRACT_EXAMPLE_CURATED_CATEGORY = "1790000000000000001";
+
+/** Line item ids used by the examples of spec/ads-campaigns.yaml. */
+const CONTRACT_EXAMPLE_LINE_ITEMS: readonly string[] = ["1800000000000000001", "1800000000000000002", "1800000000000000003"];
+
 const FIRST = ["Ada", "Grace", "Linus", "Margaret", "Alan", "Barbara", "Dennis", "Frances", "Ken", "Radia"];
 const LAST = ["Lovelace", "Hopper", "Torvalds", "Hamilton", "Turing", "Liskov", "Ritchie", "Allen", "Thompson", "Perlman"];
 const WORDS = ["summer", "launch", "trail", "coffee", "garden", "studio", "harbor", "maple", "orbit", "canvas", "ember", "meadow", "pixel", "river", "atlas"];
@@ -321,7 +327,9 @@ function seedCampaigns(state: MockState, rng: Random, accountIds: readonly strin
     { id: "4", name: "Technology and computing", iab_categories: ["IAB19", "IAB19-6"] },
   );
   for (let i = 0; i < 4; i++) {
-    const id = state.ids.numeric("curated_category", 7);
+    // Curated categories cannot be listed through the contract either (its list request is not
+    // shown): the first one carries the id the contract's examples use.
+    const id = i === 0 ? CONTRACT_EXAMPLE_CURATED_CATEGORY : state.ids.numeric("curated_category", 7);
     const created = when(rng, 10) - 120 * DAY;
     state.curatedCategories.set(id, {
       id,
@@ -372,7 +380,11 @@ function seedCampaigns(state: MockState, rng: Random, accountIds: readonly strin
         entity_data: openObject({ ...(state.campaigns.get(id)?.data ?? {}) }),
       });
       for (let l = 0; l < 3; l++) {
-        const lineItemId = state.ids.numeric("line_item", 1);
+        // The contracts give no way to list or create line items, so clients and the conformance
+        // suite can only name them by the ids of the contract's examples: the first account's first
+        // campaign carries those (spec/ads-campaigns.yaml, line_item_id examples).
+        const exampleId = accountId === accountIds[0] && c === 0 ? CONTRACT_EXAMPLE_LINE_ITEMS[l] : undefined;
+        const lineItemId = exampleId ?? state.ids.numeric("line_item", 1);
         const liCreated = created + (l + 1) * HOUR;
         const lineItem: LineItem = {
           id: lineItemId,

@@ -58,6 +58,8 @@ export interface ConformancePlan {
   readonly title: string;
   /** The contract declares the invalid-request problem: refusals must name the parameter. */
   readonly namesParameters: boolean;
+  /** Slug of that problem type: a problem refusing a 400 must carry it (`{problem_base}/<slug>`). */
+  readonly invalidRequestSlug?: string;
   readonly operations: readonly OperationCase[];
   readonly scenarios: readonly Scenario[];
 }
@@ -230,11 +232,14 @@ export function runConformance(api: TestApi, plan: ConformancePlan, validateResp
     if (!undeclared) checkShape(op, res);
   };
 
+  // Reads first, then writes, then the state scenarios, then plain deletes: a scenario deletes an
+  // object it expects to exist, and a delete case must not remove it first.
   const order = (m: string): number => (m === "GET" ? 0 : m === "DELETE" ? 2 : 1);
   const operations = [...plan.operations].sort((a, b) => order(a.method) - order(b.method));
+  const early = operations.filter((o) => o.method !== "DELETE");
+  const late = operations.filter((o) => o.method === "DELETE");
 
-  describe(`${plan.title}: conformance`, () => {
-    for (const op of operations) {
+  const operationCases = (op: OperationCase): void =>
       describe(op.id, () => {
         if (op.skip !== undefined) {
           it.skip(`${op.id}: skipped, ${op.skip}`, () => undefined);
@@ -286,6 +291,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, validateResp
             checkShape(op, res);
             // Where the contract declares the invalid-request problem, the refusal must say what to fix;
             // its media type was checked above against what the operation declares.
+            const type = res.body !== null && typeof res.body === "object" ? (res.body as Record<string, unknown>)["type"] : undefined;
+            if (plan.invalidRequestSlug !== undefined && res.status === 400 && typeof type === "string") {
+              expect(type.endsWith(`/${plan.invalidRequestSlug}`), `${where(op)} refused ${neg.label} with problem type ${type}, expected {problem_base}/${plan.invalidRequestSlug}`).toBe(true);
+            }
             if (plan.namesParameters && res.status !== 401 && res.status !== 413) {
               const text = JSON.stringify(res.body ?? "");
               const named = text.includes(JSON.stringify(neg.parameter)) || (neg.message !== undefined && text.includes(neg.message)) || text.includes(neg.parameter);
@@ -315,7 +324,9 @@ export function runConformance(api: TestApi, plan: ConformancePlan, validateResp
           });
         }
       });
-    }
+
+  describe(`${plan.title}: conformance`, () => {
+    for (const op of early) operationCases(op);
 
     if (plan.scenarios.length > 0) describe("state transitions", () => {
       for (const sc of plan.scenarios) {
@@ -376,5 +387,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, validateResp
         }, 30_000);
       }
     });
+
+    for (const op of late) operationCases(op);
   });
 }

@@ -19,3 +19,4 @@ export * from "./hash.js";
 export * from "./validation.js";
 export * from "./hashing-plan.js";
 export * from "./client.js";
+export * from "./mock-data.js";

@@ -238,6 +238,7 @@ export const conformanceEmitter = defineEmitter({
       package: model.name,
       title: model.info.title,
       namesParameters: invalid !== undefined,
+      ...(invalid !== undefined ? { invalidRequestSlug: invalid.slug } : {}),
       operations: model.operations.map((op) => operationPlan(model, op, resolve)),
       scenarios: scenarios(model),
     };

@@ -83,7 +83,11 @@ function plan(model: ApiModel): Plan {
       const key = (p: Parameter): string => (where === "header" ? p.name.toLowerCase() : p.name);
       const properties = Object.fromEntries(ps.map((p) => [key(p), toJsonSchema(p.schema)]));
       const required = ps.filter((p) => p.required).map(key);
-      locations[where] = withRules({ type: "object", properties, ...(required.length ? { required } : {}) }, rulesIn(where));
+      const base = { type: "object", properties, ...(required.length ? { required } : {}) };
+      const rules = rulesIn(where);
+      // Rules run in a second allOf branch so they see values the first branch already coerced
+      // ("true" → true): a rule on the object itself would run before its properties are coerced.
+      locations[where] = rules.length > 0 ? { allOf: [base, withRules({}, rules)] } : base;
     }
     const params = add("form", `o${i}p`, { type: "object", properties: locations }).name;
     const body = op.requestBody

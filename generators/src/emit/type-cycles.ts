@@ -1,0 +1,203 @@
+/**
+ * Recursive schemas whose recursion TypeScript cannot follow in openapi-typescript's output.
+ *
+ * openapi-typescript writes every component schema as a member of `components["schemas"]` and every
+ * `$ref` as indexed access into it. TypeScript resolves a member's type eagerly through unions,
+ * intersections, array element types and type arguments; only object type literals defer. So a
+ * schema that refers to itself through an array at its top level (`JsonValue: oneOf [string, …,
+ * array of JsonValue]`, or `Tree: array of Node; Node: oneOf [Leaf, Tree]`) becomes
+ * `V: string | components["schemas"]["V"][]`, which fails with TS2502 ("referenced directly or
+ * indirectly in its own type annotation").
+ *
+ * An interface defers its base type, so each such array type is replaced by a named, exported
+ * `interface VArray extends Array<components["schemas"]["V"]> {}`: the same values, no eager cycle.
+ */
+import ts from "typescript";
+import { uniqueNames } from "../model/naming.js";
+
+type Edges = Map<string, Set<string>>;
+
+/** The schema a type refers to through `components["schemas"]["X"]…`, if any. */
+function referencedSchema(node: ts.IndexedAccessTypeNode): string | undefined {
+  const chain: ts.TypeNode[] = [];
+  let cur: ts.TypeNode = node;
+  while (ts.isIndexedAccessTypeNode(cur)) {
+    chain.unshift(cur.indexType);
+    cur = cur.objectType;
+  }
+  if (!ts.isTypeReferenceNode(cur) || !ts.isIdentifier(cur.typeName) || cur.typeName.text !== "components") return undefined;
+  const keys = chain.map((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : undefined));
+  return keys[0] === "schemas" ? keys[1] : undefined;
+}
+
+/** Calls `visit` for every node TypeScript resolves while resolving `node` itself (not object literals). */
+function eagerChildren(node: ts.TypeNode, visit: (n: ts.TypeNode) => void): void {
+  if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) node.types.forEach(visit);
+  else if (ts.isParenthesizedTypeNode(node)) visit(node.type);
+  else if (ts.isArrayTypeNode(node)) visit(node.elementType);
+  else if (ts.isTypeOperatorNode(node)) visit(node.type);
+  else if (ts.isTupleTypeNode(node)) node.elements.forEach((e) => visit(ts.isNamedTupleMember(e) ? e.type : e));
+  else if (ts.isOptionalTypeNode(node) || ts.isRestTypeNode(node)) visit(node.type);
+  else if (ts.isTypeReferenceNode(node)) node.typeArguments?.forEach(visit);
+  else if (ts.isIndexedAccessTypeNode(node)) {
+    visit(node.objectType);
+    visit(node.indexType);
+  }
+}
+
+/** Schemas reached eagerly from a type. */
+function eagerRefs(node: ts.TypeNode, out: Set<string>): Set<string> {
+  if (ts.isIndexedAccessTypeNode(node)) {
+    const name = referencedSchema(node);
+    if (name !== undefined) {
+      out.add(name);
+      return out;
+    }
+  }
+  eagerChildren(node, (n) => eagerRefs(n, out));
+  return out;
+}
+
+/** Members of a strongly connected component with a cycle (Tarjan, iterative). */
+function cyclic(edges: Edges): Set<string> {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const result = new Set<string>();
+  let counter = 0;
+  for (const start of edges.keys()) {
+    if (index.has(start)) continue;
+    const work: { node: string; it: Iterator<string> }[] = [];
+    const open = (n: string): void => {
+      index.set(n, counter);
+      low.set(n, counter++);
+      stack.push(n);
+      onStack.add(n);
+      work.push({ node: n, it: (edges.get(n) ?? new Set<string>()).values() });
+    };
+    open(start);
+    while (work.length > 0) {
+      const top = work[work.length - 1] as { node: string; it: Iterator<string> };
+      const next = top.it.next();
+      if (!next.done) {
+        const m = next.value;
+        if (!edges.has(m)) continue;
+        if (!index.has(m)) open(m);
+        else if (onStack.has(m)) low.set(top.node, Math.min(low.get(top.node) as number, index.get(m) as number));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(top.node) as number));
+      if (low.get(top.node) === index.get(top.node)) {
+        const component: string[] = [];
+        let m: string;
+        do {
+          m = stack.pop() as string;
+          onStack.delete(m);
+          component.push(m);
+        } while (m !== top.node);
+        if (component.length > 1 || edges.get(top.node)?.has(top.node)) component.forEach((c) => result.add(c));
+      }
+    }
+  }
+  return result;
+}
+
+function propertyName(member: ts.TypeElement): string | undefined {
+  if (!ts.isPropertySignature(member) || member.name === undefined) return undefined;
+  const n = member.name;
+  return ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n) ? n.text : undefined;
+}
+
+/** The `schemas` type literal of `export interface components`, if the output has one. */
+function schemasLiteral(nodes: readonly ts.Node[]): ts.TypeLiteralNode | undefined {
+  for (const n of nodes) {
+    if (!ts.isInterfaceDeclaration(n) || n.name.text !== "components") continue;
+    for (const m of n.members) {
+      if (propertyName(m) === "schemas" && ts.isPropertySignature(m) && m.type && ts.isTypeLiteralNode(m.type)) return m.type;
+    }
+  }
+  return undefined;
+}
+
+export interface CycleOptions {
+  /** The exported type name of a component schema (`Edge Config` → `EdgeConfig`). */
+  readonly typeNameOf: (schemaName: string) => string;
+  /** Names the module already declares. */
+  readonly taken: Iterable<string>;
+}
+
+/**
+ * Replaces array types on eager reference cycles among component schemas with named interfaces,
+ * returning the new statement list (unchanged when there is no such cycle).
+ */
+export function breakTypeCycles(nodes: readonly ts.Node[], options: CycleOptions): ts.Node[] {
+  const schemas = schemasLiteral(nodes);
+  if (!schemas) return [...nodes];
+  const types = new Map<string, ts.TypeNode>();
+  for (const m of schemas.members) {
+    const name = propertyName(m);
+    if (name !== undefined && ts.isPropertySignature(m) && m.type) types.set(name, m.type);
+  }
+  const edges: Edges = new Map([...types].map(([name, type]) => [name, eagerRefs(type, new Set())]));
+  const onCycle = cyclic(edges);
+  if (onCycle.size === 0) return [...nodes];
+
+  // Arrays (plain or readonly) reached eagerly from a cyclic schema whose elements lead back eagerly.
+  const targets: { array: ts.TypeNode; element: ts.TypeNode; readonly: boolean; owner: string }[] = [];
+  const reachesCycle = (n: ts.TypeNode, owner: string): boolean => {
+    const seen = new Set<string>();
+    const queue = [...eagerRefs(n, new Set())];
+    while (queue.length > 0) {
+      const s = queue.shift() as string;
+      if (seen.has(s)) continue;
+      seen.add(s);
+      if (s === owner) return true;
+      if (onCycle.has(s)) for (const t of edges.get(s) ?? []) queue.push(t);
+    }
+    return false;
+  };
+  for (const [name, type] of types) {
+    if (!onCycle.has(name)) continue;
+    const find = (n: ts.TypeNode): void => {
+      const readonlyArray = ts.isTypeOperatorNode(n) && n.operator === ts.SyntaxKind.ReadonlyKeyword && ts.isArrayTypeNode(n.type);
+      const array = readonlyArray ? ((n as ts.TypeOperatorNode).type as ts.ArrayTypeNode) : ts.isArrayTypeNode(n) ? n : undefined;
+      if (array && reachesCycle(array.elementType, name)) {
+        targets.push({ array: n, element: array.elementType, readonly: readonlyArray, owner: name });
+        return;
+      }
+      eagerChildren(n, find);
+    };
+    find(type);
+  }
+  if (targets.length === 0) return [...nodes];
+
+  const names = uniqueNames(targets, (t) => `${options.typeNameOf(t.owner)}Array`, options.taken);
+  const replacement = new Map<ts.Node, ts.TypeReferenceNode>(targets.map((t, i) => [t.array, ts.factory.createTypeReferenceNode(names[i] as string)]));
+  const declarations = targets.map((t, i) =>
+    ts.factory.createInterfaceDeclaration(
+      [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
+      names[i] as string,
+      undefined,
+      [
+        ts.factory.createHeritageClause(ts.SyntaxKind.ExtendsKeyword, [
+          ts.factory.createExpressionWithTypeArguments(ts.factory.createIdentifier(t.readonly ? "ReadonlyArray" : "Array"), [t.element]),
+        ]),
+      ],
+      [],
+    ),
+  );
+  const transformer: ts.TransformerFactory<ts.Node> = (context) => {
+    const visit = (node: ts.Node): ts.Node => replacement.get(node) ?? ts.visitEachChild(node, visit, context);
+    return (root) => ts.visitNode(root, visit) as ts.Node;
+  };
+  const result = ts.transform([...nodes], [transformer]);
+  const out = [...result.transformed];
+  result.dispose();
+  // After `components`, so the interfaces read next to the schemas they stand for.
+  const at = out.findIndex((n) => ts.isInterfaceDeclaration(n) && n.name.text === "components");
+  out.splice(at + 1, 0, ...declarations);
+  return out;
+}
