@@ -83,6 +83,27 @@ describe("generated server plugin", () => {
     expect((await app.inject({ method: "POST", url: "/1.1/oauth/invalidate_token", headers: { authorization: tampered, host: "localhost:80" } })).statusCode).toBe(401);
   });
 
+  it("takes OAuth 1.0a protocol parameters from the Authorization header where the contract lists them as query parameters", async () => {
+    let seen: unknown;
+    const app = await coreApp({
+      requestToken: (input) => {
+        seen = { query: input.query, oauth: input.auth?.oauthParams?.["oauth_callback"] };
+        return { status: 200, body: { oauth_token: "rt", oauth_token_secret: "rts", oauth_callback_confirmed: "true" }, contentType: "application/x-www-form-urlencoded" };
+      },
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const address = app.server.address() as { port: number };
+      const { createCoreClient } = await import("@devplatform/core/client");
+      const client = createCoreClient({ baseUrl: `http://127.0.0.1:${address.port}`, auth: { oauth1: { consumerKey: "ck", consumerSecret: "cs" } } });
+      // The generated client sends oauth_callback in the signed header (RFC 5849 §3.5.1).
+      expect(await client.requestToken({ oauth_callback: "oob" })).toEqual({ oauth_token: "rt", oauth_token_secret: "rts", oauth_callback_confirmed: "true" });
+      expect(seen).toMatchObject({ query: { oauth_callback: "oob" }, oauth: "oob" });
+    } finally {
+      await app.close();
+    }
+  });
+
   it("answers 501 problem+json for an unimplemented handler, saying what the contract leaves unshown", async () => {
     const app = await coreApp({});
     const res = await app.inject({ method: "GET", url: "/2/news/123", headers: { authorization: "Bearer good" } });

@@ -85,6 +85,8 @@ export const serverEmitter = defineEmitter({
         ts`  ${jsdoc(doc, { deprecated: op.deprecated })}${ident(op.methodName)}(input: ${ident(inputNames[i] as string)}): ${ident(replyNames[i] as string)} | Promise<${ident(replyNames[i] as string)}>;`,
       );
       const bodyLimit = op.limits.find((l) => l.kind === "bodyBytes")?.max;
+      const oauthNames = model.securitySchemes.flatMap((sc) => sc.oauth1?.parameters ?? []);
+      const oauthParams = op.parameters.filter((p) => p.in === "query" && oauthNames.includes(p.name)).map((p) => p.name);
       const replacement = op.deprecation?.replacedBy !== undefined ? byId.get(op.deprecation.replacedBy)?.path : undefined;
       return {
         id: op.id,
@@ -96,6 +98,7 @@ export const serverEmitter = defineEmitter({
           ? { deprecated: { ...(op.deprecation?.at ? { at: op.deprecation.at } : {}), ...(op.deprecation?.sunset ? { sunset: op.deprecation.sunset } : {}), ...(replacement ? { replacedByPath: replacement } : {}) } }
           : {}),
         ...(op.unspecified !== undefined ? { unspecified: op.unspecified } : {}),
+        ...(oauthParams.length > 0 ? { oauthParams } : {}),
       };
     });
     // Handlers are keyed by operationId at run time; the interface uses the same safe method names.

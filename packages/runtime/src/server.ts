@@ -7,7 +7,7 @@
  * Fastify is imported for types only: it is an optional peer of the generated packages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { verifyOAuth1, type NonceStore } from "./oauth1.js";
+import { parseOAuth1Authorization, verifyOAuth1, type NonceStore } from "./oauth1.js";
 import { InMemoryNonceStore } from "./nonce-store.js";
 import { reasonPhrase } from "./problem.js";
 import type { SchemeKind, SecurityAlternatives } from "./security.js";
@@ -24,6 +24,12 @@ export interface RouteSpec {
   readonly deprecated?: { readonly at?: string; readonly sunset?: string; readonly replacedByPath?: string };
   /** What the contract leaves unshown: said in the 501 answer of an unimplemented handler. */
   readonly unspecified?: string;
+  /**
+   * OAuth 1.0a protocol parameters the contract lists as query parameters (`oauth_callback`,
+   * `oauth_verifier` …). RFC 5849 lets a client send them in the Authorization header instead, as
+   * generated clients do; a value found there satisfies the declared parameter.
+   */
+  readonly oauthParams?: readonly string[];
 }
 
 /** Who made the request, as the verifier that accepted it says. */
@@ -33,6 +39,8 @@ export interface AuthContext {
   readonly principal: unknown;
   /** The raw credential: the bearer token, the Basic user name, or the OAuth 1.0a access token. */
   readonly credential: string | undefined;
+  /** OAuth 1.0a: every protocol parameter of the verified header (`oauth_callback`, `oauth_verifier` …). */
+  readonly oauthParams?: Readonly<Record<string, string>>;
 }
 
 export interface HandlerInput<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {
@@ -206,7 +214,8 @@ async function authenticate(
         ...(o.windowSeconds !== undefined ? { windowSeconds: o.windowSeconds } : {}),
       });
       if (verdict.ok) {
-        return { ok: true, auth: { scheme: "oauth1", principal: { consumerKey: verdict.consumerKey, token: verdict.token }, credential: verdict.token } };
+        const oauthParams = Object.fromEntries(Object.entries(verdict.params).filter(([k]) => k.startsWith("oauth_") && k !== "oauth_signature"));
+        return { ok: true, auth: { scheme: "oauth1", principal: { consumerKey: verdict.consumerKey, token: verdict.token }, credential: verdict.token, oauthParams } };
       }
     }
   }
@@ -297,9 +306,17 @@ export function registerRoutes<H>(
         if (!who.ok) return finish(send(reply, 401, unauthorized.body, unauthorized.type, { ...extraHeaders, "www-authenticate": "Bearer, Basic, OAuth" }));
         const hasBody = request.body !== undefined && request.body !== null && request.body !== "";
         const contentType = typeof request.headers["content-type"] === "string" ? request.headers["content-type"] : undefined;
+        let query = request.query as Record<string, unknown>;
+        if (route.oauthParams && route.oauthParams.length > 0) {
+          const header = parseOAuth1Authorization(typeof request.headers.authorization === "string" ? request.headers.authorization : undefined);
+          if (header) {
+            query = { ...query };
+            for (const name of route.oauthParams) if (query[name] === undefined && header.has(name)) query[name] = header.get(name);
+          }
+        }
         const checked = validation.validateRequest(route.id as never, {
           path: pathValues,
-          query: request.query as Record<string, unknown>,
+          query,
           headers: request.headers as Record<string, unknown>,
           cookies: {},
           ...(hasBody ? { body: request.body, ...(contentType ? { contentType } : {}) } : {}),
