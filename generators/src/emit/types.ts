@@ -15,7 +15,11 @@ export const typesEmitter = defineEmitter({
     // emptyObjectsUnknown: an object schema without properties is an open object, not
     // Record<string, never>, which no real value would fit.
     const ast = await openapiTS(forTypes(model.document) as never, { silent: true, emptyObjectsUnknown: true });
-    const body = astToString(ast);
+    // Recursion through top-level arrays (a JSON-value schema) goes through named interfaces.
+    const { breakTypeCycles } = await import("./type-cycles.js");
+    const typeNames = new Map(model.schemas.map((s) => [s.name, s.typeName]));
+    const taken = ["paths", "webhooks", "components", "$defs", "operations", ...typeNames.values()];
+    const body = astToString(breakTypeCycles(ast, { typeNameOf: (name) => typeNames.get(name) ?? name, taken }) as never);
     const aliases = model.schemas.map((s) =>
       ts`${jsdoc(s.description, { deprecated: isDeprecated(s.schema) })}export type ${ident(s.typeName)} = components["schemas"][${stringLiteral(s.name)}];`,
     );
