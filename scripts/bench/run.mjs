@@ -78,6 +78,17 @@ const tp = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/validators
 process.stderr.write(`validations/s Product ${tp.product.standalone.toFixed(0)} vs ${tp.product.runtime.toFixed(0)}; 25-product batch ${tp.batch.standalone.toFixed(0)} vs ${tp.batch.runtime.toFixed(0)}\n`);
 const pct = (a, b) => `${(((a - b) / b) * 100).toFixed(1)}%`;
 
+// Client overhead per call against a bare fetch on loopback (interleaved rounds, median).
+const overhead = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/client-overhead.mjs")], { cwd: root, encoding: "utf8" }).stdout);
+process.stderr.write(`client call ${overhead.clientUs.toFixed(0)} µs vs bare fetch ${overhead.bareFetchUs.toFixed(0)} µs\n`);
+
+// Mock server: start-up and throughput beside Prism and bare Fastify.
+const mockRun = spawnSync(node, [path.join(root, "scripts/bench/mock.mjs")], { cwd: root, encoding: "utf8", timeout: 600_000 });
+if (mockRun.status !== 0) throw new Error(`mock bench failed:\n${mockRun.stderr}`);
+const mock = JSON.parse(mockRun.stdout);
+for (const r of mock.rows) process.stderr.write(`${r.name}: ${r.kind === "startup" ? `${r.ms.toFixed(0)} ms` : `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`}\n`);
+const bare = mock.rows.find((r) => r.name.startsWith("bare Fastify"));
+
 const lines = [
   "# Benchmarks",
   "",
@@ -111,6 +122,27 @@ const lines = [
   "| --- | ---: | ---: | ---: |",
   `| one Product (ProductInput) | ${tp.product.standalone.toFixed(0)} | ${tp.product.runtime.toFixed(0)} | ${pct(tp.product.standalone, tp.product.runtime)} |`,
   `| 25-product batch (ProductBatchRequest) | ${tp.batch.standalone.toFixed(0)} | ${tp.batch.runtime.toFixed(0)} | ${pct(tp.batch.standalone, tp.batch.runtime)} |`,
+  "",
+  "## Client",
+  "",
+  "Median time per sequential call on loopback (15 interleaved rounds of 300 calls), the generated client's `createStreamLink` against a bare `fetch` of the same request. Target: within 10%.",
+  "",
+  "| call | µs per call |",
+  "| --- | ---: |",
+  `| bare fetch | ${overhead.bareFetchUs.toFixed(0)} |`,
+  `| generated client (bearer, default options) | ${overhead.clientUs.toFixed(0)} (${pct(overhead.clientUs, overhead.bareFetchUs)}) |`,
+  "",
+  "## Mock server",
+  "",
+  `Loopback, autocannon with ${mock.connections} connections for ${mock.duration} s per row. Targets: at least half of bare Fastify's throughput on a validated route; start-up under 0.5 s for the three specs.`,
+  "",
+  "| case | req/s (mean) | p99 latency (ms) | × bare Fastify |",
+  "| --- | ---: | ---: | ---: |",
+  ...mock.rows.filter((r) => r.kind === "load").map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.rps / bare.rps).toFixed(2)} |`),
+  "",
+  "| start-up | ms |",
+  "| --- | ---: |",
+  ...mock.rows.filter((r) => r.kind === "startup").map((r) => `| ${r.name} | ${r.ms.toFixed(0)} |`),
   "",
 ];
 writeFileSync(path.join(root, "docs/benchmarks.md"), lines.join("\n"));
