@@ -1,5 +1,6 @@
-import type { ApiModel, MediaContent, Operation, Parameter, SecurityScheme } from "../model/ir.js";
+import type { ApiModel, MediaContent, Operation, Parameter } from "../model/ir.js";
 import { pascalCase, uniqueNames } from "../model/naming.js";
+import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
 import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "./ts.js";
@@ -12,21 +13,10 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 const RESERVED_ARGS = new Set(["body", "signal", "timeoutMs", "headers", "oauth1"]);
 const IDENTIFIER_KINDS = new Set(["email", "device_id", "handle", "platform_id", "phone_number"]);
 
-/** The runtime's scheme kind for a contract's security scheme, or undefined when unsupported. */
-function schemeKind(s: SecurityScheme): string | undefined {
-  if (s.oauth1) return "oauth1";
-  if (s.type === "http" && s.scheme === "bearer") return "bearer";
-  if (s.type === "http" && s.scheme === "basic") return "basic";
-  if (s.type === "oauth2") return isObj(s.flows) && isObj(s.flows["clientCredentials"]) ? "appOnly" : "userToken";
-  return undefined;
-}
-
+/** Security for the runtime; undefined leaves it to whatever credentials the client holds. */
 function securityOf(model: ApiModel, op: Operation): string[][] | undefined {
   if (op.security.length === 0) return model.securitySchemes.length > 0 ? [] : undefined;
-  const kinds = new Map(model.securitySchemes.map((s) => [s.name, schemeKind(s)]));
-  const alternatives = op.security
-    .map((req) => req.map((r) => kinds.get(r.scheme)))
-    .filter((alt): alt is string[] => alt.every((k) => k !== undefined));
+  const alternatives = supportedAlternatives(model, op);
   return alternatives.length > 0 ? alternatives : undefined;
 }
 
@@ -111,7 +101,49 @@ function opType(op: Operation): Code {
   return ts`paths[${op.path}][${op.method}]`;
 }
 
-function argsInterface(op: Operation, name: string, argNames: ReadonlyMap<string, string>): { code: Code; required: boolean } {
+/** The lower-cased media type without parameters. */
+function baseMediaType(mediaType: string): string {
+  return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/**
+ * Required top-level properties of a body schema marked `flag` (readOnly for requests, writeOnly for
+ * responses), through `$ref` and `allOf`; none for unions, whose members Omit cannot reach.
+ */
+function flaggedRequired(model: ApiModel, schema: unknown, flag: "readOnly" | "writeOnly"): string[] {
+  const out = new Set<string>();
+  const seen = new Set<unknown>();
+  const byRef = (ref: unknown): unknown => {
+    const m = typeof ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+    const name = m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+    return name === undefined ? undefined : model.schemas.find((x) => x.name === name)?.schema;
+  };
+  const visit = (node: unknown): void => {
+    if (!isObj(node) || seen.has(node)) return;
+    seen.add(node);
+    if (node["$ref"] !== undefined) return visit(byRef(node["$ref"]));
+    const props = isObj(node["properties"]) ? node["properties"] : {};
+    if (Array.isArray(node["required"])) {
+      for (const r of node["required"]) {
+        const prop = typeof r === "string" ? props[r] : undefined;
+        const resolved = isObj(prop) && prop["$ref"] !== undefined ? { ...(isObj(byRef(prop["$ref"])) ? (byRef(prop["$ref"]) as Obj) : {}), ...prop } : prop;
+        if (isObj(resolved) && resolved[flag] === true) out.add(r as string);
+      }
+    }
+    if (Array.isArray(node["allOf"])) node["allOf"].forEach(visit);
+  };
+  const root = isObj(schema) && schema["$ref"] !== undefined ? byRef(schema["$ref"]) : schema;
+  if (isObj(root) && (root["oneOf"] !== undefined || root["anyOf"] !== undefined)) return [];
+  visit(schema);
+  return [...out];
+}
+
+/** `T` with some required members optional: `Relaxed<T, "id">`. */
+function relaxed(type: Code, keys: readonly string[]): Code {
+  return keys.length === 0 ? type : ts`Relaxed<${type}, ${join(keys.map((k) => ts`${k}`), " | ")}>`;
+}
+
+function argsInterface(model: ApiModel, op: Operation, name: string, argNames: ReadonlyMap<string, string>): { code: Code; required: boolean } {
   const props: Code[] = [];
   let required = false;
   for (const p of op.parameters) {
@@ -122,7 +154,18 @@ function argsInterface(op: Operation, name: string, argNames: ReadonlyMap<string
   }
   const body = op.requestBody ? pickMedia(op.requestBody.contents) : undefined;
   if (op.requestBody && body) {
-    const type = ts`NonNullable<${opType(op)}["requestBody"]>["content"][${body.mediaType}]`;
+    const declared = ts`NonNullable<${opType(op)}["requestBody"]>["content"][${body.mediaType}]`;
+    // What the runtime sends for the media type: JSON and forms from values of the schema's type
+    // (readOnly members may be left out), multipart from fields that may be files, anything else as is.
+    const mt = baseMediaType(body.mediaType);
+    const type =
+      mediaKind(body.mediaType) === "json"
+        ? relaxed(declared, flaggedRequired(model, body.schema, "readOnly"))
+        : mt === "application/x-www-form-urlencoded"
+          ? ts`${relaxed(declared, flaggedRequired(model, body.schema, "readOnly"))} | URLSearchParams`
+          : mt === "multipart/form-data"
+            ? ts`MultipartBody<${declared}>`
+            : ts`RawBody`;
     if (op.requestBody.required) required = true;
     props.push(ts`  ${jsdoc(op.requestBody.description ?? `Request body (${body.mediaType}).`)}body${op.requestBody.required ? ts`` : ts`?`}: ${type};`);
   }
@@ -133,11 +176,25 @@ ${join(props)}
   return { code, required };
 }
 
-function resultType(op: Operation, name: string): Code {
+/**
+ * The type of a response body as the runtime hands it over: parsed JSON of the schema's type
+ * (writeOnly members may be absent), a string for text, string fields for a form, bytes otherwise.
+ */
+function responseBodyType(model: ApiModel, op: Operation, status: string, media: MediaContent): Code {
+  const mt = baseMediaType(media.mediaType);
+  const declared = ts`${opType(op)}["responses"]${statusKey(status)}["content"][${media.mediaType}]`;
+  if (mt === "application/json" || mt.endsWith("+json")) return relaxed(declared, flaggedRequired(model, media.schema, "writeOnly"));
+  if (mt === "application/x-www-form-urlencoded") return ts`Record<string, string>`;
+  if (mt.startsWith("text/")) return ts`string`;
+  if (mt.includes("*")) return ts`unknown`;
+  return ts`Uint8Array`;
+}
+
+function resultType(model: ApiModel, op: Operation, name: string): Code {
   const success = op.responses.filter((r) => /^2/.test(r.status));
   const parts = success.flatMap((r) => {
     const media = pickMedia(r.contents);
-    return media ? [ts`${opType(op)}["responses"]${statusKey(r.status)}["content"][${media.mediaType}]`] : [ts`undefined`];
+    return media ? [responseBodyType(model, op, r.status, media)] : [ts`undefined`];
   });
   return ts`${jsdoc(`What ${op.id} resolves with: the body of its success response.`)}export type ${ident(name)} = ${parts.length > 0 ? join(parts, " | ") : ts`unknown`};
 `;
@@ -192,8 +249,8 @@ export const clientEmitter = defineEmitter({
       const names = new Map<string, string>();
       const renamed = uniqueNames(op.parameters, (p) => (RESERVED_ARGS.has(p.name) ? `${p.name}Param` : p.name), RESERVED_ARGS);
       op.parameters.forEach((p, j) => names.set(argKey(p), renamed[j] as string));
-      const args = argsInterface(op, argNames[i] as string, names);
-      argsCode.push(args.code, resultType(op, resultNames[i] as string));
+      const args = argsInterface(model, op, argNames[i] as string, names);
+      argsCode.push(args.code, resultType(model, op, resultNames[i] as string));
       specs.push(ts`  ${objectKey(op.id)}: ${literal(operationSpec(model, op, names))},`);
       plans.push({ op, argsType: argNames[i] as string, resultType: resultNames[i] as string, argsRequired: args.required });
     });
@@ -233,8 +290,11 @@ export const clientEmitter = defineEmitter({
   type AuthConfig,
   type BatchOutcome,
   type CallOptions,
+  type MultipartBody,
   type OperationSpec,
+  type RawBody,
   type RawResponse,
+  type Relaxed,
   type RetryOptions,
   type StreamCallOptions,
 } from "@devplatform/runtime";

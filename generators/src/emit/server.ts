@@ -1,28 +1,12 @@
-import type { ApiModel, Operation, SecurityScheme } from "../model/ir.js";
+import type { ApiModel, Operation } from "../model/ir.js";
 import { camelCase, pascalCase, uniqueNames } from "../model/naming.js";
+import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
 import { ident, join, jsdoc, literal, stringLiteral, ts, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
-function schemeKind(s: SecurityScheme): string | undefined {
-  if (s.oauth1) return "oauth1";
-  if (s.type === "http" && s.scheme === "bearer") return "bearer";
-  if (s.type === "http" && s.scheme === "basic") return "basic";
-  if (s.type === "oauth2") return isObj(s.flows) && isObj(s.flows["clientCredentials"]) ? "appOnly" : "userToken";
-  return undefined;
-}
-
-/** Security as the server checks it; unsupported schemes make their alternative unsatisfiable. */
-function securityOf(model: ApiModel, op: Operation): string[][] {
-  const kinds = new Map(model.securitySchemes.map((s) => [s.name, schemeKind(s)]));
-  return op.security
-    .map((req) => req.map((r) => kinds.get(r.scheme)))
-    .filter((alt): alt is string[] => alt.every((k) => k !== undefined));
-}
 
 function opType(op: Operation): Code {
   return ts`paths[${op.path}][${op.method}]`;
@@ -92,7 +76,7 @@ export const serverEmitter = defineEmitter({
         id: op.id,
         method: op.method.toUpperCase(),
         path: op.path,
-        security: securityOf(model, op),
+        security: supportedAlternatives(model, op),
         ...(bodyLimit !== undefined ? { bodyLimit } : {}),
         ...(op.deprecated
           ? { deprecated: { ...(op.deprecation?.at ? { at: op.deprecation.at } : {}), ...(op.deprecation?.sunset ? { sunset: op.deprecation.sunset } : {}), ...(replacement ? { replacedByPath: replacement } : {}) } }

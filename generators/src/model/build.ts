@@ -16,6 +16,7 @@ import type {
   ProblemType,
   RequestBody,
   Response,
+  SchemeKind,
   SecurityRequirement,
   SecurityScheme,
   Server,
@@ -363,9 +364,21 @@ function readSecuritySchemes(raw: Obj, resolve: (n: unknown) => unknown): Securi
     const scheme = resolve(s);
     const o = isObj(scheme) ? scheme : {};
     const oauth1 = isObj(o["x-oauth1"]) ? o["x-oauth1"] : undefined;
+    const type = String(o["type"] ?? "");
+    const httpScheme = str(o["scheme"])?.toLowerCase();
+    const kind: SchemeKind | undefined = oauth1
+      ? "oauth1"
+      : type === "http" && httpScheme === "bearer"
+        ? "bearer"
+        : type === "http" && httpScheme === "basic"
+          ? "basic"
+          : type === "oauth2"
+            ? isObj(o["flows"]) && isObj((o["flows"] as Obj)["clientCredentials"]) ? "appOnly" : "userToken"
+            : undefined;
     return {
       name,
-      type: String(o["type"] ?? ""),
+      type,
+      ...optional("kind", kind),
       ...optional("scheme", str(o["scheme"])?.toLowerCase()),
       ...optional("in", str(o["in"])),
       ...optional("paramName", str(o["name"])),

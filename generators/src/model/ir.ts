@@ -148,9 +148,14 @@ export interface Pagination {
   readonly items?: string;
 }
 
+/** How clients and servers authenticate with a scheme; undefined when the runtime cannot. */
+export type SchemeKind = "bearer" | "basic" | "oauth1" | "appOnly" | "userToken";
+
 export interface SecurityScheme {
   readonly name: string;
   readonly type: string;
+  /** Derived once here so every emitter agrees: OAuth 1.0a, bearer, Basic, app-only or user-context OAuth 2.0. */
+  readonly kind?: SchemeKind;
   readonly scheme?: string;
   readonly in?: string;
   readonly paramName?: string;

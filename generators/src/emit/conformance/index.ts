@@ -1,4 +1,4 @@
-import type { ApiModel, JsonSchema, Operation, SecurityScheme } from "../../model/ir.js";
+import type { ApiModel, JsonSchema, Operation } from "../../model/ir.js";
 import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
 import { literal, ts } from "../ts.js";
@@ -7,14 +7,6 @@ import { isObj, sampleValue, violations, type Resolve } from "./negatives.js";
 import { breakRules } from "./rules.js";
 
 type Obj = Record<string, unknown>;
-
-function schemeKind(s: SecurityScheme): string | undefined {
-  if (s.oauth1) return "oauth1";
-  if (s.type === "http" && s.scheme === "bearer") return "bearer";
-  if (s.type === "http" && s.scheme === "basic") return "basic";
-  if (s.type === "oauth2") return isObj(s.flows) && isObj(s.flows["clientCredentials"]) ? "appOnly" : "userToken";
-  return undefined;
-}
 
 function resolver(model: ApiModel): Resolve {
   const byName = new Map(model.schemas.map((s) => [s.name, s.schema]));
@@ -118,7 +110,7 @@ function satisfyQueryRules(op: Operation, values: Obj, resolve: Resolve): void {
 }
 
 function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
-  const kinds = new Map(model.securitySchemes.map((s) => [s.name, schemeKind(s)]));
+  const kinds = new Map(model.securitySchemes.map((s) => [s.name, s.kind]));
   const security = op.security.map((req) => req.map((r) => kinds.get(r.scheme) ?? "unsupported"));
   const parameters = op.parameters
     .filter((p) => p.in !== "cookie" && !(p.in === "header" && ["accept", "content-type", "authorization"].includes(p.name.toLowerCase())))
@@ -221,7 +213,7 @@ function scenarios(model: ApiModel): Obj[] {
 
 function kindOf(model: ApiModel, scheme: string): string | undefined {
   const s = model.securitySchemes.find((x) => x.name === scheme);
-  return s ? schemeKind(s) : undefined;
+  return s?.kind;
 }
 
 /**
