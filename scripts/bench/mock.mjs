@@ -65,6 +65,16 @@ const bearer = { authorization: "Bearer mock-bearer-token" };
   child.kill();
 }
 
+// The same GET in process with development-mode reply validation off: how much of the cost is
+// checking the mock's own answers against the contract.
+{
+  const { createMockServer } = await import("@devplatform/mock-server");
+  const { app } = await createMockServer({ validateResponses: false });
+  await app.listen({ port: 4414, host: "127.0.0.1" });
+  rows.push({ kind: "load", name: "contractgen mock, reply validation off: GET /2/posts?ids=…", ...(await load("http://127.0.0.1:4414/2/posts?ids=1,2&post.fields=id,text", { headers: bearer })) });
+  await app.close();
+}
+
 // Prism on the core spec.
 {
   const port = 4412;
