@@ -178,13 +178,14 @@ ${join(props)}
 
 /**
  * The type of a response body as the runtime hands it over: parsed JSON of the schema's type
- * (writeOnly members may be absent), a string for text, string fields for a form, bytes otherwise.
+ * (writeOnly members may be absent), a form's fields, a string for text, bytes otherwise.
  */
 function responseBodyType(model: ApiModel, op: Operation, status: string, media: MediaContent): Code {
   const mt = baseMediaType(media.mediaType);
   const declared = ts`${opType(op)}["responses"]${statusKey(status)}["content"][${media.mediaType}]`;
   if (mt === "application/json" || mt.endsWith("+json")) return relaxed(declared, flaggedRequired(model, media.schema, "writeOnly"));
-  if (mt === "application/x-www-form-urlencoded") return ts`Record<string, string>`;
+  // Form answers (OAuth token endpoints) keep the schema's type: their members are strings in practice.
+  if (mt === "application/x-www-form-urlencoded") return declared;
   if (mt.startsWith("text/")) return ts`string`;
   if (mt.includes("*")) return ts`unknown`;
   return ts`Uint8Array`;
@@ -277,6 +278,16 @@ export const clientEmitter = defineEmitter({
       .filter((p) => p.op.stream === "ndjson")
       .map((p) => ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: ${ident(p.argsType)}${p.argsRequired ? ts`` : ts` = {}`}, options: StreamCallOptions = {}): AsyncGenerator<${ident(p.resultType)}, void, undefined> =>
       caller.stream(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>, { classify: problemEvent, ...options }) as AsyncGenerator<${ident(p.resultType)}, void, undefined>,`);
+    // Responses that are streams by their media type: NDJSON values or server-sent events, read as
+    // they arrive (no reconnection: the response ends when the server ends it).
+    const itemStreams = plans
+      .filter((p) => p.op.streamMedia !== undefined && p.op.stream !== "ndjson")
+      .map((p) => {
+        const sm = p.op.streamMedia as NonNullable<Operation["streamMedia"]>;
+        const item = sm.framing === "ndjson" ? ts`${opType(p.op)}["responses"]${statusKey(sm.status)}["content"][${sm.mediaType}]` : ts`ServerSentEvent`;
+        return ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: ${ident(p.argsType)}${p.argsRequired ? ts`` : ts` = {}`}): AsyncGenerator<${item}, void, undefined> =>
+      caller.items(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>, ${sm.framing}) as AsyncGenerator<${item}, void, undefined>,`;
+      });
 
     const server = model.servers[0];
     const defaultBase = server ? resolveServer(server.url, server.variables) : undefined;
@@ -284,19 +295,15 @@ export const clientEmitter = defineEmitter({
     for (const s of [...model.servers, ...model.operations.flatMap((o) => o.servers ?? [])]) for (const v of s.variables) variables[v.name] ??= v.default;
     const hasProblems = model.problems.length > 0;
 
+    // Type helpers of the runtime that some argument or result types use.
+    const used = join([...argsCode, ...itemStreams]).text;
+    const helpers = ["MultipartBody", "RawBody", "Relaxed", "ServerSentEvent"].filter((h) => new RegExp(`\\b${h}\\b`).test(used));
+    const typeImports = ["AuthConfig", "BatchOutcome", "CallOptions", ...helpers, "OperationSpec", "RawResponse", "RetryOptions", "StreamCallOptions"].sort();
+    const runtimeTypes = join(typeImports.map((h) => ts`  type ${ident(h)},`));
     const code = ts`import {
   createCaller,
   createTransport,
-  type AuthConfig,
-  type BatchOutcome,
-  type CallOptions,
-  type MultipartBody,
-  type OperationSpec,
-  type RawBody,
-  type RawResponse,
-  type Relaxed,
-  type RetryOptions,
-  type StreamCallOptions,
+${runtimeTypes}
 } from "@devplatform/runtime";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
 import type { paths } from "./types.js";
@@ -386,9 +393,12 @@ ${join(iterates)}
     batch: {
 ${join(batches)}
     },
-    /** Streaming operations as async iterators that reconnect with backoff. */
+    /**
+     * Streaming operations as async iterators: \`x-stream\` operations reconnect with backoff; responses
+     * that are NDJSON or server-sent events yield their items until the server ends the response.
+     */
     stream: {
-${join(streams)}
+${join([...streams, ...itemStreams])}
     },
     /** Drops the cached app-only bearer token and invalidates it on the server. */
     invalidateAppToken: (): Promise<boolean> => transport.auth.invalidate(),

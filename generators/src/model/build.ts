@@ -220,6 +220,7 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
       limits: Array.isArray(op["x-limits"]) ? (op["x-limits"].filter(isObj) as unknown as Limit[]) : [],
       ...optional("pagination", isObj(op["x-pagination"]) ? (op["x-pagination"] as unknown as Pagination) : undefined),
       ...optional("stream", op["x-stream"] === "ndjson" ? ("ndjson" as const) : undefined),
+      ...optional("streamMedia", streamMediaOf(op["responses"], resolve)),
       hashed: body ? hashedFields(body, resolve) : [],
       ...optional("transitions", op["x-transitions"]),
     };
@@ -332,6 +333,21 @@ function readResponses(raw: unknown, resolve: (n: unknown) => unknown): Response
       : [];
     return { status, description: str(obj["description"]) ?? "", contents: readContents(obj["content"], resolve), headers };
   });
+}
+
+const NDJSON_MEDIA = new Set(["application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines", "application/jsonlines", "application/json-lines"]);
+
+/** The first 2XX response whose media type is a stream of items: NDJSON or server-sent events. */
+function streamMediaOf(raw: unknown, resolve: (n: unknown) => unknown): Operation["streamMedia"] {
+  for (const r of readResponses(raw, resolve)) {
+    if (!/^2/.test(r.status)) continue;
+    for (const c of r.contents) {
+      const mt = (c.mediaType.split(";")[0] ?? "").trim().toLowerCase();
+      if (NDJSON_MEDIA.has(mt)) return { framing: "ndjson", status: r.status, mediaType: c.mediaType };
+      if (mt === "text/event-stream") return { framing: "event-stream", status: r.status, mediaType: c.mediaType };
+    }
+  }
+  return undefined;
 }
 
 function readSecurity(list: unknown[]): SecurityRequirement[] {

@@ -121,6 +121,11 @@ export interface Operation {
   readonly pagination?: Pagination;
   /** `x-stream`: the 2XX body is a stream of messages in this framing. */
   readonly stream?: "ndjson";
+  /**
+   * The success response is itself a stream of items by its media type: newline-delimited JSON
+   * (`application/x-ndjson`, `application/jsonl`, …) or server-sent events (`text/event-stream`).
+   */
+  readonly streamMedia?: { readonly framing: "ndjson" | "event-stream"; readonly status: string; readonly mediaType: string };
   /** Request body fields marked `x-hashed`, as pointers with `*` for array items. */
   readonly hashed: readonly { readonly pointer: string; readonly name: string }[];
   readonly transitions?: unknown;

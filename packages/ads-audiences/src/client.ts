@@ -1205,7 +1205,10 @@ export function createAdsAudiencesClient(options: AdsAudiencesClientOptions = {}
           args as unknown as Readonly<Record<string, unknown>>,
         ) as Promise<BatchOutcome<unknown, UpdateDoNotReachListUsersResult>[]>,
     },
-    /** Streaming operations as async iterators that reconnect with backoff. */
+    /**
+     * Streaming operations as async iterators: `x-stream` operations reconnect with backoff; responses
+     * that are NDJSON or server-sent events yield their items until the server ends the response.
+     */
     stream: {},
     /** Drops the cached app-only bearer token and invalidates it on the server. */
     invalidateAppToken: (): Promise<boolean> => transport.auth.invalidate(),

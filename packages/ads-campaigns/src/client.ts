@@ -3139,7 +3139,10 @@ export function createAdsCampaignsClient(options: AdsCampaignsClientOptions = {}
     },
     /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
     batch: {},
-    /** Streaming operations as async iterators that reconnect with backoff. */
+    /**
+     * Streaming operations as async iterators: `x-stream` operations reconnect with backoff; responses
+     * that are NDJSON or server-sent events yield their items until the server ends the response.
+     */
     stream: {},
     /** Drops the cached app-only bearer token and invalidates it on the server. */
     invalidateAppToken: (): Promise<boolean> => transport.auth.invalidate(),

@@ -720,9 +720,11 @@ export interface CreateBearerTokenArgs extends CallOptions {
   /**
    * Request body (application/x-www-form-urlencoded).
    */
-  body: NonNullable<
-    paths["/oauth2/token"]["post"]["requestBody"]
-  >["content"]["application/x-www-form-urlencoded"];
+  body:
+    | NonNullable<
+        paths["/oauth2/token"]["post"]["requestBody"]
+      >["content"]["application/x-www-form-urlencoded"]
+    | URLSearchParams;
 }
 
 /**
@@ -2105,7 +2107,10 @@ export function createCoreClient(options: CoreClientOptions = {}) {
     iterate: {},
     /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
     batch: {},
-    /** Streaming operations as async iterators that reconnect with backoff. */
+    /**
+     * Streaming operations as async iterators: `x-stream` operations reconnect with backoff; responses
+     * that are NDJSON or server-sent events yield their items until the server ends the response.
+     */
     stream: {
       /**
        * Receive activity events over a persistent stream

@@ -4,10 +4,13 @@
  * class the contract names. Generated clients are typed tables over this.
  */
 import type { OAuth1RequestOptions } from "./auth.js";
+import { percentEncode } from "./encoding.js";
 import { RateLimiter, runBatches, type BatchOutcome } from "./batch.js";
 import { applyHashing, type HashedField } from "./hashing-plan.js";
 import { paginate } from "./pagination.js";
 import type { SecurityAlternatives } from "./security.js";
+import { readResponse } from "./body.js";
+import { readNdjson } from "./ndjson.js";
 import { streamWithReconnect, type ReconnectBackoff } from "./stream.js";
 import type { HttpMethod, RawResponse, RequestSpec, Transport } from "./transport.js";
 import type { QueryParam } from "./url.js";
@@ -58,6 +61,23 @@ export interface CallOptions {
   /** OAuth 1.0a parameters of a 3-legged flow step (callback, verifier, request token and secret). @default undefined */
   readonly oauth1?: OAuth1RequestOptions | undefined;
 }
+
+/** `T` with the members `K` optional: a request body without its readOnly members, a response without writeOnly ones. */
+export type Relaxed<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+/** A file (or any bytes) sent as a multipart part or a raw body. */
+export type BinaryValue = Blob | Uint8Array | ArrayBuffer;
+
+/**
+ * A `multipart/form-data` body: `FormData`, or the schema's fields where any field may also be a file
+ * (the schema types binary fields as strings).
+ */
+export type MultipartBody<T> =
+  | FormData
+  | (T extends object ? { [K in keyof T]: T[K] | BinaryValue | readonly (BinaryValue | string | number | boolean)[] } : never);
+
+/** A body of a non-JSON, non-form media type, sent as given: text or bytes. */
+export type RawBody = string | BinaryValue;
 
 /** Maps a non-2xx answer to the error the contract names for it. */
 export type ErrorMapper = (operationId: string, response: RawResponse) => Error;
@@ -115,6 +135,80 @@ export function resolveServer(template: string, variables: Readonly<Record<strin
   return template.replace(/\{([^}]+)\}/g, (m, name: string) => variables[name] ?? m);
 }
 
+type StyleScalar = string | number | boolean | bigint | Date | null;
+
+function styleScalarText(value: unknown): string {
+  const v = value as StyleScalar;
+  if (v === null) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
+  if (v instanceof Date) return v.toISOString();
+  throw new TypeError("A parameter value must be a string, number, boolean, Date, or a list or object of them");
+}
+
+/** The members of a list or object value, or the value itself; `undefined` members are left out. */
+function styleParts(value: unknown): { kind: "scalar" | "list" | "object"; items: [string, unknown][] } {
+  if (Array.isArray(value)) return { kind: "list", items: value.filter((v) => v !== undefined).map((v) => ["", v]) };
+  if (isObject(value) && !(value instanceof Date)) return { kind: "object", items: Object.entries(value).filter(([, v]) => v !== undefined) };
+  // Dates and everything else are single values (styleScalarText refuses what it cannot write).
+  return { kind: "scalar", items: [["", value]] };
+}
+
+/**
+ * `simple` style (OpenAPI §4.8.12.4): `blue`, `blue,black`, `R,100,G,200` or, exploded, `R=100,G=200`.
+ * `encode` percent-encodes each name and value for paths; headers take the text as is.
+ */
+function styleSimple(value: unknown, explode: boolean, encode: (text: string) => string): string {
+  const { kind, items } = styleParts(value);
+  if (kind === "object") return items.map(([k, v]) => (explode ? `${encode(k)}=${encode(styleScalarText(v))}` : `${encode(k)},${encode(styleScalarText(v))}`)).join(",");
+  return items.map(([, v]) => encode(styleScalarText(v))).join(",");
+}
+
+/** A path parameter in the `simple`, `label` or `matrix` style, percent-encoded with literal delimiters. */
+export function stylePathValue(name: string, value: unknown, style: string, explode: boolean): string {
+  const { kind, items } = styleParts(value);
+  const text = (v: unknown): string => percentEncode(styleScalarText(v));
+  if (style === "label") {
+    if (kind === "scalar") return `.${text(value)}`;
+    const parts = kind === "list" ? items.map(([, v]) => text(v)) : items.map(([k, v]) => (explode ? `${percentEncode(k)}=${text(v)}` : `${percentEncode(k)},${text(v)}`));
+    return `.${parts.join(explode ? "." : ",")}`;
+  }
+  if (style === "matrix") {
+    const n = percentEncode(name);
+    if (kind === "scalar") return `;${n}=${text(value)}`;
+    if (kind === "list") return explode ? items.map(([, v]) => `;${n}=${text(v)}`).join("") : `;${n}=${items.map(([, v]) => text(v)).join(",")}`;
+    return explode ? items.map(([k, v]) => `;${percentEncode(k)}=${text(v)}`).join("") : `;${n}=${items.map(([k, v]) => `${percentEncode(k)},${text(v)}`).join(",")}`;
+  }
+  const simple = styleSimple(value, explode, percentEncode);
+  if (simple === "" || simple === "." || simple === "..") throw new TypeError(`Path parameter ${name} may not be ${JSON.stringify(simple)}`);
+  return simple;
+}
+
+/** A cookie parameter in the `form` style: `name=value` pairs of the Cookie header. */
+function styleCookie(name: string, value: unknown, explode: boolean): string[] {
+  const { kind, items } = styleParts(value);
+  const n = percentEncode(name);
+  const text = (v: unknown): string => percentEncode(styleScalarText(v));
+  if (kind === "scalar") return [`${n}=${text(value)}`];
+  if (kind === "list") return explode ? items.map(([, v]) => `${n}=${text(v)}`) : [`${n}=${items.map(([, v]) => text(v)).join(",")}`];
+  return explode ? items.map(([k, v]) => `${percentEncode(k)}=${text(v)}`) : [`${n}=${items.map(([k, v]) => `${percentEncode(k)},${text(v)}`).join(",")}`];
+}
+
+function isMultipart(mediaType: string): boolean {
+  return mediaType.split(";", 1)[0]?.trim().toLowerCase() === "multipart/form-data";
+}
+
+/**
+ * Multipart fields that are objects (or lists of objects) travel as JSON parts, as OpenAPI's default
+ * encoding for them says; files, text and numbers stay as they are.
+ */
+function multipartParts(body: unknown): unknown {
+  if (!isObject(body) || body instanceof FormData) return body;
+  const plain = (v: unknown): boolean => isObject(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v) as object | null);
+  const json = (v: unknown): unknown => (plain(v) ? new Blob([JSON.stringify(v)], { type: "application/json" }) : v);
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v.map(json) : json(v)]));
+}
+
 export interface Caller {
   /** Sends the call; resolves with the parsed body of a 2xx answer, rejects with the mapped error. */
   call(op: OperationSpec, args: Args): Promise<unknown>;
@@ -126,6 +220,80 @@ export interface Caller {
   batch(op: OperationSpec, args: Args): Promise<BatchOutcome<unknown, unknown>[]>;
   /** Newline-delimited JSON events, reconnecting with backoff; problem events surface as errors. */
   stream(op: OperationSpec, args: Args, options?: StreamCallOptions): AsyncGenerator<unknown, void, undefined>;
+  /**
+   * The items of one response as they arrive, without reconnecting: parsed values of a
+   * newline-delimited JSON body, or the events of a `text/event-stream` body. A non-2xx answer
+   * rejects with the mapped error.
+   */
+  items(op: OperationSpec, args: Args, framing: "ndjson" | "event-stream"): AsyncGenerator<unknown, void, undefined>;
+}
+
+/** One server-sent event (HTML § 9.2): `event` defaults to "message"; `data` lines are joined with "\n". */
+export interface ServerSentEvent {
+  readonly event: string;
+  readonly data: string;
+  /** The last event ID the stream set, if any. */
+  readonly id?: string;
+  /** A reconnection time the server asked for, in milliseconds. */
+  readonly retry?: number;
+}
+
+/** Parses a `text/event-stream` body as the HTML standard's event stream interpretation does. */
+export async function* readEventStream(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ServerSentEvent, void, undefined> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder("utf-8");
+  const onAbort = (): void => {
+    reader.cancel(signal?.reason).catch(() => undefined);
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
+  let buffer = "";
+  let data: string[] = [];
+  let event = "";
+  let id: string | undefined;
+  let retry: number | undefined;
+  let first = true;
+  const line = (text: string): ServerSentEvent | undefined => {
+    if (text === "") {
+      const out = data.length > 0 ? { event: event || "message", data: data.join("\n"), ...(id !== undefined ? { id } : {}), ...(retry !== undefined ? { retry } : {}) } : undefined;
+      data = [];
+      event = "";
+      return out;
+    }
+    if (text.startsWith(":")) return undefined;
+    const colon = text.indexOf(":");
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = colon === -1 ? "" : text.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "data") data.push(value);
+    else if (field === "event") event = value;
+    else if (field === "id" && !value.includes("\0")) id = value;
+    else if (field === "retry" && /^\d+$/.test(value)) retry = Number(value);
+    return undefined;
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (signal?.aborted) throw signal.reason;
+      buffer += decoder.decode(value ?? new Uint8Array(), { stream: !done });
+      if (first && buffer.length > 0) {
+        if (buffer.charCodeAt(0) === 0xfeff) buffer = buffer.slice(1);
+        first = false;
+      }
+      for (let m = /\r\n|\n|\r/.exec(buffer); m !== null; m = /\r\n|\n|\r/.exec(buffer)) {
+        // A \r that ends what has arrived may be the first half of \r\n.
+        if (m[0] === "\r" && m.index === buffer.length - 1 && !done) break;
+        const text = buffer.slice(0, m.index);
+        buffer = buffer.slice(m.index + m[0].length);
+        const e = line(text);
+        if (e) yield e;
+      }
+      // What is left at the end (a line or an event without its blank line) is discarded, as the standard says.
+      if (done) return;
+    }
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    reader.releaseLock();
+  }
 }
 
 export interface StreamCallOptions {
@@ -154,6 +322,8 @@ export function createCaller(options: CallerOptions): Caller {
     const query: QueryParam[] = [];
     const headers: Record<string, string> = { ...((args["headers"] as Record<string, string> | undefined) ?? {}) };
     const oauth1: Record<string, unknown> = { ...((args["oauth1"] as object | undefined) ?? {}) };
+    const cookies: string[] = [];
+    let path = op.path;
     for (const p of op.parameters) {
       const value = args[p.arg ?? p.name];
       if (value === undefined) continue;
@@ -162,16 +332,27 @@ export function createCaller(options: CallerOptions): Caller {
         if (oauth1[key] === undefined) oauth1[key] = value;
         continue;
       }
-      if (p.in === "path") pathParams[p.name] = value as string | number | boolean;
-      else if (p.in === "query") {
+      if (p.in === "path") {
+        // Plain values keep the transport's path handling; styles, lists and objects are expanded here.
+        if ((p.style ?? "simple") === "simple" && !Array.isArray(value) && !isObject(value)) pathParams[p.name] = value as string | number | boolean;
+        else path = path.split(`{${p.name}}`).join(stylePathValue(p.name, value, p.style ?? "simple", p.explode ?? false));
+      } else if (p.in === "query") {
         query.push({ name: p.name, value, ...(p.style ? { style: p.style as QueryParam["style"] } : {}), ...(p.explode !== undefined ? { explode: p.explode } : {}) });
-      } else if (p.in === "header") headers[p.name] = Array.isArray(value) ? value.join(",") : String(value);
+      } else if (p.in === "header") headers[p.name] = styleSimple(value, p.explode ?? false, (t) => t);
+      else if (p.in === "cookie") cookies.push(...styleCookie(p.name, value, p.explode ?? true));
+    }
+    if (cookies.length > 0) {
+      const existing = Object.keys(headers).find((h) => h.toLowerCase() === "cookie");
+      const prior = existing !== undefined ? headers[existing] : undefined;
+      if (existing !== undefined) delete headers[existing];
+      headers["cookie"] = [...(prior ? [prior] : []), ...cookies].join("; ");
     }
     let body = args["body"];
     if (body !== undefined && op.hashed && op.hashed.length > 0) body = applyHashing(body, op.hashed);
+    if (body !== undefined && op.bodyMediaType !== undefined && isMultipart(op.bodyMediaType)) body = multipartParts(body);
     return {
       method: op.method,
-      path: op.path,
+      path,
       pathParams,
       query,
       headers,
@@ -231,6 +412,15 @@ export function createCaller(options: CallerOptions): Caller {
         send: (chunk, _offset, signal) => call(op, { ...args, body: wrap(chunk), ...(signal ? { signal } : {}) }),
         ...(args["signal"] !== undefined ? { signal: args["signal"] as AbortSignal } : {}),
       });
+    },
+
+    async *items(op, args, framing) {
+      const response = await transportOf(op).open(requestOf(op, args));
+      if (!response.ok) throw options.toError(op.id, await readResponse(response, op.method));
+      if (response.body === null) return;
+      const signal = args["signal"] as AbortSignal | undefined;
+      if (framing === "event-stream") yield* readEventStream(response.body, signal);
+      else yield* readNdjson(response.body, signal);
     },
 
     stream(op, args, streamOptions = {}) {

@@ -3,7 +3,7 @@ import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
 import { ident, join, literal, objectKey, stringLiteral, ts, type Code } from "../ts.js";
 import { compileStandalone, pointerSegment } from "./compile.js";
-import { toJsonSchema, withRules } from "./json-schema.js";
+import { applyDiscriminators, directionalViews, toJsonSchema, withRules } from "./json-schema.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -97,9 +97,13 @@ function plan(model: ApiModel): Plan {
     return { op, params, parameters, ...(body ? { body } : {}), responses };
   });
 
+  applyDiscriminators(components, [...Object.values(strictDefs), ...Object.values(paramsDefs)]);
+  const defsOf = (keyPattern: RegExp): unknown[] =>
+    [...Object.entries(strictDefs), ...Object.entries(paramsDefs)].filter(([k]) => keyPattern.test(k)).map(([, v]) => v);
+  const views = directionalViews(components, defsOf(/^o\d+b_/), defsOf(/^o\d+r\d+_/));
   return {
-    strictRoot: { components: { schemas: components }, $defs: strictDefs },
-    paramsRoot: { components: { schemas: components }, $defs: paramsDefs },
+    strictRoot: { components: { schemas: components }, ...views, $defs: strictDefs },
+    paramsRoot: { components: { schemas: components }, ...views, $defs: paramsDefs },
     strictExports,
     paramsExports,
     operations,

@@ -159,3 +159,196 @@ export function withRules(schema: Obj, rules: readonly unknown[]): Obj {
   if (clean.length === 0) return schema;
   return { ...schema, "x-rules": clean, [RULE_SCHEMAS]: schemas.map((s) => toJsonSchema(s)) };
 }
+
+const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+/** The component name a `#/components/schemas/<name>` reference names. */
+function componentName(ref: unknown): string | undefined {
+  const m = typeof ref === "string" ? SCHEMA_REF.exec(ref) : null;
+  return m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+}
+
+const DATA_KEYWORDS = new Set(["enum", "const", "default", "example", "examples", "x-rules"]);
+
+/**
+ * Discriminators as validation: in every schema of a compiled document (in place), unions with a
+ * discriminator dispatch on it, and base schemas hold payloads to the subtype they name. Only the
+ * validators do this; other readers of `toJsonSchema` output see the unions as written.
+ */
+export function applyDiscriminators(components: Record<string, unknown>, others: readonly unknown[] = []): void {
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isObj(node)) {
+      for (const [k, v] of Object.entries(node)) if (!DATA_KEYWORDS.has(k)) walk(v);
+      dispatchUnion(node);
+    }
+  };
+  for (const c of Object.values(components)) walk(c);
+  others.forEach(walk);
+  dispatchInheritance(components);
+}
+
+/**
+ * `oneOf`/`anyOf` with a discriminator: the discriminator value picks the branch (OpenAPI §4.8.25),
+ * so a payload whose value is a mapping key (or, implicitly, a branch's schema name) is validated
+ * against that branch alone. Without that, branches that do not pin the property themselves can
+ * both match and `oneOf` fails. Any other value falls back to the union as JSON Schema reads it.
+ */
+function dispatchUnion(s: Obj): void {
+  const disc = s["discriminator"];
+  const key = s["oneOf"] !== undefined ? "oneOf" : s["anyOf"] !== undefined ? "anyOf" : undefined;
+  if (!key || !isObj(disc) || typeof disc["propertyName"] !== "string") return;
+  const branches = s[key];
+  if (!Array.isArray(branches) || branches.length === 0 || !branches.every((b) => isObj(b) && componentName(b["$ref"]) !== undefined)) return;
+  const property = disc["propertyName"];
+  const targets = new Map<string, string>();
+  const mapping = isObj(disc["mapping"]) ? disc["mapping"] : {};
+  for (const [value, ref] of Object.entries(mapping)) {
+    if (componentName(ref) === undefined) return;
+    targets.set(value, ref as string);
+  }
+  const mapped = new Set(targets.values());
+  for (const b of branches as Obj[]) {
+    const ref = b["$ref"] as string;
+    const name = componentName(ref) as string;
+    if (!mapped.has(ref) && !targets.has(name)) targets.set(name, ref);
+  }
+  const values = [...targets.keys()];
+  const union = { [key]: branches };
+  delete s[key];
+  const dispatch = {
+    if: { required: [property], properties: { [property]: { enum: values } } },
+    then: { allOf: values.map((v) => ({ if: { properties: { [property]: { const: v } } }, then: { $ref: targets.get(v) } })) },
+    else: union,
+  };
+  s["allOf"] = [...(Array.isArray(s["allOf"]) ? s["allOf"] : []), dispatch];
+}
+
+/**
+ * A base schema with a discriminator and no union (`Pet` with `petType`, extended by `Cat: allOf
+ * [Pet, …]`): a payload validated as the base is also held to the subtype its discriminator value
+ * names — explicitly mapped, or implicitly a schema whose `allOf` extends the base by its own name.
+ * Only the subtype's own part is added, so validating the subtype (which includes the base) does not
+ * loop. Values that name no subtype are left to the base. Works on the compiled components in place.
+ */
+function dispatchInheritance(components: Record<string, unknown>): void {
+  for (const [base, schema] of Object.entries(components)) {
+    if (!isObj(schema) || !isObj(schema["discriminator"]) || typeof schema["discriminator"]["propertyName"] !== "string") continue;
+    if (schema["oneOf"] !== undefined || schema["anyOf"] !== undefined) continue;
+    const property = schema["discriminator"]["propertyName"];
+    const extendsBase = (node: unknown): boolean =>
+      isObj(node) && Array.isArray(node["allOf"]) && node["allOf"].some((b) => isObj(b) && componentName(b["$ref"]) === base);
+    const targets = new Map<string, string>();
+    const mapping = isObj(schema["discriminator"]["mapping"]) ? schema["discriminator"]["mapping"] : {};
+    for (const [value, ref] of Object.entries(mapping)) {
+      const name = componentName(ref);
+      if (name !== undefined && name !== base && components[name] !== undefined) targets.set(value, name);
+    }
+    const mapped = new Set(targets.values());
+    for (const [name, sub] of Object.entries(components)) {
+      if (name !== base && !mapped.has(name) && !targets.has(name) && extendsBase(sub)) targets.set(name, name);
+    }
+    if (targets.size === 0) continue;
+    const reaches = (node: unknown, seen: Set<string>): boolean => {
+      if (!isObj(node)) return false;
+      const name = componentName(node["$ref"]);
+      if (name === base) return true;
+      if (name !== undefined) {
+        if (seen.has(name)) return false;
+        seen.add(name);
+        return reaches(components[name], seen);
+      }
+      return Array.isArray(node["allOf"]) && node["allOf"].some((b) => reaches(b, seen));
+    };
+    // The subtype without the branches that lead back to the base.
+    const own = (node: unknown, seen: Set<string>): unknown => {
+      if (!isObj(node)) return node;
+      const name = componentName(node["$ref"]);
+      if (name === base) return {};
+      if (name !== undefined) {
+        if (seen.has(name) || !reaches(components[name], new Set())) return node;
+        return own(components[name], new Set([...seen, name]));
+      }
+      if (!Array.isArray(node["allOf"])) return node;
+      return { ...node, allOf: node["allOf"].map((b) => (reaches(b, new Set()) ? own(b, seen) : b)) };
+    };
+    const rules = [...targets].map(([value, name]) => ({
+      if: { required: [property], properties: { [property]: { const: value } } },
+      then: own({ $ref: `#/components/schemas/${encodeURIComponent(name.replace(/~/g, "~0").replace(/\//g, "~1"))}` }, new Set()),
+    }));
+    schema["allOf"] = [...(Array.isArray(schema["allOf"]) ? schema["allOf"] : []), ...rules];
+  }
+}
+
+/**
+ * `readOnly` and `writeOnly` as OpenAPI defines them (§4.8.24): a required `readOnly` property is
+ * required in responses only, a required `writeOnly` one in requests only. Component schemas that
+ * (through references) require such a property get a request view under `#/x-request/schemas` and a
+ * response view under `#/x-response/schemas` that drop it from `required`; the request and response
+ * schemas given are rewritten in place to use the views. A property that is present anyway is not
+ * refused. Returns the extra root members, empty when no schema needs a view.
+ */
+export function directionalViews(components: Record<string, unknown>, requests: readonly unknown[], responses: readonly unknown[]): Obj {
+  const out: Obj = {};
+  const plan = [
+    { flag: "readOnly", key: "x-request", roots: requests },
+    { flag: "writeOnly", key: "x-response", roots: responses },
+  ] as const;
+  for (const { flag, key, roots } of plan) {
+    const flagged = (prop: unknown): boolean =>
+      isObj(prop) &&
+      (prop[flag] === true ||
+        (["allOf", "anyOf", "oneOf"] as const).some((k) => Array.isArray(prop[k]) && (prop[k] as unknown[]).some(flagged)) ||
+        (componentName(prop["$ref"]) !== undefined && isObj(components[componentName(prop["$ref"]) as string]) && (components[componentName(prop["$ref"]) as string] as Obj)[flag] === true));
+    const walk = (node: unknown, visit: (o: Obj) => void): void => {
+      if (Array.isArray(node)) node.forEach((n) => walk(n, visit));
+      else if (isObj(node)) {
+        visit(node);
+        for (const [k, v] of Object.entries(node)) if (!DATA_KEYWORDS.has(k)) walk(v, visit);
+      }
+    };
+    const relaxes = (o: Obj): boolean =>
+      Array.isArray(o["required"]) && isObj(o["properties"]) && o["required"].some((r) => typeof r === "string" && flagged((o["properties"] as Obj)[r]));
+    // Components that relax a requirement themselves, then everything that reaches them.
+    const relaxed = new Set<string>();
+    const refs = new Map<string, Set<string>>();
+    for (const [name, schema] of Object.entries(components)) {
+      const targets = new Set<string>();
+      let own = false;
+      walk(schema, (o) => {
+        if (relaxes(o)) own = true;
+        const ref = componentName(o["$ref"]);
+        if (ref !== undefined) targets.add(ref);
+      });
+      refs.set(name, targets);
+      if (own) relaxed.add(name);
+    }
+    for (let grew = relaxed.size > 0; grew; ) {
+      grew = false;
+      for (const [name, targets] of refs) {
+        if (!relaxed.has(name) && [...targets].some((t) => relaxed.has(t))) {
+          relaxed.add(name);
+          grew = true;
+        }
+      }
+    }
+    if (relaxed.size === 0) continue;
+    const view = (o: Obj): void => {
+      const ref = componentName(o["$ref"]);
+      if (ref !== undefined && relaxed.has(ref)) o["$ref"] = `#/${key}/schemas/${encodeURIComponent(ref.replace(/~/g, "~0").replace(/\//g, "~1"))}`;
+      if (relaxes(o)) {
+        const props = o["properties"] as Obj;
+        o["required"] = (o["required"] as unknown[]).filter((r) => !(typeof r === "string" && flagged(props[r])));
+      }
+    };
+    const schemas: Obj = {};
+    for (const name of relaxed) {
+      const copy = structuredClone(components[name]);
+      walk(copy, view);
+      schemas[name] = copy;
+    }
+    for (const root of roots) walk(root, view);
+    out[key] = { schemas };
+  }
+  return out;
+}
