@@ -5,7 +5,9 @@
  * refuse), a validator verdict, or the request a client method puts on the wire.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildFixtures, recordingFetch, type Built, type Fixture } from "./support.js";
+import path from "node:path";
+import { runCli, workspaceTmpDir } from "../generator/helpers.js";
+import { CONSTRUCTS, buildFixtures, recordingFetch, type Built, type Fixture } from "./support.js";
 
 type Validators = {
   schemaValidators: Record<string, ((data: unknown) => boolean) & { errors?: unknown }>;
@@ -127,6 +129,52 @@ export async function firstEvent(c: Client): Promise<ServerSentEvent | undefined
   for await (const e of c.stream.streamEvents()) return e;
   return undefined;
 }
+`,
+  },
+  {
+    name: "webhooks",
+    spec: "webhooks.yaml",
+    assertions: `
+import type { webhooks, Event } from "../webhooks/src/types.js";
+type Delivery = webhooks["petAdopted"]["post"]["requestBody"]["content"]["application/json"];
+export const delivery: Delivery = { type: "adopted", at: "2024-01-01T00:00:00Z" };
+export const event: Event = delivery;
+// @ts-expect-error the webhook's event type is adopted or returned
+export const badDelivery: Delivery = { type: "sold", at: "2024-01-01T00:00:00Z" };
+`,
+  },
+  { name: "servers", spec: "servers.yaml" },
+  {
+    name: "no-operation-id",
+    spec: "no-operation-id.yaml",
+    assertions: `
+import type { createNoOperationIdClient } from "../no-operation-id/src/client.js";
+type C = ReturnType<typeof createNoOperationIdClient>;
+export const names: (keyof C)[] = ["getUsers", "postUsers", "getUsersById2", "deleteUsersById", "getUsersByIdPosts", "getUsersById"];
+export const call = (c: C) => c.getUsersByIdPosts({ id: "1" });
+`,
+  },
+  {
+    name: "external",
+    spec: "external/openapi.yaml",
+    assertions: `
+import type { GetOrderResult, GetOrderArgs } from "../external/src/client.js";
+export const order: GetOrderResult = { id: "o1", lines: [{ sku: "s", quantity: 1, price: { amount: "1.00", currency: "EUR" } }], total: { amount: "1.00", currency: "EUR" } };
+export const args: GetOrderArgs = { orderId: "ord_1" };
+// @ts-expect-error a line needs its quantity
+export const badOrder: GetOrderResult = { id: "o1", lines: [{ sku: "s" }], total: { amount: "1.00", currency: "EUR" } };
+`,
+  },
+  {
+    name: "refs",
+    spec: "refs.yaml",
+    assertions: `
+import type { CreateAddressArgs } from "../refs/src/client.js";
+import { ApiError, ApiError2, errorClasses } from "../refs/src/problems.js";
+export const args: CreateAddressArgs = { companyId: "c", body: { company: "c", address: { line1: "x", type: "billing" }, kind: "delivery", echo: "e" } };
+// @ts-expect-error the address type is billing or delivery
+export const badArgs: CreateAddressArgs = { companyId: "c", body: { company: "c", address: { line1: "x", type: "home" } } };
+export const classes: [typeof ApiError, typeof ApiError2] = [ApiError, errorClasses.ApiError];
 `,
   },
 ];
@@ -432,5 +480,112 @@ describe("request and response media types", () => {
       { event: "tick", data: "1\n2", id: "7" },
     ]);
     expect(await collect(c.stream["getFeed"]!())).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+});
+
+describe("callbacks and webhooks", () => {
+  it("type webhook deliveries, validate their schemas, and make no client methods for them", async () => {
+    const mod = await built.load<Record<string, unknown>>("webhooks", "client");
+    const client = (mod["createWebhooksClient"] as (o: object) => Record<string, unknown>)({});
+    expect(Object.keys(client).filter((k) => typeof client[k] === "function" && k !== "invalidateAppToken")).toEqual(["subscribe"]);
+    const { Event } = (await built.load<Validators>("webhooks", "validators")).schemaValidators as Record<string, (d: unknown) => boolean>;
+    expect(Event!({ type: "adopted", at: "2024-01-01T00:00:00Z" })).toBe(true);
+    expect(Event!({ type: "adopted", at: "yesterday" })).toBe(false);
+    const ops = (await built.load<{ operationList: { operationId: string }[] }>("webhooks", "operations")).operationList;
+    expect(ops.map((o) => o.operationId)).toEqual(["subscribe"]);
+  });
+});
+
+describe("server variables", () => {
+  const make = async (options: object): Promise<{ c: AnyClient; urls: () => string[] }> => {
+    const { createServersClient } = await built.load<{ createServersClient: (o: object) => AnyClient }>("servers", "client");
+    const rec = recordingFetch();
+    return { c: createServersClient({ ...options, fetch: rec.fetch }), urls: () => rec.calls.map((x) => x.url) };
+  };
+
+  it("default to the first server with each variable's default, and take other values", async () => {
+    const plain = await make({});
+    await plain.c["ping"]!();
+    const us = await make({ serverVariables: { region: "us", version: "v3" } });
+    await us.c["ping"]!();
+    const local = await make({ baseUrl: "http://localhost:8080" });
+    await local.c["ping"]!();
+    expect([...plain.urls(), ...us.urls(), ...local.urls()]).toEqual(["https://eu.api.test/v2/ping", "https://us.api.test/v3/ping", "http://localhost:8080/ping"]);
+  });
+
+  it("resolve an operation's own server with its variables", async () => {
+    const sandbox = await make({});
+    await sandbox.c["uploadToSandbox"]!({ body: {} });
+    const staging = await make({ serverVariables: { sandbox: "staging" } });
+    await staging.c["uploadToSandbox"]!({ body: {} });
+    expect([...sandbox.urls(), ...staging.urls()]).toEqual(["https://sandbox.upload.test/uploads", "https://staging.upload.test/uploads"]);
+  });
+});
+
+describe("operations without operationId", () => {
+  it("get names from method and path, never taking an explicit operationId", async () => {
+    const ops = (await built.load<{ operationList: { operationId: string; method: string; path: string }[] }>("no-operation-id", "operations")).operationList;
+    expect(ops.map((o) => `${o.operationId} ${o.method.toUpperCase()} ${o.path}`)).toEqual([
+      "getUsers GET /users",
+      "postUsers POST /users",
+      "getUsersById2 GET /users/{id}",
+      "deleteUsersById DELETE /users/{id}",
+      "getUsersByIdPosts GET /users/{id}/posts",
+      "getUsersById GET /users-by-id",
+    ]);
+    const { createNoOperationIdClient } = await built.load<{ createNoOperationIdClient: (o: object) => AnyClient }>("no-operation-id", "client");
+    const rec = recordingFetch();
+    const c = createNoOperationIdClient({ fetch: rec.fetch });
+    await c["getUsersById2"]!({ id: "7" });
+    await c["getUsersById"]!();
+    expect(rec.calls.map((x) => x.url)).toEqual(["https://noid.test/users/7", "https://noid.test/users-by-id"]);
+  });
+});
+
+describe("external $ref files", () => {
+  it("bundle parameters, responses and schemas from other files, with their own relative references", async () => {
+    const v = await built.load<Validators>("external", "validators");
+    const money = { amount: "1.00", currency: "EUR" };
+    const order = { id: "o1", lines: [{ sku: "s", quantity: 2, price: money }], total: money };
+    expect(v.validateResponse("getOrder", 200, "application/json", order).valid).toBe(true);
+    expect(v.validateResponse("getOrder", 200, "application/json", { ...order, total: { amount: "1", currency: "EUR" } }).valid).toBe(false);
+    expect(v.validateResponse("getOrder", 200, "application/json", { ...order, lines: [{ sku: "s", quantity: 0 }] }).valid).toBe(false);
+    expect(v.validateResponse("getOrder", 404, "application/json", { message: "no" }).valid).toBe(true);
+    expect(v.validateRequest("getOrder", { path: { orderId: "ord_12" } }).valid).toBe(true);
+    expect(v.validateRequest("getOrder", { path: { orderId: "12" } }).valid).toBe(false);
+  });
+});
+
+describe("references into other places", () => {
+  it("follow $refs to a parameter's schema, a schema's definitions and a schema inside paths", async () => {
+    const v = await built.load<Validators>("refs", "validators");
+    const body = { company: "3f1b7c1e-8a3c-4c5e-9b1a-2d3e4f5a6b7c", address: { line1: "x", type: "billing" }, kind: "delivery", echo: "short" };
+    expect(v.validateRequest("createAddress", { path: { companyId: body.company }, body }).valid).toBe(true);
+    expect(v.validateRequest("createAddress", { path: { companyId: body.company }, body: { ...body, kind: "home" } }).valid).toBe(false);
+    expect(v.validateRequest("createAddress", { path: { companyId: body.company }, body: { ...body, company: "not-a-uuid" } }).valid).toBe(false);
+    expect(v.validateRequest("createAddress", { path: { companyId: body.company }, body: { ...body, echo: "far too long" } }).valid).toBe(false);
+  });
+});
+
+describe("error schemas", () => {
+  it("named like the problems module's own names get a class of their own", async () => {
+    const problems = await built.load<Record<string, unknown>>("refs", "problems");
+    expect(typeof problems["ApiError2"]).toBe("function");
+    expect((problems["errorClasses"] as Record<string, unknown>)["ApiError"]).toBe(problems["ApiError2"]);
+    const { createRefsClient } = await built.load<{ createRefsClient: (o: object) => AnyClient }>("refs", "client");
+    const c = createRefsClient({ fetch: recordingFetch(() => Response.json({ message: "bad" }, { status: 400 })).fetch });
+    const error = await c["createAddress"]!({ companyId: "c", body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(problems["ApiError2"] as new () => unknown);
+  });
+});
+
+describe("invalid 3.1 schema keywords", () => {
+  it("are a located error naming the keyword, not an internal error", async () => {
+    const out = path.join(workspaceTmpDir("invalid-"), "pkg");
+    const r = await runCli(["generate", path.join(CONSTRUCTS, "invalid-31.yaml"), "--out", out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("invalid-31.yaml:14:11 #/components/schemas/Item/definitions/itemType/type");
+    expect(r.stderr).toContain("error: 'type' must be a type name");
+    expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 });

@@ -302,7 +302,7 @@ export const clientEmitter = defineEmitter({
     const runtimeTypes = join(typeImports.map((h) => ts`  type ${ident(h)},`));
     const code = ts`import {
   createCaller,
-  createTransport,
+  createTransport,${server !== undefined && server.variables.length > 0 ? ts`\n  resolveServer,` : ts``}
 ${runtimeTypes}
 } from "@devplatform/runtime";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
@@ -313,7 +313,8 @@ export type { CallOptions };
 export interface ${ident(`${base}ClientOptions`)} {
   ${jsdoc(defaultBase !== undefined ? "The API address." : "The API address. The contract gives no server, so it is required.", { default: defaultBase ?? "none" })}  readonly baseUrl?: string;
   /**
-   * Values of server variables, for operations that name their own server (a sandbox).
+   * Values of server variables: of the contract's first server (when baseUrl is not given) and of
+   * servers that operations name themselves (a sandbox).
    * @default the contract's defaults
    */
   readonly serverVariables?: Readonly<Record<string, string>>;
@@ -359,9 +360,10 @@ function problemEvent(value: unknown): Error | undefined {
 }
 
 ${join(argsCode)}
-/** A client for ${model.info.title} ${model.info.version}. */
+${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}
 export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}) {
-  const baseUrl = options.baseUrl ?? ${defaultBase !== undefined ? ts`${defaultBase}` : ts`undefined`};
+  const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
+  const baseUrl = options.baseUrl ?? ${server === undefined ? ts`undefined` : server.variables.length > 0 ? ts`resolveServer(${server.url}, serverVariables)` : ts`${server.url}`};
   if (baseUrl === undefined) throw new TypeError(${`${factory}: baseUrl is required`});
   const make = (url: string) =>
     createTransport({
@@ -376,7 +378,7 @@ export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}
   const caller = createCaller({
     transport,
     transportFor: make,
-    serverVariables: { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) },
+    serverVariables,
     toError,
   });
   return {

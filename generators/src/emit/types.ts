@@ -37,15 +37,18 @@ function forTypes(document: Readonly<Record<string, unknown>>): unknown {
   const copy = structuredClone(document) as Record<string, unknown>;
   const onlyRequired = (b: unknown): boolean =>
     typeof b === "object" && b !== null && !Array.isArray(b) && Object.keys(b).every((k) => k === "required" || k === "description");
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
+  const walk = (node: unknown, parentKey?: string): void => {
+    if (Array.isArray(node)) node.forEach((n) => walk(n));
     else if (node !== null && typeof node === "object") {
       const o = node as Record<string, unknown>;
       for (const key of ["anyOf", "oneOf"]) {
         const list = o[key];
         if (Array.isArray(list) && list.length > 0 && list.every(onlyRequired) && (o["properties"] !== undefined || o["type"] !== undefined)) delete o[key];
       }
-      for (const v of Object.values(o)) walk(v);
+      // A schema's own `$defs` would become a required `$defs` member of its type; every reference
+      // into one was moved to components.schemas by the model (normalize.ts), so it has no readers.
+      if (o !== copy && parentKey !== "properties" && parentKey !== "patternProperties" && o["$defs"] !== null && typeof o["$defs"] === "object") delete o["$defs"];
+      for (const [k, v] of Object.entries(o)) walk(v, k);
     }
   };
   walk(copy);

@@ -181,7 +181,13 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
       if (isObj(op)) raws.push({ method, path, op, item });
     }
   }
-  const ids = uniqueNames(raws, (r) => str(r.op["operationId"]) ?? operationNameFromPath(r.method, r.path));
+  // Explicit operationIds are kept as written (load checked they are unique); a generated name
+  // never takes one of them, whatever the order of the paths.
+  const explicit = raws.map((r) => str(r.op["operationId"]));
+  const unnamed = raws.filter((_r, i) => explicit[i] === undefined);
+  const generated = uniqueNames(unnamed, (r) => operationNameFromPath(r.method, r.path), explicit.filter((id): id is string => id !== undefined));
+  let nextGenerated = 0;
+  const ids = explicit.map((id) => id ?? (generated[nextGenerated++] as string));
   const names = uniqueNames(ids, (id) => camelCase(id, "operation"), RESERVED_METHOD_NAMES);
   const typeNames = uniqueNames(ids, (id) => pascalCase(id, "Operation"));
 

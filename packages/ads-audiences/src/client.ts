@@ -2,6 +2,7 @@
 import {
   createCaller,
   createTransport,
+  resolveServer,
   type AuthConfig,
   type BatchOutcome,
   type CallOptions,
@@ -22,7 +23,8 @@ export interface AdsAudiencesClientOptions {
    */
   readonly baseUrl?: string;
   /**
-   * Values of server variables, for operations that name their own server (a sandbox).
+   * Values of server variables: of the contract's first server (when baseUrl is not given) and of
+   * servers that operations name themselves (a sandbox).
    * @default the contract's defaults
    */
   readonly serverVariables?: Readonly<Record<string, string>>;
@@ -801,9 +803,13 @@ export interface DeleteDoNotReachListArgs extends CallOptions {
 export type DeleteDoNotReachListResult =
   paths["/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
 
-/** A client for "Advertising interface — product catalogs and audiences" "12". */
+/**
+ * A client for Advertising interface — product catalogs and audiences 12.
+ */
+
 export function createAdsAudiencesClient(options: AdsAudiencesClientOptions = {}) {
-  const baseUrl = options.baseUrl ?? "https://ads-api.example.com";
+  const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
+  const baseUrl = options.baseUrl ?? resolveServer("{ads_url}", serverVariables);
   if (baseUrl === undefined) throw new TypeError("createAdsAudiencesClient: baseUrl is required");
   const make = (url: string) =>
     createTransport({
@@ -818,7 +824,7 @@ export function createAdsAudiencesClient(options: AdsAudiencesClientOptions = {}
   const caller = createCaller({
     transport,
     transportFor: make,
-    serverVariables: { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) },
+    serverVariables,
     toError,
   });
   return {

@@ -2,6 +2,7 @@
 import {
   createCaller,
   createTransport,
+  resolveServer,
   type AuthConfig,
   type BatchOutcome,
   type CallOptions,
@@ -22,7 +23,8 @@ export interface AdsCampaignsClientOptions {
    */
   readonly baseUrl?: string;
   /**
-   * Values of server variables, for operations that name their own server (a sandbox).
+   * Values of server variables: of the contract's first server (when baseUrl is not given) and of
+   * servers that operations name themselves (a sandbox).
    * @default the contract's defaults
    */
   readonly serverVariables?: Readonly<Record<string, string>>;
@@ -2308,9 +2310,13 @@ export interface DeleteLineItemCuratedCategoryArgs extends CallOptions {
 export type DeleteLineItemCuratedCategoryResult =
   paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
 
-/** A client for "Advertising interface — creatives and campaign management" "12". */
+/**
+ * A client for Advertising interface — creatives and campaign management 12.
+ */
+
 export function createAdsCampaignsClient(options: AdsCampaignsClientOptions = {}) {
-  const baseUrl = options.baseUrl ?? "https://ads-api.example.com";
+  const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
+  const baseUrl = options.baseUrl ?? resolveServer("{ads_url}", serverVariables);
   if (baseUrl === undefined) throw new TypeError("createAdsCampaignsClient: baseUrl is required");
   const make = (url: string) =>
     createTransport({
@@ -2325,7 +2331,7 @@ export function createAdsCampaignsClient(options: AdsCampaignsClientOptions = {}
   const caller = createCaller({
     transport,
     transportFor: make,
-    serverVariables: { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) },
+    serverVariables,
     toError,
   });
   return {

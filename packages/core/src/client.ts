@@ -2,6 +2,7 @@
 import {
   createCaller,
   createTransport,
+  resolveServer,
   type AuthConfig,
   type BatchOutcome,
   type CallOptions,
@@ -22,7 +23,8 @@ export interface CoreClientOptions {
    */
   readonly baseUrl?: string;
   /**
-   * Values of server variables, for operations that name their own server (a sandbox).
+   * Values of server variables: of the contract's first server (when baseUrl is not given) and of
+   * servers that operations name themselves (a sandbox).
    * @default the contract's defaults
    */
   readonly serverVariables?: Readonly<Record<string, string>>;
@@ -1274,9 +1276,13 @@ export interface GetPowerStreamRulesArgs extends CallOptions {}
 export type GetPowerStreamRulesResult =
   paths["/2/powerstream/rules"]["get"]["responses"]["2XX"]["content"]["application/json"];
 
-/** A client for "Developer Platform Core API" "2.166". */
+/**
+ * A client for Developer Platform Core API 2.166.
+ */
+
 export function createCoreClient(options: CoreClientOptions = {}) {
-  const baseUrl = options.baseUrl ?? "https://api.example.com";
+  const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
+  const baseUrl = options.baseUrl ?? resolveServer("{base_url}", serverVariables);
   if (baseUrl === undefined) throw new TypeError("createCoreClient: baseUrl is required");
   const make = (url: string) =>
     createTransport({
@@ -1291,7 +1297,7 @@ export function createCoreClient(options: CoreClientOptions = {}) {
   const caller = createCaller({
     transport,
     transportFor: make,
-    serverVariables: { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) },
+    serverVariables,
     toError,
   });
   return {
