@@ -39,7 +39,7 @@ export function renderDoc({ meta, results, fixed, target }) {
     "generated packages' own strict compiler options.",
     "",
     "```sh",
-    "npm run corpus                                  # the full run; rewrites this file",
+    "npm run corpus                                  # = node scripts/corpus/run.mjs: the full run; rewrites this file",
     "node scripts/corpus/run.mjs --only codat        # documents whose name matches a regular expression",
     "node scripts/corpus/run.mjs --sample 40         # a smaller directory sample (same seed)",
     "node scripts/corpus/run.mjs --help              # every option",

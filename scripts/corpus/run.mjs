@@ -253,7 +253,8 @@ for (const [id, rs] of causes) print(`  ${String(rs.length).padStart(3)} × ${rs
 const unknown = list.filter((r) => r.cause && !r.cause.known);
 
 const meta = {
-  command: `npm run corpus${isFullRun ? "" : ` -- ${process.argv.slice(2).join(" ")}`}`,
+  // As invoked: `npm run corpus` runs `node scripts/corpus/run.mjs`.
+  command: ["node scripts/corpus/run.mjs", ...process.argv.slice(2)].join(" "),
   date: new Date().toISOString().slice(0, 10),
   commit: (() => {
     try {
