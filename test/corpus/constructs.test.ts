@@ -72,6 +72,11 @@ export const badRole: User = { id: "u1", name: "Ada", password: "longenough", ro
 export const args: CreateUserArgs = { body: { name: "Ada", password: "longenough" } };
 export const result: CreateUserResult = { id: "u1", name: "Ada" };
 export const idIsReadonly = (r: CreateUserResult): string | undefined => r.id;
+// The server's handler sees the same directions: no id in the request, no password in the reply.
+import type { CreateUserInput, CreateUserReply } from "../nullable-30/src/server.js";
+export const handlerBody: CreateUserInput["body"] = { name: "Ada", password: "longenough" };
+export const reply: CreateUserReply = { status: 201, body: { id: "u1", name: "Ada" } };
+export const maybeId = (i: CreateUserInput): string | undefined => i.body.id;
 `,
   },
   {

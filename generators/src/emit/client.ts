@@ -1,4 +1,5 @@
 import type { ApiModel, MediaContent, Operation, Parameter } from "../model/ir.js";
+import { flaggedRequired } from "../model/directions.js";
 import { pascalCase, uniqueNames } from "../model/naming.js";
 import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
@@ -104,38 +105,6 @@ function opType(op: Operation): Code {
 /** The lower-cased media type without parameters. */
 function baseMediaType(mediaType: string): string {
   return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
-}
-
-/**
- * Required top-level properties of a body schema marked `flag` (readOnly for requests, writeOnly for
- * responses), through `$ref` and `allOf`; none for unions, whose members Omit cannot reach.
- */
-function flaggedRequired(model: ApiModel, schema: unknown, flag: "readOnly" | "writeOnly"): string[] {
-  const out = new Set<string>();
-  const seen = new Set<unknown>();
-  const byRef = (ref: unknown): unknown => {
-    const m = typeof ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
-    const name = m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
-    return name === undefined ? undefined : model.schemas.find((x) => x.name === name)?.schema;
-  };
-  const visit = (node: unknown): void => {
-    if (!isObj(node) || seen.has(node)) return;
-    seen.add(node);
-    if (node["$ref"] !== undefined) return visit(byRef(node["$ref"]));
-    const props = isObj(node["properties"]) ? node["properties"] : {};
-    if (Array.isArray(node["required"])) {
-      for (const r of node["required"]) {
-        const prop = typeof r === "string" ? props[r] : undefined;
-        const resolved = isObj(prop) && prop["$ref"] !== undefined ? { ...(isObj(byRef(prop["$ref"])) ? (byRef(prop["$ref"]) as Obj) : {}), ...prop } : prop;
-        if (isObj(resolved) && resolved[flag] === true) out.add(r as string);
-      }
-    }
-    if (Array.isArray(node["allOf"])) node["allOf"].forEach(visit);
-  };
-  const root = isObj(schema) && schema["$ref"] !== undefined ? byRef(schema["$ref"]) : schema;
-  if (isObj(root) && (root["oneOf"] !== undefined || root["anyOf"] !== undefined)) return [];
-  visit(schema);
-  return [...out];
 }
 
 /** `T` with some required members optional: `Relaxed<T, "id">`. */
@@ -360,8 +329,7 @@ function problemEvent(value: unknown): Error | undefined {
 }
 
 ${join(argsCode)}
-${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}
-export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}) {
+${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}) {
   const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
   const baseUrl = options.baseUrl ?? ${server === undefined ? ts`undefined` : server.variables.length > 0 ? ts`resolveServer(${server.url}, serverVariables)` : ts`${server.url}`};
   if (baseUrl === undefined) throw new TypeError(${`${factory}: baseUrl is required`});

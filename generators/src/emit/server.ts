@@ -1,5 +1,6 @@
 import type { ApiModel, Operation } from "../model/ir.js";
 import { camelCase, pascalCase, uniqueNames } from "../model/naming.js";
+import { flaggedRequired } from "../model/directions.js";
 import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
@@ -18,11 +19,17 @@ function statusType(status: string): Code {
   return ts`number`;
 }
 
-function replyType(op: Operation, name: string): Code {
+/** `T` with some required members optional (`Relaxed<T, "id">`): a direction may leave them out. */
+function relaxed(type: Code, keys: readonly string[]): Code {
+  return keys.length === 0 ? type : ts`Relaxed<${type}, ${join(keys.map((k) => ts`${k}`), " | ")}>`;
+}
+
+function replyType(model: ApiModel, op: Operation, name: string): Code {
   const variants = op.responses.map((r) => {
     const media = r.contents.find((c) => mediaKind(c.mediaType) === "json") ?? r.contents[0];
     const key = /^\d{3}$/.test(r.status) ? ts`[${Number(r.status)}]` : ts`[${r.status}]`;
-    const body = media ? ts`${opType(op)}["responses"]${key}["content"][${media.mediaType}]` : ts`undefined`;
+    // A reply may leave out required writeOnly members.
+    const body = media ? relaxed(ts`${opType(op)}["responses"]${key}["content"][${media.mediaType}]`, mediaKind(media.mediaType) === "json" ? flaggedRequired(model, media.schema, "writeOnly") : []) : ts`undefined`;
     const contentTypes = r.contents.map((c) => ts`${c.mediaType}`);
     return ts`{ readonly status: ${statusType(r.status)}; readonly body${media ? ts`` : ts`?`}: ${body}; readonly headers?: Readonly<Record<string, string>>; readonly contentType?: ${contentTypes.length ? join(contentTypes, " | ") : ts`string`} }`;
   });
@@ -31,11 +38,14 @@ function replyType(op: Operation, name: string): Code {
 `;
 }
 
-function inputType(op: Operation, name: string): Code {
+function inputType(model: ApiModel, op: Operation, name: string): Code {
   const where = (loc: "path" | "query"): Code =>
     op.parameters.some((p) => p.in === loc) ? ts`NonNullable<${opType(op)}["parameters"][${loc}]>` : ts`Record<string, never>`;
   const media = op.requestBody ? op.requestBody.contents.find((c) => mediaKind(c.mediaType) === "json") ?? op.requestBody.contents[0] : undefined;
-  const body = op.requestBody && media ? ts`NonNullable<${opType(op)}["requestBody"]>["content"][${media.mediaType}]${op.requestBody.required ? ts`` : ts` | undefined`}` : ts`undefined`;
+  // A request may leave out required readOnly members; validation lets it.
+  const declared = ts`NonNullable<${opType(op)}["requestBody"]>["content"][${media?.mediaType ?? ""}]`;
+  const shape = media && mediaKind(media.mediaType) !== "none" ? relaxed(declared, flaggedRequired(model, media.schema, "readOnly")) : declared;
+  const body = op.requestBody && media ? ts`${shape}${op.requestBody.required ? ts`` : ts` | undefined`}` : ts`undefined`;
   return ts`export type ${ident(name)} = HandlerInput<${where("path")}, ${where("query")}, ${body}>;
 `;
 }
@@ -63,7 +73,7 @@ export const serverEmitter = defineEmitter({
     const types: Code[] = [];
     const members: Code[] = [];
     const routes = model.operations.map((op, i) => {
-      types.push(inputType(op, inputNames[i] as string), replyType(op, replyNames[i] as string));
+      types.push(inputType(model, op, inputNames[i] as string), replyType(model, op, replyNames[i] as string));
       const doc = [op.summary, op.unspecified !== undefined ? `Not shown by the contract: ${op.unspecified}` : undefined].filter((x): x is string => x !== undefined).join("\n\n");
       members.push(
         ts`  ${jsdoc(doc, { deprecated: op.deprecated })}${ident(op.methodName)}(input: ${ident(inputNames[i] as string)}): ${ident(replyNames[i] as string)} | Promise<${ident(replyNames[i] as string)}>;`,
@@ -91,14 +101,13 @@ export const serverEmitter = defineEmitter({
 
     const code = ts`import type { FastifyInstance } from "fastify";
 import { registerRoutes, type HandlerInput, type HandlerReply, type RouteSpec, type ServerOptions } from "@devplatform/runtime/server";
-import type { paths } from "./types.js";
+${join(types).text.includes("Relaxed<") ? ts`import type { Relaxed } from "@devplatform/runtime";\n` : ts``}import type { paths } from "./types.js";
 import { validateRequest, validateResponse } from "./validators.js";
 
 export type { AuthContext, HandlerInput, HandlerReply, SecurityVerifiers } from "@devplatform/runtime/server";
 
 ${join(types)}
-/** One method per operation of ${model.info.title} ${model.info.version}; a missing one answers 501. */
-export interface ${ident(handlersName)} {
+${jsdoc(`One method per operation of ${model.info.title} ${model.info.version}; a missing one answers 501.`)}export interface ${ident(handlersName)} {
 ${join(members)}
 }
 

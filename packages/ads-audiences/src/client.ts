@@ -806,7 +806,6 @@ export type DeleteDoNotReachListResult =
 /**
  * A client for Advertising interface — product catalogs and audiences 12.
  */
-
 export function createAdsAudiencesClient(options: AdsAudiencesClientOptions = {}) {
   const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
   const baseUrl = options.baseUrl ?? resolveServer("{ads_url}", serverVariables);

@@ -552,7 +552,9 @@ export type DeleteDoNotReachListReply =
       readonly contentType?: "application/json";
     };
 
-/** One method per operation of "Advertising interface — product catalogs and audiences" "12"; a missing one answers 501. */
+/**
+ * One method per operation of Advertising interface — product catalogs and audiences 12; a missing one answers 501.
+ */
 export interface AdsAudiencesHandlers {
   /**
    * List product catalogs

@@ -2313,7 +2313,6 @@ export type DeleteLineItemCuratedCategoryResult =
 /**
  * A client for Advertising interface — creatives and campaign management 12.
  */
-
 export function createAdsCampaignsClient(options: AdsCampaignsClientOptions = {}) {
   const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
   const baseUrl = options.baseUrl ?? resolveServer("{ads_url}", serverVariables);

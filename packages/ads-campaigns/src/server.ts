@@ -1278,7 +1278,9 @@ export type DeleteLineItemCuratedCategoryReply =
       readonly contentType?: "application/json";
     };
 
-/** One method per operation of "Advertising interface — creatives and campaign management" "12"; a missing one answers 501. */
+/**
+ * One method per operation of Advertising interface — creatives and campaign management 12; a missing one answers 501.
+ */
 export interface AdsCampaignsHandlers {
   /**
    * List account media

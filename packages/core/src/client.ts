@@ -1279,7 +1279,6 @@ export type GetPowerStreamRulesResult =
 /**
  * A client for Developer Platform Core API 2.166.
  */
-
 export function createCoreClient(options: CoreClientOptions = {}) {
   const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
   const baseUrl = options.baseUrl ?? resolveServer("{base_url}", serverVariables);

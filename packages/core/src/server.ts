@@ -1290,7 +1290,9 @@ export type GetPowerStreamRulesReply =
       readonly contentType?: "application/json";
     };
 
-/** One method per operation of "Developer Platform Core API" "2.166"; a missing one answers 501. */
+/**
+ * One method per operation of Developer Platform Core API 2.166; a missing one answers 501.
+ */
 export interface CoreHandlers {
   /**
    * Create stream link
