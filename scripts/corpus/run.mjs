@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     jobs: { type: "string", default: String(Math.max(1, Math.min(2, os.availableParallelism()))) },
     timeout: { type: "string", default: "600" },
-    "batch-kb": { type: "string", default: "1500" },
+    "batch-kb": { type: "string", default: "3000" },
     doc: { type: "string" },
     "no-doc": { type: "boolean", default: false },
     json: { type: "string" },
@@ -44,7 +44,7 @@ if (args.help) {
   --only <regex>   only documents whose name matches, e.g. --only 'codat|oas-examples/3.1'
   --max-kb K       only documents up to K kB
   --jobs N         parallel workers (default: 2, or 1 on a single core)
-  --batch-kb K     spec kB per batch generated and type-checked together (default 1500)
+  --batch-kb K     spec kB per batch generated and type-checked together (default 3000)
   --timeout S      seconds one document (or one batch's type-check) may take (default 600)
   --doc <file>     write the report there (default: docs/corpus.md on a full default run only)
   --no-doc         write no report
@@ -93,7 +93,7 @@ function makeBatches(list) {
       batches.push([s]);
       continue;
     }
-    if (current.length > 0 && (bytes + s.bytes > batchBytes || current.length >= 40)) {
+    if (current.length > 0 && (bytes + s.bytes > batchBytes || current.length >= 60)) {
       batches.push(current);
       current = [];
       bytes = 0;
