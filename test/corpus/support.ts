@@ -95,7 +95,7 @@ export function recordingFetch(respond: (req: Request) => Response | Promise<Res
   calls: Captured[];
 } {
   const calls: Captured[] = [];
-  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     const copy = request.clone();
     const text = request.body ? await request.text() : undefined;
