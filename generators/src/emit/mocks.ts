@@ -1,7 +1,7 @@
 import type { ApiModel, Operation, Response } from "../model/ir.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { join, objectKey, stringLiteral, ts } from "./ts.js";
+import { join, objectKey, stringLiteral, ts, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 import { toJsonSchema } from "./validators/json-schema.js";
 
@@ -96,10 +96,18 @@ export function responsePlans(): Readonly<Record<string, readonly ResponsePlan[]
   );
 }
 
+/**
+ * A schema name as a key of `components["schemas"]`: openapi-typescript writes names that are
+ * canonical numbers (`403`) as numeric keys, so `keyof` holds the number, not the string.
+ */
+function schemaKey(name: string): Code {
+  return /^(0|[1-9]\d{0,14})$/.test(name) ? ts`${Number(name)}` : stringLiteral(name);
+}
+
 function wrapper(model: ApiModel): string {
   const names = model.schemas.map((s) => ts`  [${stringLiteral(s.name)}, ${stringLiteral(s.typeName)}],`);
   const factories = model.schemas.map(
-    (s) => ts`  ${objectKey(s.typeName)}: (seed?: number): Schemas[${stringLiteral(s.name)}] => mockSchema(${stringLiteral(s.name)}, seed),`,
+    (s) => ts`  ${objectKey(s.typeName)}: (seed?: number): Schemas[${schemaKey(s.name)}] => mockSchema(${schemaKey(s.name)}, seed),`,
   );
   return (
     tsHeader(model) +
@@ -111,7 +119,8 @@ import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js"
 type Schemas = components["schemas"];
 
 // Schema name → key of its precompiled validator (a Map: schema names may be \`__proto__\`).
-const validatorKeys = new Map<string, keyof typeof schemaValidators>([
+// Values are plain strings: a union of thousands of keys is more than tsc will check (TS2590).
+const validatorKeys = new Map<string, string>([
 ${join(names)}
 ]);
 
@@ -121,7 +130,8 @@ const generator = (): MockGenerator =>
     root: mockDocument(),
     validate: (name, value) => {
       const key = validatorKeys.get(name);
-      return key === undefined || (schemaValidators[key] as (data: unknown) => boolean)(value);
+      const validate = key === undefined ? undefined : (schemaValidators as unknown as Readonly<Record<string, (data: unknown) => boolean>>)[key];
+      return validate === undefined || validate(value);
     },
   }));
 
