@@ -267,10 +267,11 @@ export const clientEmitter = defineEmitter({
     // Type helpers of the runtime that some argument or result types use.
     const used = join([...argsCode, ...itemStreams]).text;
     const helpers = ["MultipartBody", "RawBody", "Relaxed", "ServerSentEvent"].filter((h) => new RegExp(`\\b${h}\\b`).test(used));
-    const typeImports = ["AuthConfig", "BatchOutcome", "CallOptions", ...helpers, "OperationSpec", "RawResponse", "RetryOptions", "StreamCallOptions"].sort();
+    const typeImports = ["AuthConfig", "BatchOutcome", "CallOptions", "ErrorMapperOptions", ...helpers, "OperationSpec", "RawResponse", "RetryOptions", "StreamCallOptions"].sort();
     const runtimeTypes = join(typeImports.map((h) => ts`  type ${ident(h)},`));
     const code = ts`import {
   createCaller,
+  createErrorMapper,
   createTransport,${server !== undefined && server.variables.length > 0 ? ts`\n  resolveServer,` : ts``}
 ${runtimeTypes}
 } from "@devplatform/runtime";
@@ -307,26 +308,20 @@ ${join(specs)}
 const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = ${literal(errorSchemaTable(model))};
 const SERVER_VARIABLES: Readonly<Record<string, string>> = ${literal(variables)};
 
-function looksLikeProblem(body: unknown): boolean {
-  return ${hasProblems ? ts`body !== null && typeof body === "object" && !Array.isArray(body) && typeof (body as Record<string, unknown>)["type"] === "string"` : ts`false`};
-}
+const mapper = createErrorMapper({
+  parseProblem,
+  parseLegacyError,
+  errorClasses: errorClasses as unknown as ErrorMapperOptions["errorClasses"],
+  errorSchemas,
+  problemCatalogue: ${hasProblems},
+  fallback: ResponseError,
+});
 
 /** The error the contract names for a non-2xx answer: problem class, ApiError, or the error schema's class. */
-export function toError(operationId: string, response: RawResponse): Error {
-  const { status, body, contentType } = response;
-  const legacy = parseLegacyError(body, status);
-  if (legacy) return legacy;
-  if (contentType === "application/problem+json" || looksLikeProblem(body)) return parseProblem(body, status);
-  const byStatus = errorSchemas[operationId] ?? {};
-  const schema = byStatus[String(status)] ?? byStatus[\`\${Math.floor(status / 100)}XX\`] ?? byStatus["default"];
-  const cls = schema !== undefined ? (errorClasses as Readonly<Record<string, typeof ResponseError>>)[schema] : undefined;
-  return new (cls ?? ResponseError)(status, body, contentType);
-}
+export const toError: (operationId: string, response: RawResponse) => Error = mapper.toError;
 
 /** Stream messages that are problems (a disconnect) become their problem class. */
-function problemEvent(value: unknown): Error | undefined {
-  return looksLikeProblem(value) && typeof (value as Record<string, unknown>)["title"] === "string" ? parseProblem(value) : undefined;
-}
+const problemEvent = mapper.problemEvent;
 
 ${join(argsCode)}
 ${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}) {

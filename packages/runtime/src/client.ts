@@ -439,3 +439,41 @@ export function createCaller(options: CallerOptions): Caller {
 
 /** The argument names a generated method reserves beside the operation's parameters. */
 export const RESERVED_ARGUMENTS: ReadonlySet<string> = CALL_OPTION_KEYS;
+
+export interface ErrorMapperOptions {
+  /** The package's problem parser (its catalogue's classes). */
+  readonly parseProblem: (body: unknown, status?: number) => Error;
+  /** The legacy `{errors:[{code, message}]}` envelope as an error, or undefined for other bodies. */
+  readonly parseLegacyError: (body: unknown, status?: number) => Error | undefined;
+  /** Error classes by the schema name of the error body they carry. */
+  readonly errorClasses: Readonly<Record<string, new (status: number, body: unknown, contentType?: string) => Error>>;
+  /** operationId → declared status (`404`, `4XX`, `default`) → schema name of its error body. */
+  readonly errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The contract has a problem catalogue: a JSON body with a string `type` is read as a problem. */
+  readonly problemCatalogue: boolean;
+  /** Used when no schema names a class. */
+  readonly fallback: new (status: number, body: unknown, contentType?: string) => Error;
+}
+
+/**
+ * How a generated client turns a non-2xx answer into the error its contract names: the legacy
+ * envelope as ApiError, a problem as its class, else the class of the error schema the operation
+ * declares for that status; and which stream messages are problems.
+ */
+export function createErrorMapper(o: ErrorMapperOptions): { toError: ErrorMapper; problemEvent: (value: unknown) => Error | undefined } {
+  const looksLikeProblem = (body: unknown): boolean =>
+    o.problemCatalogue && body !== null && typeof body === "object" && !Array.isArray(body) && typeof (body as Record<string, unknown>)["type"] === "string";
+  const toError: ErrorMapper = (operationId, response) => {
+    const { status, body, contentType } = response;
+    const legacy = o.parseLegacyError(body, status);
+    if (legacy) return legacy;
+    if (contentType === "application/problem+json" || looksLikeProblem(body)) return o.parseProblem(body, status);
+    const byStatus = Object.prototype.hasOwnProperty.call(o.errorSchemas, operationId) ? (o.errorSchemas[operationId] ?? {}) : {};
+    const schema = byStatus[String(status)] ?? byStatus[`${Math.floor(status / 100)}XX`] ?? byStatus["default"];
+    const cls = schema !== undefined && Object.prototype.hasOwnProperty.call(o.errorClasses, schema) ? o.errorClasses[schema] : undefined;
+    return new (cls ?? o.fallback)(status, body, contentType);
+  };
+  const problemEvent = (value: unknown): Error | undefined =>
+    looksLikeProblem(value) && typeof (value as Record<string, unknown>)["title"] === "string" ? o.parseProblem(value) : undefined;
+  return { toError, problemEvent };
+}
