@@ -1,3 +1,4 @@
+import { RESERVED_ARGUMENTS } from "@devplatform/runtime/client";
 import type { ApiModel, MediaContent, Operation, Parameter } from "../model/ir.js";
 import { flaggedRequired } from "../model/directions.js";
 import { pascalCase, uniqueNames } from "../model/naming.js";
@@ -11,7 +12,6 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Argument names a generated method keeps for itself (runtime `CallOptions` and `body`). */
-const RESERVED_ARGS = new Set(["body", "signal", "timeoutMs", "headers", "oauth1"]);
 const IDENTIFIER_KINDS = new Set(["email", "device_id", "handle", "platform_id", "phone_number"]);
 
 /** Security for the runtime; undefined leaves it to whatever credentials the client holds. */
@@ -217,7 +217,7 @@ export const clientEmitter = defineEmitter({
     model.operations.forEach((op, i) => {
       // Keyed by location and name: a path `token` and a query `token` are two arguments.
       const names = new Map<string, string>();
-      const renamed = uniqueNames(op.parameters, (p) => (RESERVED_ARGS.has(p.name) ? `${p.name}Param` : p.name), RESERVED_ARGS);
+      const renamed = uniqueNames(op.parameters, (p) => (RESERVED_ARGUMENTS.has(p.name) ? `${p.name}Param` : p.name), RESERVED_ARGUMENTS);
       op.parameters.forEach((p, j) => names.set(argKey(p), renamed[j] as string));
       const args = argsInterface(model, op, argNames[i] as string, names);
       argsCode.push(args.code, resultType(model, op, resultNames[i] as string));

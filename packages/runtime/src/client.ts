@@ -437,7 +437,10 @@ export function createCaller(options: CallerOptions): Caller {
   };
 }
 
-/** The argument names a generated method reserves beside the operation's parameters. */
+/**
+ * The argument names a generated method reserves beside the operation's parameters (its call
+ * options and `body`); the client emitter renames parameters that would clash with them.
+ */
 export const RESERVED_ARGUMENTS: ReadonlySet<string> = CALL_OPTION_KEYS;
 
 export interface ErrorMapperOptions {
