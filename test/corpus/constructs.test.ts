@@ -114,7 +114,7 @@ export const tok: GetTokenArgs = { token: "path", token2: "query" };
     spec: "bodies.yaml",
     assertions: `
 import type { createBodiesClient, GetBlobResult, GetNoteResult, PutBlobArgs, UploadArgs, LoginArgs } from "../bodies/src/client.js";
-import type { ServerSentEvent } from "@devplatform/runtime";
+import type { ServerSentEvent } from "@contractgen/runtime";
 export const upload: UploadArgs = { body: { file: new Blob(["x"]), title: "t", tags: ["a"], meta: { source: "s" } } };
 export const uploadForm: UploadArgs = { body: new FormData() };
 export const login: LoginArgs = { body: { username: "u", password: "pass", remember: true } };

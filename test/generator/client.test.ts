@@ -12,7 +12,7 @@ import { problems as coreProblems } from "@devplatform/core";
 import { createAdsAudiencesClient } from "@devplatform/ads-audiences/client";
 import { AdsError } from "@devplatform/ads-audiences/problems";
 import { createAdsCampaignsClient } from "@devplatform/ads-campaigns/client";
-import { InMemoryNonceStore, verifyOAuth1 } from "@devplatform/runtime";
+import { InMemoryNonceStore, verifyOAuth1 } from "@contractgen/runtime";
 import { basicCredentials, json, startServer, type Handler, type TestServer } from "../../packages/runtime/test/support/server.js";
 import { ROOT } from "./helpers.js";
 

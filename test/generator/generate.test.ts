@@ -6,7 +6,7 @@ import { CLI, FIXTURES, runCli, snapshotTree, typecheck, workspaceTmpDir } from 
 
 /**
  * Copies a fixture into a fresh folder so tests can edit it and run from its own cwd. The folder is
- * inside the workspace, so generated imports (@devplatform/runtime, ajv) resolve.
+ * inside the workspace, so generated imports (@contractgen/runtime, ajv) resolve.
  */
 function workspace(fixture: string): string {
   const dir = workspaceTmpDir();

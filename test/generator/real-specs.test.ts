@@ -23,7 +23,7 @@ function oasExamples(): string[] {
 
 /** Generates every spec into one folder, then type-checks them all in one tsc run. */
 async function generateAndTypecheck(specs: readonly string[]): Promise<void> {
-  // Inside the workspace, so generated imports (@devplatform/runtime, ajv) resolve from node_modules.
+  // Inside the workspace, so generated imports (@contractgen/runtime, ajv) resolve from node_modules.
   const dir = workspaceTmpDir("real-");
   const targets: Target[] = specs.map((spec, i) => ({
     specPath: spec,

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
 import { coreServer, type CoreHandlers } from "@devplatform/core/server";
 import { adsAudiencesServer } from "@devplatform/ads-audiences/server";
-import { problemNotFound } from "@devplatform/runtime/server";
-import { signOAuth1 } from "@devplatform/runtime";
+import { problemNotFound } from "@contractgen/runtime/server";
+import { signOAuth1 } from "@contractgen/runtime";
 
 async function coreApp(handlers: Partial<CoreHandlers>, validateResponses = true): Promise<FastifyInstance> {
   const app = Fastify();

@@ -1,4 +1,4 @@
-import { RESERVED_ARGUMENTS } from "@devplatform/runtime/client";
+import { RESERVED_ARGUMENTS } from "@contractgen/runtime/client";
 import type { ApiModel, MediaContent, Operation, Parameter } from "../model/ir.js";
 import { flaggedRequired } from "../model/directions.js";
 import { pascalCase, uniqueNames } from "../model/naming.js";
@@ -203,7 +203,7 @@ function errorSchemaTable(model: ApiModel): Obj {
 export const clientEmitter = defineEmitter({
   name: "client",
   exports: { "./client": "client" },
-  dependencies: { "@devplatform/runtime": "^0.1.0" },
+  dependencies: { "@contractgen/runtime": "^0.1.0" },
   emit({ model }) {
     const base = pascalCase(model.name, "Api");
     const factory = `create${base}Client`;
@@ -274,7 +274,7 @@ export const clientEmitter = defineEmitter({
   createErrorMapper,
   createTransport,${server !== undefined && server.variables.length > 0 ? ts`\n  resolveServer,` : ts``}
 ${runtimeTypes}
-} from "@devplatform/runtime";
+} from "@contractgen/runtime";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
 import type { paths } from "./types.js";
 

@@ -69,7 +69,7 @@ function dataModule(model: ApiModel): string {
   const responses = Object.fromEntries(model.operations.map((op) => [op.id, responsePlans(op)]));
   return (
     tsHeader(model) +
-    ts`import type { MockDocument, MockSchema } from "@devplatform/runtime/mock-data";
+    ts`import type { MockDocument, MockSchema } from "@contractgen/runtime/mock-data";
 
 /** One response of an operation as the mocks answer it. */
 export interface ResponsePlan {
@@ -111,7 +111,7 @@ function wrapper(model: ApiModel): string {
   );
   return (
     tsHeader(model) +
-    ts`import { createMockGenerator, type MockGenerator } from "@devplatform/runtime/mock-data";
+    ts`import { createMockGenerator, type MockGenerator } from "@contractgen/runtime/mock-data";
 import type { components } from "./types.js";
 import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
 import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js";
@@ -207,7 +207,7 @@ export const mocksEmitter = defineEmitter({
   name: "mocks",
   exports: { "./mocks": "mocks" },
   barrel: "namespace",
-  dependencies: { "@devplatform/runtime": "^0.1.0" },
+  dependencies: { "@contractgen/runtime": "^0.1.0" },
   emit({ model }) {
     return [
       { path: "src/mocks.data.ts", contents: dataModule(model), format: false },

@@ -131,7 +131,7 @@ export const problemsEmitter = defineEmitter({
   name: "problems",
   exports: { "./problems": "problems" },
   barrel: "namespace",
-  dependencies: { "@devplatform/runtime": "^0.1.0" },
+  dependencies: { "@contractgen/runtime": "^0.1.0" },
   emit({ model }) {
     const schemaOf = (name: string): JsonSchema => model.schemas.find((s) => s.name === name)?.schema ?? {};
     const classes = model.problems.map((p) => problemClass(model, p, schemaOf(p.schemaName)));
@@ -148,7 +148,7 @@ export const problemsEmitter = defineEmitter({
   type ProblemClass,
   type ProblemInit,
   type ProblemParserOptions,
-} from "@devplatform/runtime/problem";
+} from "@contractgen/runtime/problem";
 import type { components } from "./types.js";
 import { schemaValidators } from "./validators.js";
 

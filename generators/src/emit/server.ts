@@ -60,7 +60,7 @@ export const serverEmitter = defineEmitter({
   name: "server",
   exports: { "./server": "server" },
   barrel: "none",
-  dependencies: { "@devplatform/runtime": "^0.1.0" },
+  dependencies: { "@contractgen/runtime": "^0.1.0" },
   optionalPeers: { fastify: "^5.0.0" },
   emit({ model }) {
     const base = pascalCase(model.name, "Api");
@@ -100,11 +100,11 @@ export const serverEmitter = defineEmitter({
     const pluginName = `${camelCase(model.name, "api")}Server`;
 
     const code = ts`import type { FastifyInstance } from "fastify";
-import { registerRoutes, type HandlerInput, type HandlerReply, type RouteSpec, type ServerOptions } from "@devplatform/runtime/server";
-${join(types).text.includes("Relaxed<") ? ts`import type { Relaxed } from "@devplatform/runtime";\n` : ts``}import type { paths } from "./types.js";
+import { registerRoutes, type HandlerInput, type HandlerReply, type RouteSpec, type ServerOptions } from "@contractgen/runtime/server";
+${join(types).text.includes("Relaxed<") ? ts`import type { Relaxed } from "@contractgen/runtime";\n` : ts``}import type { paths } from "./types.js";
 import { validateRequest, validateResponse } from "./validators.js";
 
-export type { AuthContext, HandlerInput, HandlerReply, SecurityVerifiers } from "@devplatform/runtime/server";
+export type { AuthContext, HandlerInput, HandlerReply, SecurityVerifiers } from "@contractgen/runtime/server";
 
 ${join(types)}
 ${jsdoc(`One method per operation of ${model.info.title} ${model.info.version}; a missing one answers 501.`)}export interface ${ident(handlersName)} {

@@ -1,7 +1,7 @@
 import type { LoadedSpec } from "../load/load.js";
 import { HTTP_METHODS } from "../load/load.js";
 import { parsePointer, toPointer } from "../load/errors.js";
-import type { Rule } from "@devplatform/runtime/rules";
+import type { Rule } from "@contractgen/runtime/rules";
 import type {
   ApiModel,
   HttpMethod,

@@ -2,7 +2,7 @@
  * The intermediate representation: one normalized model of an API, built once from the bundled
  * document, read by every emitter. Emitters never walk the raw document for facts modelled here.
  */
-import type { Rule } from "@devplatform/runtime/rules";
+import type { Rule } from "@contractgen/runtime/rules";
 
 /** JSON Schema as written in the bundled spec (internal `$ref`s kept). */
 export type JsonSchema = boolean | { readonly [key: string]: unknown };

@@ -1,5 +1,5 @@
 import type { AnySchemaObject, ErrorObject, KeywordDefinition, SchemaObjCxt } from "ajv";
-import { satisfiesRule, type Rule } from "@devplatform/runtime/rules";
+import { satisfiesRule, type Rule } from "@contractgen/runtime/rules";
 
 /**
  * Registers `x-rules` as an ajv keyword evaluated at run time (used by the spec tests and wherever

@@ -8,7 +8,7 @@ import {
   type ProblemClass,
   type ProblemInit,
   type ProblemParserOptions,
-} from "@devplatform/runtime/problem";
+} from "@contractgen/runtime/problem";
 import type { components } from "./types.js";
 import { schemaValidators } from "./validators.js";
 

@@ -6,7 +6,7 @@ import {
   type HandlerReply,
   type RouteSpec,
   type ServerOptions,
-} from "@devplatform/runtime/server";
+} from "@contractgen/runtime/server";
 import type { paths } from "./types.js";
 import { validateRequest, validateResponse } from "./validators.js";
 
@@ -15,7 +15,7 @@ export type {
   HandlerInput,
   HandlerReply,
   SecurityVerifiers,
-} from "@devplatform/runtime/server";
+} from "@contractgen/runtime/server";
 
 export type ListAccountMediaInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/account_media"]["get"]["parameters"]["path"]>,

@@ -12,7 +12,7 @@ import {
   type RawResponse,
   type RetryOptions,
   type StreamCallOptions,
-} from "@devplatform/runtime";
+} from "@contractgen/runtime";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
 import type { paths } from "./types.js";
 

@@ -3,7 +3,7 @@ import {
   createValidation,
   type CompiledError,
   type OperationValidation,
-} from "@devplatform/runtime/validation";
+} from "@contractgen/runtime/validation";
 import type { components } from "./types.js";
 import * as params from "./validators.params.js";
 import * as strict from "./validators.compiled.js";

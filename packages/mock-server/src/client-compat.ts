@@ -4,7 +4,7 @@
  * would refuse before any handler runs; both are reported as contract/runtime mismatches.
  */
 import type { FastifyInstance } from "fastify";
-import { parseOAuth1Authorization } from "@devplatform/runtime";
+import { parseOAuth1Authorization } from "@contractgen/runtime";
 
 /**
  * OAuth 1.0a protocol parameters may travel in the Authorization header (RFC 5849 §3.5.1), and the

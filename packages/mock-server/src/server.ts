@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { adsAudiencesServer } from "@devplatform/ads-audiences/server";
 import { adsCampaignsServer } from "@devplatform/ads-campaigns/server";
 import { coreServer } from "@devplatform/core/server";
-import { problemBody, problemNotFound } from "@devplatform/runtime/server";
+import { problemBody, problemNotFound } from "@contractgen/runtime/server";
 import { adsSecurity, coreSecurity } from "./auth/security.js";
 import { acceptClientQuirks } from "./client-compat.js";
 import { adsAudiencesHandlers } from "./handlers/ads-audiences.js";

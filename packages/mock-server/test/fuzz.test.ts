@@ -14,8 +14,8 @@ import { routes as campaignRoutes } from "@devplatform/ads-campaigns/server";
 import { validateResponse as validateCore } from "@devplatform/core/validators";
 import { validateResponse as validateAudiences } from "@devplatform/ads-audiences/validators";
 import { validateResponse as validateCampaigns } from "@devplatform/ads-campaigns/validators";
-import { signOAuth1 } from "@devplatform/runtime";
-import type { RouteSpec } from "@devplatform/runtime/server";
+import { signOAuth1 } from "@contractgen/runtime";
+import type { RouteSpec } from "@contractgen/runtime/server";
 import { harness, type Harness } from "./support/harness.js";
 
 type Validate = (operationId: string, status: number, contentType: string | undefined, body: unknown) => { valid: boolean };

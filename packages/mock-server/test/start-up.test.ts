@@ -8,8 +8,8 @@ import { createAdsCampaignsClient } from "@devplatform/ads-campaigns/client";
 import { routes as coreRoutes } from "@devplatform/core/server";
 import { routes as audienceRoutes } from "@devplatform/ads-audiences/server";
 import { routes as campaignRoutes } from "@devplatform/ads-campaigns/server";
-import { AppOnlyTokenCache } from "@devplatform/runtime";
-import { toFastifyPath } from "@devplatform/runtime/server";
+import { AppOnlyTokenCache } from "@contractgen/runtime";
+import { toFastifyPath } from "@contractgen/runtime/server";
 import { createMockServer, createMockState, startMockServer, type MockLogEntry, type MockState } from "../src/index.js";
 
 /** Every stored object, in a form two states can be compared by. */

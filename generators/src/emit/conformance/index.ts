@@ -234,13 +234,13 @@ export const conformanceEmitter = defineEmitter({
       operations: model.operations.map((op) => operationPlan(model, op, resolve)),
       scenarios: scenarios(model),
     };
-    const planCode = ts`import type { ConformancePlan } from "@devplatform/runtime/conformance";
+    const planCode = ts`import type { ConformancePlan } from "@contractgen/runtime/conformance";
 
 /** Every case the conformance suite runs, derived from the contract. */
 export const plan: ConformancePlan = ${literal(plan)};
 `;
     const suite = ts`import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runConformance } from "@devplatform/runtime/conformance";
+import { runConformance } from "@contractgen/runtime/conformance";
 import { validateResponse } from "../src/validators.js";
 import { plan } from "./conformance.plan.js";
 

@@ -84,7 +84,7 @@ function toEsmImports(code: string): string {
   const typed = body
     .replace(/^"use strict";/, "")
     .replace(/export const ([A-Za-z0-9_$]+) = ([A-Za-z0-9_$]+);/g, "export const $1: CompiledValidator = $2 as any;");
-  return `import type { CompiledValidator } from "@devplatform/runtime/validation";\n${imports.join("\n")}${imports.length ? "\n" : ""}${typed}`;
+  return `import type { CompiledValidator } from "@contractgen/runtime/validation";\n${imports.join("\n")}${imports.length ? "\n" : ""}${typed}`;
 }
 
 /** Encodes a JSON pointer segment for use inside a URI fragment. */

@@ -139,7 +139,7 @@ function wrapper(model: ApiModel, p: Plan): string {
     invalid && model.problemBase ? { type: `${model.problemBase.default}/invalid-request`, title: "Invalid Request" } : { type: "about:blank", title: "Bad Request" };
   return (
     tsHeader(model) +
-    ts`import { createValidation, type CompiledError, type OperationValidation } from "@devplatform/runtime/validation";
+    ts`import { createValidation, type CompiledError, type OperationValidation } from "@contractgen/runtime/validation";
 import type { components } from "./types.js";
 import * as params from "./validators.params.js";
 import * as strict from "./validators.compiled.js";
@@ -181,12 +181,12 @@ export const validatorsEmitter = defineEmitter({
   name: "validators",
   exports: { "./validators": "validators" },
   barrel: "namespace",
-  dependencies: { "@devplatform/runtime": "^0.1.0", ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
+  dependencies: { "@contractgen/runtime": "^0.1.0", ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
   emit({ model }) {
     const p = plan(model);
     const strictCode = compileStandalone({ root: p.strictRoot, exports: p.strictExports, coerce: false });
     const paramsCode = compileStandalone({ root: p.paramsRoot, exports: p.paramsExports, coerce: true });
-    const rulesImport = 'import * as rules from "@devplatform/runtime/rules";\n';
+    const rulesImport = 'import * as rules from "@contractgen/runtime/rules";\n';
     return [
       { path: "src/validators.compiled.ts", contents: `${tsHeader(model)}${COMPILED_HEADER}${rulesImport}${strictCode}\n`, format: false },
       { path: "src/validators.params.ts", contents: `${tsHeader(model)}${COMPILED_HEADER}${rulesImport}${paramsCode}\n`, format: false },

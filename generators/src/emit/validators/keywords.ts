@@ -7,7 +7,7 @@ import namesModule from "ajv/dist/compile/names.js";
 const names = (namesModule as unknown as { default: typeof import("ajv/dist/compile/names.js").default }).default;
 import type { CleanRule } from "./json-schema.js";
 import { RULE_SCHEMAS } from "./json-schema.js";
-import { satisfiesRule } from "@devplatform/runtime/rules";
+import { satisfiesRule } from "@contractgen/runtime/rules";
 
 /**
  * `x-rules` as an ajv code keyword, so rules compile into standalone validators. Comparison kinds

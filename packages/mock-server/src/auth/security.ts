@@ -2,7 +2,7 @@
  * Credential checks for the generated plugins. Document 1 names the schemes; which credentials are
  * valid is the mock's state: fixed credentials from the options plus the tokens it has issued.
  */
-import type { SecurityVerifiers } from "@devplatform/runtime/server";
+import type { SecurityVerifiers } from "@contractgen/runtime/server";
 import type { MockState } from "../store/state.js";
 
 export type BearerPrincipal =

@@ -4,7 +4,7 @@
  * the shape the batch errors are described with), authentication of the user behind the token, and
  * the account check every account path makes.
  */
-import type { AuthContext } from "@devplatform/runtime/server";
+import type { AuthContext } from "@contractgen/runtime/server";
 import { openObject, type OpenObject } from "../open-object.js";
 import { paginate } from "../paging.js";
 import { rateHeaders } from "../rate-limit.js";

@@ -5,7 +5,7 @@
  */
 import type { CoreHandlers } from "@devplatform/core/server";
 import { ResourceNotFoundProblem } from "@devplatform/core/problems";
-import type { AuthContext } from "@devplatform/runtime/server";
+import type { AuthContext } from "@contractgen/runtime/server";
 import { rateHeaders } from "../rate-limit.js";
 import type { MockState } from "../store/state.js";
 import { selectPosts } from "./field-selection.js";

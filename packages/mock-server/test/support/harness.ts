@@ -2,7 +2,7 @@
  * Test harness: an in-process mock server and a request helper that signs like a client does
  * (OAuth 1.0a over the exact URL sent, Basic, bearer), through `app.inject`.
  */
-import { signOAuth1 } from "@devplatform/runtime";
+import { signOAuth1 } from "@contractgen/runtime";
 import type { FastifyInstance } from "fastify";
 import { createMockServer, type MockCredentials, type MockServerOptions, type MockState } from "../../src/index.js";
 
