@@ -30,7 +30,7 @@ describe("precompiled validators", () => {
     for (const file of ["validators.compiled.ts", "validators.params.ts"]) {
       const text = readFileSync(path.join(ROOT, "packages", name, "src", file), "utf8");
       const imports = [...text.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
-      for (const spec of imports) expect(spec).toMatch(/^(ajv\/dist\/runtime\/|ajv-formats\/dist\/formats\.js$|@devplatform\/runtime\/)/);
+      for (const spec of imports) expect(spec).toMatch(/^(ajv\/dist\/runtime\/|ajv-formats\/dist\/formats\.js$|@contractgen\/runtime\/)/);
       expect(text).not.toMatch(/new Function|\bcompile\(/);
     }
   });

@@ -11,6 +11,8 @@ import path from "node:path";
 import { ROOT, TSC, CLI } from "../generator/helpers.js";
 
 const PACKAGES = ["runtime", "core", "ads-audiences", "ads-campaigns"];
+/** The runtime carries the toolkit's name; the generated packages the platform's scope. */
+const npmName = (folder: string): string => (folder === "runtime" ? "@contractgen/runtime" : `@devplatform/${folder}`);
 const work = mkdtempSync(path.join(os.tmpdir(), "cg-consumer-"));
 const tarballs: Record<string, string> = {};
 let mock: { url: string; stop: () => void } | undefined;
@@ -75,7 +77,7 @@ describe("packages installed from their tarballs", () => {
         name: "consumer",
         private: true,
         type: "module",
-        dependencies: Object.fromEntries(PACKAGES.map((n) => [`@devplatform/${n}`, `file:${tarballs[n]}`])),
+        dependencies: Object.fromEntries(PACKAGES.map((n) => [npmName(n), `file:${tarballs[n]}`])),
       }),
     );
     run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], consumer);
@@ -93,7 +95,7 @@ describe("packages installed from their tarballs", () => {
   }, 240_000);
   afterAll(() => mock?.stop());
 
-  it.each(PACKAGES)("@devplatform/%s packs only dist/, README.md, CHANGELOG.md and package.json", (name) => {
+  it.each(PACKAGES)("%s packs only dist/, README.md, CHANGELOG.md and package.json", (name) => {
     const listing = run("tar", ["-tzf", tarballs[name] as string], work).trim().split("\n");
     const outside = listing.filter((f) => !/^package\/(dist\/.+|README\.md|CHANGELOG\.md|package\.json)$/.test(f));
     expect(outside).toEqual([]);
@@ -103,7 +105,8 @@ describe("packages installed from their tarballs", () => {
 
   it("installs no server code for a client-only consumer (Fastify is an optional peer)", () => {
     expect(existsSync(path.join(work, "consumer/node_modules/fastify"))).toBe(false);
-    expect(readdirSync(path.join(work, "consumer/node_modules/@devplatform")).sort()).toEqual(["ads-audiences", "ads-campaigns", "core", "runtime"]);
+    expect(readdirSync(path.join(work, "consumer/node_modules/@devplatform")).sort()).toEqual(["ads-audiences", "ads-campaigns", "core"]);
+    expect(readdirSync(path.join(work, "consumer/node_modules/@contractgen"))).toEqual(["runtime"]);
   });
 
   it.each(["nodenext", "bundler"])("compiles a strict consumer with moduleResolution %s and runs it against contractgen mock", (resolution) => {
