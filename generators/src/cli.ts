@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import path from "node:path";
-import { watch as fsWatch, type FSWatcher } from "node:fs";
+import { realpathSync, watch as fsWatch, type FSWatcher } from "node:fs";
+import { fileURLToPath } from "node:url";
 import yargs, { type Argv } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { SpecError, formatIssue } from "./load/errors.js";
@@ -332,14 +333,32 @@ export async function main(argv: string[]): Promise<number> {
   return code;
 }
 
-const invoked = process.argv[1] ? path.resolve(process.argv[1]) : "";
-if (invoked.endsWith(`${path.sep}cli.js`) || invoked.endsWith(`${path.sep}contractgen`)) {
-  main(hideBin(process.argv)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      process.exitCode = report(err, process.argv.includes("--verbose"));
-    },
-  );
+/** Runs the CLI with `argv` (without node and the script) and sets the process exit code. */
+export async function run(argv: string[]): Promise<void> {
+  // A dependency that throws from a callback of its own escapes every await: report it as the
+  // internal error it is, with the documented exit code, instead of Node's crash and stack trace.
+  const escaped = (err: unknown): void => {
+    process.exitCode = report(err, argv.includes("--verbose"));
+    process.exit();
+  };
+  process.on("uncaughtException", escaped);
+  process.on("unhandledRejection", escaped);
+  try {
+    process.exitCode = await main(argv);
+  } catch (err) {
+    process.exitCode = report(err, argv.includes("--verbose"));
+  }
+}
+
+// `node generators/dist/cli.js …` runs it directly; the installed command goes through bin/contractgen.js,
+// which calls run() itself. Comparing real paths keeps an import of this module from running the CLI.
+const invoked = process.argv[1] ? realpathOrSelf(process.argv[1]) : "";
+if (invoked === fileURLToPath(import.meta.url)) void run(hideBin(process.argv));
+
+function realpathOrSelf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }

@@ -27,7 +27,8 @@ export async function startMock(options: MockCommandOptions): Promise<{ url: str
     port: options.port,
     host: options.host,
     seed: options.seed,
-    log: options.log,
+    // The mock server takes a function per answered request; --quiet passes none.
+    ...(options.log ? { log: logLine } : {}),
     credentials: options.credentials,
   });
   const c = server.credentials;
@@ -47,4 +48,9 @@ export async function startMock(options: MockCommandOptions): Promise<{ url: str
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   return server;
+}
+
+/** One line per answered request on stderr: `GET /2/posts → 200 (1.2 ms) getPosts`. */
+function logLine(entry: { operationId: string; method: string; url: string; status: number; ms: number }): void {
+  process.stderr.write(`${entry.method} ${entry.url} → ${entry.status} (${entry.ms.toFixed(1)} ms) ${entry.operationId}\n`);
 }

@@ -58,6 +58,26 @@ export const badCat: Cat = { petType: "cat", name: "Tom" };
 `,
   },
   {
+    name: "defaults",
+    spec: "defaults.yaml",
+    assertions: `
+import type { CreateMatcherArgs, CreateMatcherResult } from "../defaults/src/client.js";
+import type { CreateMatcherInput, CreateMatcherReply } from "../defaults/src/server.js";
+// A call leaves out the defaulted members (isEqual, and weight through its $ref), and the query count.
+export const call: CreateMatcherArgs = { body: { pattern: "a*" } };
+export const withValues: CreateMatcherArgs = { count: 3, body: { pattern: "a*", isEqual: false, weight: 2 } };
+// The server's handler sees the body as it was sent: the defaults may be absent there too.
+export const isEqualOf = (i: CreateMatcherInput): boolean | undefined => i.body.isEqual;
+// A response carries them (the server filled them in), as openapi-typescript types it.
+export const stored: CreateMatcherResult = { pattern: "a*", isEqual: true, weight: 1 };
+// @ts-expect-error a response has isEqual
+export const partial: CreateMatcherResult = { pattern: "a*", weight: 1 };
+export const reply: CreateMatcherReply = { status: 201, body: { pattern: "a*", isEqual: true, weight: 1 } };
+// @ts-expect-error pattern has no default and is required
+export const noPattern: CreateMatcherArgs = { body: { isEqual: true } };
+`,
+  },
+  {
     name: "nullable-30",
     spec: "nullable-30.yaml",
     assertions: `
@@ -272,6 +292,18 @@ describe("polymorphism: allOf with a discriminator, oneOf/anyOf with and without
       // Not a mapped value: the union as JSON Schema reads it, and both branches match.
       whale: false,
     });
+  });
+});
+
+describe("defaults in requests", () => {
+  it("let a call leave a defaulted member out and send only what it was given", async () => {
+    const { createDefaultsClient } = await built.load<{ createDefaultsClient: (o: Record<string, unknown>) => AnyClient }>("defaults", "client");
+    const rec = recordingFetch(() => Response.json({ pattern: "a*", isEqual: true, weight: 1 }, { status: 201 }));
+    const client = createDefaultsClient({ baseUrl: "http://127.0.0.1:9", fetch: rec.fetch, retry: false });
+    await expect(client["createMatcher"]!({ body: { pattern: "a*" } })).resolves.toEqual({ pattern: "a*", isEqual: true, weight: 1 });
+    expect(JSON.parse(rec.calls[0]?.body ?? "null")).toEqual({ pattern: "a*" });
+    const v = await built.load<Validators>("defaults", "validators");
+    expect(v.validateRequest("createMatcher", { body: { pattern: "a*" } }).valid).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { RESERVED_ARGUMENTS } from "@contractgen/runtime/client";
 import type { ApiModel, MediaContent, Operation, Parameter } from "../model/ir.js";
-import { flaggedRequired } from "../model/directions.js";
+import { flaggedRequired, requestOptional } from "../model/directions.js";
 import { pascalCase, uniqueNames } from "../model/naming.js";
 import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
@@ -125,13 +125,13 @@ function argsInterface(model: ApiModel, op: Operation, name: string, argNames: R
   if (op.requestBody && body) {
     const declared = ts`NonNullable<${opType(op)}["requestBody"]>["content"][${body.mediaType}]`;
     // What the runtime sends for the media type: JSON and forms from values of the schema's type
-    // (readOnly members may be left out), multipart from fields that may be files, anything else as is.
+    // (readOnly and defaulted members may be left out), multipart from fields that may be files, anything else as is.
     const mt = baseMediaType(body.mediaType);
     const type =
       mediaKind(body.mediaType) === "json"
-        ? relaxed(declared, flaggedRequired(model, body.schema, "readOnly"))
+        ? relaxed(declared, requestOptional(model, body.schema))
         : mt === "application/x-www-form-urlencoded"
-          ? ts`${relaxed(declared, flaggedRequired(model, body.schema, "readOnly"))} | URLSearchParams`
+          ? ts`${relaxed(declared, requestOptional(model, body.schema))} | URLSearchParams`
           : mt === "multipart/form-data"
             ? ts`MultipartBody<${declared}>`
             : ts`RawBody`;

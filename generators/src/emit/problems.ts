@@ -2,7 +2,7 @@ import type { ApiModel, JsonSchema, NamedSchema, ProblemType } from "../model/ir
 import { uniqueNames } from "../model/naming.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
+import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "./ts.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -138,7 +138,7 @@ export const problemsEmitter = defineEmitter({
     const errorSchemaList = errorSchemas(model);
     const errorNames = errorClassNames(model, errorSchemaList);
     const errors = errorSchemaList.map((s, i) => errorClass(s, errorNames[i] as string));
-    const errorMap = errorSchemaList.map((s, i) => ts`  ${stringLiteral(s.name)}: ${ident(errorNames[i] as string)},`);
+    const errorMap = errorSchemaList.map((s, i) => ts`  ${objectKey(s.name)}: ${ident(errorNames[i] as string)},`);
     const code = ts`import {
   ApiError,
   Problem,

@@ -1,10 +1,11 @@
 import type { ApiModel, Operation } from "../model/ir.js";
 import { camelCase, pascalCase, uniqueNames } from "../model/naming.js";
-import { flaggedRequired } from "../model/directions.js";
+import { flaggedRequired, requestOptional } from "../model/directions.js";
 import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, literal, stringLiteral, ts, type Code } from "./ts.js";
+import { declaresProtoMember } from "./prototype-keys.js";
+import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 
 
@@ -42,9 +43,9 @@ function inputType(model: ApiModel, op: Operation, name: string): Code {
   const where = (loc: "path" | "query"): Code =>
     op.parameters.some((p) => p.in === loc) ? ts`NonNullable<${opType(op)}["parameters"][${loc}]>` : ts`Record<string, never>`;
   const media = op.requestBody ? op.requestBody.contents.find((c) => mediaKind(c.mediaType) === "json") ?? op.requestBody.contents[0] : undefined;
-  // A request may leave out required readOnly members; validation lets it.
+  // A request may leave out required readOnly members and defaulted ones; validation lets it.
   const declared = ts`NonNullable<${opType(op)}["requestBody"]>["content"][${media?.mediaType ?? ""}]`;
-  const shape = media && mediaKind(media.mediaType) !== "none" ? relaxed(declared, flaggedRequired(model, media.schema, "readOnly")) : declared;
+  const shape = media && mediaKind(media.mediaType) !== "none" ? relaxed(declared, requestOptional(model, media.schema)) : declared;
   const body = op.requestBody && media ? ts`${shape}${op.requestBody.required ? ts`` : ts` | undefined`}` : ts`undefined`;
   return ts`export type ${ident(name)} = HandlerInput<${where("path")}, ${where("query")}, ${body}>;
 `;
@@ -96,11 +97,12 @@ export const serverEmitter = defineEmitter({
       };
     });
     // Handlers are keyed by operationId at run time; the interface uses the same safe method names.
-    const handlerKeys = model.operations.map((op) => ts`  ${stringLiteral(op.id)}: ${stringLiteral(op.methodName)},`);
+    const handlerKeys = model.operations.map((op) => ts`  ${objectKey(op.id)}: ${stringLiteral(op.methodName)},`);
     const pluginName = `${camelCase(model.name, "api")}Server`;
+    const protoKeys = declaresProtoMember(model.document);
 
     const code = ts`import type { FastifyInstance } from "fastify";
-import { registerRoutes, type HandlerInput, type HandlerReply, type RouteSpec, type ServerOptions } from "@contractgen/runtime/server";
+import { pickHandlers, registerRoutes, type HandlerInput, type HandlerReply, type RouteSpec, type ServerOptions } from "@contractgen/runtime/server";
 ${join(types).text.includes("Relaxed<") ? ts`import type { Relaxed } from "@contractgen/runtime";\n` : ts``}import type { paths } from "./types.js";
 import { validateRequest, validateResponse } from "./validators.js";
 
@@ -125,12 +127,7 @@ ${join(handlerKeys)}
  * bodies, 501 for missing handlers.
  */
 export async function ${ident(pluginName)}(app: FastifyInstance, options: ServerOptions<${ident(handlersName)}>): Promise<void> {
-  const byOperation: Record<string, unknown> = {};
-  for (const [id, method] of Object.entries(methodNames)) {
-    const handler = (options.handlers as Readonly<Record<string, unknown>>)[method];
-    if (typeof handler === "function") byOperation[id] = handler.bind(options.handlers);
-  }
-  registerRoutes(app, routes, { validateRequest, validateResponse }, { ...options, handlers: byOperation });
+  registerRoutes(app, routes, { validateRequest, validateResponse }, { ...options, handlers: pickHandlers(options.handlers, methodNames) }${protoKeys ? ts`, { protoKeys: true }` : ts``});
 }
 `;
     return [{ path: "src/server.ts", contents: tsHeader(model) + code.text }];

@@ -1,5 +1,6 @@
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
+import { decodeName, decodePrototypeKeys, encodePrototypeKeys } from "./prototype-keys.js";
 import { jsdoc, join, stringLiteral, ts, ident } from "./ts.js";
 
 /**
@@ -14,12 +15,15 @@ export const typesEmitter = defineEmitter({
     // Hand over the bundled document: openapi-typescript then reads no files and names follow ours.
     // emptyObjectsUnknown: an object schema without properties is an open object, not
     // Record<string, never>, which no real value would fit.
-    const ast = await openapiTS(forTypes(model.document) as never, { silent: true, emptyObjectsUnknown: true });
+    // Keys such as `constructor` or `__proto__` are encoded around openapi-typescript (prototype-keys.ts).
+    const encoded = encodePrototypeKeys(forTypes(model.document));
+    const ast = await openapiTS(encoded.document as never, { silent: true, emptyObjectsUnknown: true });
     // Recursion through top-level arrays (a JSON-value schema) goes through named interfaces.
     const { breakTypeCycles } = await import("./type-cycles.js");
     const typeNames = new Map(model.schemas.map((s) => [s.name, s.typeName]));
     const taken = ["paths", "webhooks", "components", "$defs", "operations", ...typeNames.values()];
-    const body = astToString(breakTypeCycles(ast, { typeNameOf: (name) => typeNames.get(name) ?? name, taken }) as never);
+    const printed = astToString(breakTypeCycles(ast, { typeNameOf: (name) => typeNames.get(decodeName(name)) ?? name, taken }) as never);
+    const body = encoded.changed ? decodePrototypeKeys(printed) : printed;
     const aliases = model.schemas.map((s) =>
       ts`${jsdoc(s.description, { deprecated: isDeprecated(s.schema) })}export type ${ident(s.typeName)} = components["schemas"][${stringLiteral(s.name)}];`,
     );

@@ -1,6 +1,10 @@
 /**
- * readOnly and writeOnly at the top level of a body: which required members one direction may leave
- * out (OpenAPI §4.8.24), for the client's and server's argument, result and reply types.
+ * Which members of a body's declared type one direction may leave out, for the client's and
+ * server's argument, result and reply types: required readOnly members in requests and required
+ * writeOnly members in responses (OpenAPI §4.8.24), and in requests also members with a `default`
+ * that are not `required`. openapi-typescript types a defaulted member as present, which is right for
+ * responses (the server fills the default in) but would make a caller send a value the server would
+ * default anyway. Top level only (through `$ref` and `allOf`), like the rest of this file.
  */
 import type { ApiModel } from "./ir.js";
 
@@ -12,6 +16,37 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
  * responses), through `$ref` and `allOf`; none for unions, whose members Omit cannot reach.
  */
 export function flaggedRequired(model: ApiModel, schema: unknown, flag: "readOnly" | "writeOnly"): string[] {
+  return membersMatching(model, schema, (node, props, byRef) => {
+    const out: string[] = [];
+    for (const r of Array.isArray(node["required"]) ? node["required"] : []) {
+      const prop = typeof r === "string" && Object.hasOwn(props, r) ? props[r] : undefined;
+      if (resolved(prop, byRef)?.[flag] === true) out.push(r as string);
+    }
+    return out;
+  });
+}
+
+/** Members a request body may leave out: required readOnly ones, and optional ones with a `default`. */
+export function requestOptional(model: ApiModel, schema: unknown): string[] {
+  const defaulted = membersMatching(model, schema, (node, props, byRef) => {
+    const required = new Set(Array.isArray(node["required"]) ? node["required"] : []);
+    return Object.keys(props).filter((k) => !required.has(k) && resolved(props[k], byRef)?.["default"] !== undefined);
+  });
+  return [...new Set([...flaggedRequired(model, schema, "readOnly"), ...defaulted])];
+}
+
+/** A property schema with its `$ref` target's keywords under its own. */
+function resolved(prop: unknown, byRef: (ref: unknown) => unknown): Obj | undefined {
+  if (!isObj(prop)) return undefined;
+  if (prop["$ref"] === undefined) return prop;
+  const target = byRef(prop["$ref"]);
+  return { ...(isObj(target) ? target : {}), ...prop };
+}
+
+type Matcher = (node: Obj, props: Obj, byRef: (ref: unknown) => unknown) => string[];
+
+/** Top-level member names `match` picks from a body schema, through `$ref` and `allOf`; none for unions. */
+function membersMatching(model: ApiModel, schema: unknown, match: Matcher): string[] {
   const out = new Set<string>();
   const seen = new Set<unknown>();
   const byRef = (ref: unknown): unknown => {
@@ -24,13 +59,7 @@ export function flaggedRequired(model: ApiModel, schema: unknown, flag: "readOnl
     seen.add(node);
     if (node["$ref"] !== undefined) return visit(byRef(node["$ref"]));
     const props = isObj(node["properties"]) ? node["properties"] : {};
-    if (Array.isArray(node["required"])) {
-      for (const r of node["required"]) {
-        const prop = typeof r === "string" ? props[r] : undefined;
-        const resolved = isObj(prop) && prop["$ref"] !== undefined ? { ...(isObj(byRef(prop["$ref"])) ? (byRef(prop["$ref"]) as Obj) : {}), ...prop } : prop;
-        if (isObj(resolved) && resolved[flag] === true) out.add(r as string);
-      }
-    }
+    for (const name of match(node, props, byRef)) out.add(name);
     if (Array.isArray(node["allOf"])) node["allOf"].forEach(visit);
   };
   const root = isObj(schema) && schema["$ref"] !== undefined ? byRef(schema["$ref"]) : schema;

@@ -145,7 +145,9 @@ export const schemaValidators = {
 export const operationValidators = {
   listProductCatalogs: {
     params: params.o0p,
-    parameters: [{ name: "user_id", in: "query", style: "form", explode: true, array: false }],
+    parameters: [
+      { name: "user_id", in: "query", style: "form", explode: true, array: false },
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o0r0_0 },
       "4XX": { "application/json": strict.o0r1_0 },
@@ -157,7 +159,7 @@ export const operationValidators = {
     parameters: [
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "user_id", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o1r0_0 },
       "4XX": { "application/json": strict.o1r1_0 },
@@ -169,7 +171,7 @@ export const operationValidators = {
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
       { name: "name", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o2r0_0 },
       "4XX": { "application/json": strict.o2r1_0 },
@@ -180,7 +182,7 @@ export const operationValidators = {
     params: params.o3p,
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o3r0_0 },
       "4XX": { "application/json": strict.o3r1_0 },
@@ -194,7 +196,7 @@ export const operationValidators = {
       { name: "item_group_key", in: "query", style: "form", explode: true, array: false },
       { name: "count", in: "query", style: "form", explode: true, array: false },
       { name: "cursor", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o4r0_0 },
       "4XX": { "application/json": strict.o4r1_0 },
@@ -205,7 +207,7 @@ export const operationValidators = {
     params: params.o5p,
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     body: { required: true, media: { "application/json": strict.o5b_0 } },
     responses: {
       "2XX": { "application/json": strict.o5r0_0 },
@@ -217,7 +219,7 @@ export const operationValidators = {
     params: params.o6p,
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     body: { required: true, media: { "application/json": strict.o6b_0 } },
     responses: {
       "2XX": { "application/json": strict.o6r0_0 },
@@ -229,7 +231,7 @@ export const operationValidators = {
     params: params.o7p,
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     body: { required: true, media: { "application/json": strict.o7b_0 } },
     responses: {
       "2XX": { "application/json": strict.o7r0_0 },
@@ -242,7 +244,7 @@ export const operationValidators = {
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
       { name: "product_set_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o8r0_0 },
       "4XX": { "application/json": strict.o8r1_0 },
@@ -258,7 +260,7 @@ export const operationValidators = {
       { name: "end_time", in: "query", style: "form", explode: true, array: false },
       { name: "location", in: "query", style: "form", explode: true, array: false },
       { name: "negative_keywords", in: "query", style: "form", explode: false, array: true },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o9r0_0 },
       "4XX": { "application/json": strict.o9r1_0 },
@@ -282,7 +284,7 @@ export const operationValidators = {
         array: true,
       },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o10r0_0 },
       "4XX": { "application/json": strict.o10r1_0 },
@@ -296,7 +298,7 @@ export const operationValidators = {
       { name: "tailored_audience_id", in: "path", style: "simple", explode: false, array: false },
       { name: "granted_account_id", in: "query", style: "form", explode: true, array: false },
       { name: "permission_level", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o11r0_0 },
       "4XX": { "application/json": strict.o11r1_0 },
@@ -315,7 +317,7 @@ export const operationValidators = {
         explode: false,
         array: false,
       },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o12r0_0 },
       "4XX": { "application/json": strict.o12r1_0 },
@@ -329,7 +331,7 @@ export const operationValidators = {
       { name: "custom_audience_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_active", in: "query", style: "form", explode: true, array: false },
       { name: "cursor", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o13r0_0 },
       "4XX": { "application/json": strict.o13r1_0 },
@@ -341,7 +343,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "custom_audience_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     body: { required: true, media: { "application/json": strict.o14b_0 } },
     responses: {
       "2XX": { "application/json": strict.o14r0_0 },
@@ -354,7 +356,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "do_not_reach_list_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     body: { required: true, media: { "application/json": strict.o15b_0 } },
     responses: {
       "2XX": { "application/json": strict.o15r0_0 },
@@ -367,7 +369,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "do_not_reach_list_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o16r0_0 },
       "4XX": { "application/json": strict.o16r1_0 },

@@ -200,7 +200,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o0r0_0 },
       "4XX": { "application/json": strict.o0r1_0 },
@@ -213,7 +213,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "account_media_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o1r0_0 },
       "4XX": { "application/json": strict.o1r1_0 },
@@ -225,7 +225,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "account_media_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o2r0_0 },
       "4XX": { "application/json": strict.o2r1_0 },
@@ -245,7 +245,7 @@ export const operationValidators = {
       { name: "q", in: "query", style: "form", explode: true, array: false },
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o3r0_0 },
       "4XX": { "application/json": strict.o3r1_0 },
@@ -254,7 +254,9 @@ export const operationValidators = {
   },
   createCard: {
     params: params.o4p,
-    parameters: [{ name: "account_id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "account_id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     body: { required: true, media: { "application/json": strict.o4b_0 } },
     responses: {
       "2XX": { "application/json": strict.o4r0_0 },
@@ -268,7 +270,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o5r0_0 },
       "4XX": { "application/json": strict.o5r1_0 },
@@ -280,7 +282,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     body: { required: true, media: { "application/json": strict.o6b_0 } },
     responses: {
       "2XX": { "application/json": strict.o6r0_0 },
@@ -294,7 +296,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_type", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o7r0_0 },
       "4XX": { "application/json": strict.o7r1_0 },
@@ -309,7 +311,7 @@ export const operationValidators = {
       { name: "cursor", in: "query", style: "form", explode: true, array: false },
       { name: "media_type", in: "query", style: "form", explode: true, array: false },
       { name: "q", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o8r0_0 },
       "4XX": { "application/json": strict.o8r1_0 },
@@ -326,7 +328,7 @@ export const operationValidators = {
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "poster_media_key", in: "query", style: "form", explode: true, array: false },
       { name: "title", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o9r0_0 },
       "4XX": { "application/json": strict.o9r1_0 },
@@ -338,7 +340,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "media_key", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o10r0_0 },
       "4XX": { "application/json": strict.o10r1_0 },
@@ -355,7 +357,7 @@ export const operationValidators = {
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "poster_media_key", in: "query", style: "form", explode: true, array: false },
       { name: "title", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o11r0_0 },
       "4XX": { "application/json": strict.o11r1_0 },
@@ -367,7 +369,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "media_key", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o12r0_0 },
       "4XX": { "application/json": strict.o12r1_0 },
@@ -385,7 +387,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o13r0_0 },
       "4XX": { "application/json": strict.o13r1_0 },
@@ -403,7 +405,7 @@ export const operationValidators = {
       { name: "fourth_choice", in: "query", style: "form", explode: true, array: false },
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "media_key", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o14r0_0 },
       "4XX": { "application/json": strict.o14r1_0 },
@@ -416,7 +418,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o15r0_0 },
       "4XX": { "application/json": strict.o15r1_0 },
@@ -440,7 +442,7 @@ export const operationValidators = {
       { name: "video_cta_value", in: "query", style: "form", explode: true, array: false },
       { name: "video_description", in: "query", style: "form", explode: true, array: false },
       { name: "video_title", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o16r0_0 },
       "4XX": { "application/json": strict.o16r1_0 },
@@ -453,7 +455,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "post_id", in: "path", style: "simple", explode: false, array: false },
       { name: "name", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o17r0_0 },
       "4XX": { "application/json": strict.o17r1_0 },
@@ -471,7 +473,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o18r0_0 },
       "4XX": { "application/json": strict.o18r1_0 },
@@ -498,7 +500,7 @@ export const operationValidators = {
       { name: "thank_you_url", in: "query", style: "form", explode: true, array: false },
       { name: "unlocked_image_media_key", in: "query", style: "form", explode: true, array: false },
       { name: "unlocked_video_media_key", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o19r0_0 },
       "4XX": { "application/json": strict.o19r1_0 },
@@ -511,7 +513,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o20r0_0 },
       "4XX": { "application/json": strict.o20r1_0 },
@@ -523,7 +525,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o21r0_0 },
       "4XX": { "application/json": strict.o21r1_0 },
@@ -540,7 +542,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o22r0_0 },
       "4XX": { "application/json": strict.o22r1_0 },
@@ -549,7 +551,7 @@ export const operationValidators = {
   },
   createSandboxAccount: {
     params: params.o23p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "2XX": { "application/json": strict.o23r0_0 },
       "4XX": { "application/json": strict.o23r1_0 },
@@ -561,7 +563,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o24r0_0 },
       "4XX": { "application/json": strict.o24r1_0 },
@@ -574,7 +576,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "industry_type", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o25r0_0 },
       "4XX": { "application/json": strict.o25r1_0 },
@@ -583,7 +585,9 @@ export const operationValidators = {
   },
   deleteSandboxAccount: {
     params: params.o26p,
-    parameters: [{ name: "account_id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "account_id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o26r0_0 },
       "4XX": { "application/json": strict.o26r1_0 },
@@ -599,7 +603,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o27r0_0 },
       "4XX": { "application/json": strict.o27r1_0 },
@@ -617,7 +621,7 @@ export const operationValidators = {
       { name: "start_time", in: "query", style: "form", explode: true, array: false },
       { name: "end_time", in: "query", style: "form", explode: true, array: false },
       { name: "user_id", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o28r0_0 },
       "4XX": { "application/json": strict.o28r1_0 },
@@ -626,7 +630,7 @@ export const operationValidators = {
   },
   listAdvertiserBusinessCategories: {
     params: params.o29p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "2XX": { "application/json": strict.o29r0_0 },
       "4XX": { "application/json": strict.o29r1_0 },
@@ -638,7 +642,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "curated_category_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o30r0_0 },
       "4XX": { "application/json": strict.o30r1_0 },
@@ -650,7 +654,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "feature_keys", in: "query", style: "form", explode: false, array: true },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o31r0_0 },
       "4XX": { "application/json": strict.o31r1_0 },
@@ -662,7 +666,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "feature_keys", in: "query", style: "form", explode: false, array: true },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o32r0_0 },
       "4XX": { "application/json": strict.o32r1_0 },
@@ -671,7 +675,9 @@ export const operationValidators = {
   },
   getAudienceEstimate: {
     params: params.o33p,
-    parameters: [{ name: "account_id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "account_id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     body: { required: true, media: { "application/json": strict.o33b_0 } },
     responses: {
       "2XX": { "application/json": strict.o33r0_0 },
@@ -720,7 +726,7 @@ export const operationValidators = {
         explode: true,
         array: false,
       },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o34r0_0 },
       "4XX": { "application/json": strict.o34r1_0 },
@@ -732,7 +738,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "line_item_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "404": { "application/json": strict.o35r0_0 },
       "2XX": { "application/json": strict.o35r1_0 },
@@ -749,7 +755,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o36r0_0 },
       "4XX": { "application/json": strict.o36r1_0 },
@@ -762,7 +768,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "line_item_id", in: "query", style: "form", explode: true, array: false },
       { name: "curated_category_id", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o37r0_0 },
       "4XX": { "application/json": strict.o37r1_0 },
@@ -781,7 +787,7 @@ export const operationValidators = {
         array: false,
       },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o38r0_0 },
       "4XX": { "application/json": strict.o38r1_0 },
@@ -801,7 +807,7 @@ export const operationValidators = {
       },
       { name: "line_item_id", in: "query", style: "form", explode: true, array: false },
       { name: "curated_category_id", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o39r0_0 },
       "4XX": { "application/json": strict.o39r1_0 },
@@ -819,7 +825,7 @@ export const operationValidators = {
         explode: false,
         array: false,
       },
-    ],
+    ] as const,
     responses: {
       "2XX": { "application/json": strict.o40r0_0 },
       "4XX": { "application/json": strict.o40r1_0 },

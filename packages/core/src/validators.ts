@@ -180,7 +180,7 @@ export const operationValidators = {
       { name: "poll.fields", in: "query", style: "form", explode: false, array: true },
       { name: "user.fields", in: "query", style: "form", explode: false, array: true },
       { name: "place.fields", in: "query", style: "form", explode: false, array: true },
-    ],
+    ] as const,
     responses: {
       "200": { "application/json": strict.o0r0_0 },
       "4XX": { "application/json": strict.o0r1_0, "application/problem+json": strict.o0r1_1 },
@@ -197,7 +197,7 @@ export const operationValidators = {
       { name: "poll.fields", in: "query", style: "form", explode: false, array: true },
       { name: "user.fields", in: "query", style: "form", explode: false, array: true },
       { name: "place.fields", in: "query", style: "form", explode: false, array: true },
-    ],
+    ] as const,
     responses: {
       "200": { "application/json": strict.o1r0_0 },
       "4XX": { "application/json": strict.o1r1_0 },
@@ -205,7 +205,7 @@ export const operationValidators = {
   },
   createPost: {
     params: params.o2p,
-    parameters: [],
+    parameters: [] as const,
     body: { required: false, media: { "application/json": strict.o2b_0 } },
     responses: {
       "401": { "application/json": strict.o2r0_0 },
@@ -224,7 +224,7 @@ export const operationValidators = {
         explode: true,
         array: false,
       },
-    ],
+    ] as const,
     responses: {
       "200": { "application/x-www-form-urlencoded": params.o3r0_0 },
       "4XX": { "application/json": strict.o3r1_0 },
@@ -236,7 +236,7 @@ export const operationValidators = {
       { name: "oauth_token", in: "query", style: "form", explode: true, array: false },
       { name: "force_login", in: "query", style: "form", explode: true, array: false },
       { name: "screen_name", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: { default: {}, "4XX": { "application/json": strict.o4r1_0 } },
   },
   authenticate: {
@@ -245,7 +245,7 @@ export const operationValidators = {
       { name: "oauth_token", in: "query", style: "form", explode: true, array: false },
       { name: "force_login", in: "query", style: "form", explode: true, array: false },
       { name: "screen_name", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: { default: {}, "4XX": { "application/json": strict.o5r1_0 } },
   },
   accessToken: {
@@ -253,7 +253,7 @@ export const operationValidators = {
     parameters: [
       { name: "oauth_token", in: "query", style: "form", explode: true, array: false },
       { name: "oauth_verifier", in: "query", style: "form", explode: true, array: false },
-    ],
+    ] as const,
     responses: {
       "200": { "application/x-www-form-urlencoded": params.o6r0_0 },
       "4XX": { "application/json": strict.o6r1_0 },
@@ -261,7 +261,7 @@ export const operationValidators = {
   },
   invalidateAccessToken: {
     params: params.o7p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "200": { "application/json": strict.o7r0_0 },
       "401": { "application/json": strict.o7r1_0 },
@@ -269,7 +269,7 @@ export const operationValidators = {
   },
   invalidateAccessTokenJson: {
     params: params.o8p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "200": { "application/json": strict.o8r0_0 },
       "401": { "application/json": strict.o8r1_0 },
@@ -277,7 +277,7 @@ export const operationValidators = {
   },
   createBearerToken: {
     params: params.o9p,
-    parameters: [],
+    parameters: [] as const,
     body: { required: true, media: { "application/x-www-form-urlencoded": params.o9b_0 } },
     responses: {
       "200": { "application/json": strict.o9r0_0 },
@@ -286,7 +286,7 @@ export const operationValidators = {
   },
   invalidateBearerToken: {
     params: params.o10p,
-    parameters: [],
+    parameters: [] as const,
     body: {
       required: false,
       media: {
@@ -301,7 +301,7 @@ export const operationValidators = {
   },
   searchRecentPosts: {
     params: params.o11p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o11r0_0 },
       "2XX": { "application/json": strict.o11r1_0 },
@@ -310,7 +310,7 @@ export const operationValidators = {
   },
   searchAllPosts: {
     params: params.o12p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o12r0_0 },
       "2XX": { "application/json": strict.o12r1_0 },
@@ -319,7 +319,7 @@ export const operationValidators = {
   },
   getRecentPostCounts: {
     params: params.o13p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o13r0_0 },
       "2XX": { "application/json": strict.o13r1_0 },
@@ -328,7 +328,7 @@ export const operationValidators = {
   },
   getAllPostCounts: {
     params: params.o14p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o14r0_0 },
       "2XX": { "application/json": strict.o14r1_0 },
@@ -337,7 +337,7 @@ export const operationValidators = {
   },
   manageStreamRules: {
     params: params.o15p,
-    parameters: [],
+    parameters: [] as const,
     body: { required: false, media: { "application/json": strict.o15b_0 } },
     responses: {
       "401": { "application/json": strict.o15r0_0 },
@@ -347,7 +347,9 @@ export const operationValidators = {
   },
   getUserBookmarks: {
     params: params.o16p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o16r0_0 },
       "2XX": { "application/json": strict.o16r1_0 },
@@ -356,7 +358,9 @@ export const operationValidators = {
   },
   getUserBlocking: {
     params: params.o17p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o17r0_0 },
       "2XX": { "application/json": strict.o17r1_0 },
@@ -365,7 +369,9 @@ export const operationValidators = {
   },
   getUserMuting: {
     params: params.o18p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o18r0_0 },
       "2XX": { "application/json": strict.o18r1_0 },
@@ -374,7 +380,9 @@ export const operationValidators = {
   },
   getUserPinnedLists: {
     params: params.o19p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o19r0_0 },
       "2XX": { "application/json": strict.o19r1_0 },
@@ -383,7 +391,9 @@ export const operationValidators = {
   },
   getUserPosts: {
     params: params.o20p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o20r0_0 },
       "2XX": { "application/json": strict.o20r1_0 },
@@ -392,7 +402,9 @@ export const operationValidators = {
   },
   getUserMentions: {
     params: params.o21p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o21r0_0 },
       "2XX": { "application/json": strict.o21r1_0 },
@@ -401,7 +413,9 @@ export const operationValidators = {
   },
   getUserLikedPosts: {
     params: params.o22p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o22r0_0 },
       "2XX": { "application/json": strict.o22r1_0 },
@@ -410,7 +424,9 @@ export const operationValidators = {
   },
   getUserFollowers: {
     params: params.o23p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o23r0_0 },
       "2XX": { "application/json": strict.o23r1_0 },
@@ -419,7 +435,9 @@ export const operationValidators = {
   },
   getUserFollowing: {
     params: params.o24p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o24r0_0 },
       "2XX": { "application/json": strict.o24r1_0 },
@@ -428,7 +446,9 @@ export const operationValidators = {
   },
   followUser: {
     params: params.o25p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     body: {
       required: false,
       media: {
@@ -444,7 +464,9 @@ export const operationValidators = {
   },
   getUserOwnedLists: {
     params: params.o26p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o26r0_0 },
       "2XX": { "application/json": strict.o26r1_0 },
@@ -453,7 +475,9 @@ export const operationValidators = {
   },
   getUserFollowedLists: {
     params: params.o27p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o27r0_0 },
       "2XX": { "application/json": strict.o27r1_0 },
@@ -462,7 +486,9 @@ export const operationValidators = {
   },
   getUserListMemberships: {
     params: params.o28p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o28r0_0 },
       "2XX": { "application/json": strict.o28r1_0 },
@@ -471,7 +497,9 @@ export const operationValidators = {
   },
   likePost: {
     params: params.o29p,
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     body: {
       required: false,
       media: {
@@ -487,7 +515,9 @@ export const operationValidators = {
   },
   searchNews: {
     params: params.o30p,
-    parameters: [{ name: "news.fields", in: "query", style: "form", explode: false, array: true }],
+    parameters: [
+      { name: "news.fields", in: "query", style: "form", explode: false, array: true },
+    ] as const,
     responses: {
       "401": { "application/json": strict.o30r0_0 },
       "2XX": { "application/json": strict.o30r1_0 },
@@ -499,7 +529,7 @@ export const operationValidators = {
     parameters: [
       { name: "id", in: "path", style: "simple", explode: false, array: false },
       { name: "news.fields", in: "query", style: "form", explode: false, array: true },
-    ],
+    ] as const,
     responses: {
       "401": { "application/json": strict.o31r0_0 },
       "2XX": { "application/json": strict.o31r1_0 },
@@ -508,7 +538,7 @@ export const operationValidators = {
   },
   listConnections: {
     params: params.o32p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o32r0_0 },
       "2XX": { "application/json": strict.o32r1_0 },
@@ -517,7 +547,7 @@ export const operationValidators = {
   },
   deleteConnectionsByUuid: {
     params: params.o33p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o33r0_0 },
       "2XX": { "application/json": strict.o33r1_0 },
@@ -526,7 +556,7 @@ export const operationValidators = {
   },
   deleteAllConnections: {
     params: params.o34p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o34r0_0 },
       "2XX": { "application/json": strict.o34r1_0 },
@@ -537,7 +567,7 @@ export const operationValidators = {
     params: params.o35p,
     parameters: [
       { name: "endpoint_id", in: "path", style: "simple", explode: false, array: false },
-    ],
+    ] as const,
     responses: {
       "401": { "application/json": strict.o35r0_0 },
       "2XX": { "application/json": strict.o35r1_0 },
@@ -546,7 +576,7 @@ export const operationValidators = {
   },
   streamActivity: {
     params: params.o36p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o36r0_0 },
       "2XX": { "application/json": strict.o36r1_0 },
@@ -555,7 +585,7 @@ export const operationValidators = {
   },
   createActivitySubscription: {
     params: params.o37p,
-    parameters: [],
+    parameters: [] as const,
     body: { required: false, media: { "application/json": strict.o37b_0 } },
     responses: {
       "401": { "application/json": strict.o37r0_0 },
@@ -565,7 +595,7 @@ export const operationValidators = {
   },
   replayWebhookEvents: {
     params: params.o38p,
-    parameters: [],
+    parameters: [] as const,
     body: {
       required: false,
       media: {
@@ -581,7 +611,9 @@ export const operationValidators = {
   },
   replayAccountActivitySubscriptions: {
     params: params.o39p,
-    parameters: [{ name: "webhook_id", in: "path", style: "simple", explode: false, array: false }],
+    parameters: [
+      { name: "webhook_id", in: "path", style: "simple", explode: false, array: false },
+    ] as const,
     body: {
       required: false,
       media: {
@@ -597,7 +629,7 @@ export const operationValidators = {
   },
   searchPostsEligibleForNotes: {
     params: params.o40p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o40r0_0 },
       "2XX": { "application/json": strict.o40r1_0 },
@@ -606,7 +638,7 @@ export const operationValidators = {
   },
   searchNotesWritten: {
     params: params.o41p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o41r0_0 },
       "2XX": { "application/json": strict.o41r1_0 },
@@ -615,7 +647,7 @@ export const operationValidators = {
   },
   createNote: {
     params: params.o42p,
-    parameters: [],
+    parameters: [] as const,
     body: {
       required: false,
       media: {
@@ -631,7 +663,7 @@ export const operationValidators = {
   },
   evaluateNote: {
     params: params.o43p,
-    parameters: [],
+    parameters: [] as const,
     body: {
       required: false,
       media: {
@@ -647,7 +679,7 @@ export const operationValidators = {
   },
   getPowerStreamRules: {
     params: params.o44p,
-    parameters: [],
+    parameters: [] as const,
     responses: {
       "401": { "application/json": strict.o44r0_0 },
       "2XX": { "application/json": strict.o44r1_0 },

@@ -63,7 +63,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       void (reply as FastifyReply).code(status).type("application/problem+json").send(JSON.stringify(problemBody(status, error.message)));
     },
   });
-  const log = options.log;
+  // Only a function logs: a caller passing `log: true` (as the CLI once did) must not turn every
+  // error answer into a TypeError and a 500.
+  const log = typeof options.log === "function" ? options.log : undefined;
   const onResponse = log ? (entry: { operationId: string; method: string; url: string; status: number; ms: number }) => log(entry) : undefined;
   const common = { validateResponses: options.validateResponses ?? true, ...(onResponse ? { onResponse } : {}) };
 

@@ -14,6 +14,7 @@ import { readNdjson } from "./ndjson.js";
 import { streamWithReconnect, type ReconnectBackoff } from "./stream.js";
 import type { HttpMethod, RawResponse, RequestSpec, Transport } from "./transport.js";
 import type { QueryParam } from "./url.js";
+import { own, setOwn } from "./own.js";
 
 /** One parameter as the contract declares it. */
 export interface ParameterSpec {
@@ -325,7 +326,7 @@ export function createCaller(options: CallerOptions): Caller {
     const cookies: string[] = [];
     let path = op.path;
     for (const p of op.parameters) {
-      const value = args[p.arg ?? p.name];
+      const value = own(args, p.arg ?? p.name);
       if (value === undefined) continue;
       if (op.oauth1Params?.includes(p.name) && OAUTH1_OPTION[p.name]) {
         const key = OAUTH1_OPTION[p.name] as string;
@@ -334,11 +335,11 @@ export function createCaller(options: CallerOptions): Caller {
       }
       if (p.in === "path") {
         // Plain values keep the transport's path handling; styles, lists and objects are expanded here.
-        if ((p.style ?? "simple") === "simple" && !Array.isArray(value) && !isObject(value)) pathParams[p.name] = value as string | number | boolean;
+        if ((p.style ?? "simple") === "simple" && !Array.isArray(value) && !isObject(value)) setOwn(pathParams, p.name, value as string | number | boolean);
         else path = path.split(`{${p.name}}`).join(stylePathValue(p.name, value, p.style ?? "simple", p.explode ?? false));
       } else if (p.in === "query") {
         query.push({ name: p.name, value, ...(p.style ? { style: p.style as QueryParam["style"] } : {}), ...(p.explode !== undefined ? { explode: p.explode } : {}) });
-      } else if (p.in === "header") headers[p.name] = styleSimple(value, p.explode ?? false, (t) => t);
+      } else if (p.in === "header") setOwn(headers, p.name, styleSimple(value, p.explode ?? false, (t) => t));
       else if (p.in === "cookie") cookies.push(...styleCookie(p.name, value, p.explode ?? true));
     }
     if (cookies.length > 0) {

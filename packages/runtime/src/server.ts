@@ -12,6 +12,7 @@ import { InMemoryNonceStore } from "./nonce-store.js";
 import { reasonPhrase } from "./problem.js";
 import type { SchemeKind, SecurityAlternatives } from "./security.js";
 import type { RequestInput, RequestValidation, ResponseValidation } from "./validation.js";
+import { own, setOwn } from "./own.js";
 
 export interface RouteSpec {
   readonly id: string;
@@ -102,6 +103,12 @@ export interface ServerOptions<H> {
   readonly validateResponses?: boolean;
   /** Called after each request with its operation, status and duration (the mock logs with it). @default undefined */
   readonly onResponse?: (info: { operationId: string; method: string; url: string; status: number; ms: number }) => void;
+}
+
+/** What a generated plugin tells the runtime about its contract. */
+export interface ContractFacts {
+  /** Some schema has a member named `__proto__`: JSON bodies must keep it as data. @default false */
+  readonly protoKeys?: boolean;
 }
 
 export interface Validation {
@@ -240,6 +247,24 @@ function send(reply: FastifyReply, status: number, body: unknown, contentType: s
 }
 
 /**
+ * The handlers an object implements, by operationId: each operation's method, bound to the object.
+ * Methods may come from a class (its prototype), but never from `Object.prototype` (an operation
+ * named `toString` is not implemented by every object), and `constructor` only as the object's own
+ * member (a class instance's `constructor` is the class).
+ */
+export function pickHandlers(implementation: object, methodNames: Readonly<Record<string, string>>): Record<string, Handler> {
+  const out = Object.create(null) as Record<string, Handler>;
+  const members = implementation as Readonly<Record<string, unknown>>;
+  for (const id of Object.keys(methodNames)) {
+    const method = methodNames[id] as string;
+    const handler = method === "constructor" && !Object.prototype.hasOwnProperty.call(members, method) ? undefined : members[method];
+    if (typeof handler !== "function" || handler === (Object.prototype as unknown as Record<string, unknown>)[method]) continue;
+    setOwn(out, id, handler.bind(implementation) as Handler);
+  }
+  return out;
+}
+
+/**
  * Registers every route of a contract on a Fastify instance. Generated packages call it from their
  * plugin with their routes and validators.
  */
@@ -248,6 +273,7 @@ export function registerRoutes<H>(
   routes: readonly RouteSpec[],
   validation: Validation,
   options: ServerOptions<H>,
+  contract: ContractFacts = {},
 ): void {
   const verifiers = options.security ?? {};
   const nonces = new InMemoryNonceStore();
@@ -256,11 +282,21 @@ export function registerRoutes<H>(
 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, text, done) => {
     const out: Record<string, string> = {};
-    new URLSearchParams(String(text)).forEach((v, k) => {
-      if (k !== "__proto__") out[k] = v;
-    });
+    new URLSearchParams(String(text)).forEach((v, k) => setOwn(out, k, v));
     done(null, out);
   });
+  if (contract.protoKeys) {
+    // Fastify refuses JSON with a `__proto__` key (a guard against prototype pollution). This
+    // contract names such a member, so its JSON is parsed as data: JSON.parse makes `__proto__` an
+    // own property and never changes a prototype; validation then checks it like any member.
+    app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, text, done) => {
+      try {
+        done(null, String(text) === "" ? undefined : (JSON.parse(String(text)) as unknown));
+      } catch {
+        done(Object.assign(new Error("Body is not valid JSON but content-type is set to 'application/json'"), { statusCode: 400, code: "FST_ERR_CTP_INVALID_JSON_BODY" }), undefined);
+      }
+    });
+  }
   // Any other media type arrives as text, so validation can answer 415 naming it.
   app.addContentTypeParser("*", { parseAs: "string" }, (_req, text, done) => done(null, text));
 
@@ -300,7 +336,7 @@ export function registerRoutes<H>(
         const raw = request.params as Record<string, string>;
         const pathValues: Record<string, unknown> = {};
         params.forEach((name, i) => {
-          pathValues[name] = raw[`p${i}`];
+          setOwn(pathValues, name, raw[`p${i}`]);
         });
         const who = await authenticate(route, request, request.body, verifiers, nonces);
         if (!who.ok) return finish(send(reply, 401, unauthorized.body, unauthorized.type, { ...extraHeaders, "www-authenticate": "Bearer, Basic, OAuth" }));
@@ -326,7 +362,7 @@ export function registerRoutes<H>(
           const body = { ...checked.problem, status };
           return finish(send(reply, status, body, errorMedia(validation, route.id, status, body), extraHeaders));
         }
-        const handler = handlers[route.id];
+        const handler = own(handlers as Readonly<Record<string, unknown>>, route.id) as (typeof handlers)[keyof typeof handlers] | undefined;
         if (!handler) {
           const detail = route.unspecified !== undefined
             ? `${route.id} is not implemented: the contract does not show its shape (${route.unspecified})`

@@ -4,6 +4,7 @@
  */
 
 import { percentEncode } from "./encoding.js";
+import { own } from "./own.js";
 
 export type QueryStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
 
@@ -98,7 +99,7 @@ export function serializeQuery(params: readonly QueryParam[] | undefined): strin
  */
 export function expandPath(template: string, params: PathParams | undefined): string {
   return template.replace(/\{([^{}]+)\}/g, (_, name: string) => {
-    const raw = params?.[name];
+    const raw = own(params, name);
     if (raw === undefined) throw new TypeError(`Path parameter ${name} is missing`);
     const value = String(raw);
     if (value === "" || value === "." || value === "..") {

@@ -4,6 +4,7 @@
  * turns raw HTTP input into validated, coerced values, or into the contract's invalid-request
  * problem naming every failure.
  */
+import { setOwn } from "./own.js";
 
 /** The shape of an ajv error object, as precompiled standalone validators report them. */
 export interface CompiledError {
@@ -98,11 +99,11 @@ function copyRecord(source: Readonly<Record<string, unknown>> | URLSearchParams 
   if (source === undefined) return out;
   const set = (k: string, v: unknown): void => {
     const key = lowerKeys ? k.toLowerCase() : k;
-    if (key === "__proto__") return;
+    // setOwn: a `__proto__` member the contract may name is kept as data, never as a prototype.
     if (Object.prototype.hasOwnProperty.call(out, key)) {
       const prev = out[key];
-      out[key] = Array.isArray(prev) ? [...prev, v] : [prev, v];
-    } else out[key] = v;
+      setOwn(out, key, Array.isArray(prev) ? [...prev, v] : [prev, v]);
+    } else setOwn(out, key, v);
   };
   if (source instanceof URLSearchParams) source.forEach((v, k) => set(k, v));
   else for (const k of Object.keys(source)) set(k, source[k]);

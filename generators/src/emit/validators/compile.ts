@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Options } from "ajv";
 import { rulesKeyword, ruleSchemasKeyword } from "./keywords.js";
+import { hasPrototypeMemberKeys } from "../prototype-keys.js";
 
 const require = createRequire(import.meta.url);
 
@@ -22,7 +23,7 @@ type AjvLike = {
   opts: Options;
 };
 
-function newAjv(coerce: boolean): AjvLike {
+function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
   const Ajv2020 = (require("ajv/dist/2020") as { default: new (o: Options) => AjvLike }).default;
   const addFormats = (require("ajv-formats") as { default: (ajv: AjvLike) => void }).default;
   const ajv = new Ajv2020({
@@ -35,6 +36,7 @@ function newAjv(coerce: boolean): AjvLike {
     logger: false,
     validateFormats: true,
     ...(coerce ? { coerceTypes: "array" as const, useDefaults: true } : {}),
+    ...(ownProperties ? { ownProperties: true } : {}),
   });
   addFormats(ajv);
   ajv.addKeyword({ ...rulesKeyword });
@@ -53,7 +55,7 @@ function newAjv(coerce: boolean): AjvLike {
  */
 export function compileStandalone(input: CompileInput): string {
   const standaloneCode = (require("ajv/dist/standalone") as { default: (ajv: AjvLike, refs: Record<string, string>) => string }).default;
-  const ajv = newAjv(input.coerce);
+  const ajv = newAjv(input.coerce, hasPrototypeMemberKeys(input.root));
   ajv.addSchema({ ...input.root, $id: ROOT_ID });
   const refs: Record<string, string> = {};
   for (const [name, pointer] of input.exports) refs[name] = `${ROOT_ID}${pointer}`;

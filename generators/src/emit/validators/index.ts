@@ -132,7 +132,7 @@ function wrapper(model: ApiModel, p: Plan): string {
       ts`{ ${join(list.map((m) => ts`${objectKey(m.mediaType)}: ${refCode(m.ref)}`), ", ")} }`;
     const body = o.body ? ts`body: { required: ${o.body.required}, media: ${media(o.body.media)} },` : ts``;
     const responses = join(o.responses.map((r) => ts`${objectKey(r.status)}: ${media(r.media)}`), ", ");
-    return ts`  ${objectKey(o.op.id)}: { params: params.${ident(o.params)}, parameters: ${literal(facts)}, ${body} responses: { ${responses} } },`;
+    return ts`  ${objectKey(o.op.id)}: { params: params.${ident(o.params)}, parameters: ${literal(facts)} as const, ${body} responses: { ${responses} } },`;
   });
   const invalid = model.problems.find((pr) => pr.slug === "invalid-request");
   const invalidRequest =

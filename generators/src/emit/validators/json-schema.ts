@@ -118,12 +118,30 @@ export function toJsonSchema(schema: unknown): unknown {
       out[RULE_SCHEMAS] = schemas.map((s) => toJsonSchema(s));
     }
   }
+  protoPropertyAsPattern(out);
   // Boolean exclusiveMinimum/Maximum is 3.0 vocabulary; 3.1 documents that still use it mean 3.0's.
   rewriteExclusive30(out);
   // `nullable` is 3.0 vocabulary, but 3.1 documents carry it too and mean the same; ajv would
   // otherwise read it as its own keyword and refuse it without `type`.
   rewriteNullable(out);
   return out;
+}
+
+/**
+ * ajv leaves a property named `__proto__` out of `properties` (a guard of its own against prototype
+ * pollution), so its schema would never apply and `additionalProperties: false` would refuse it. The
+ * same member as the pattern `^__proto__$` is checked, counted as known, and pollutes nothing.
+ */
+function protoPropertyAsPattern(s: Obj): void {
+  const props = s["properties"];
+  if (!isObj(props) || !Object.prototype.hasOwnProperty.call(props, "__proto__")) return;
+  const schema = props["__proto__"];
+  const rest: Obj = {};
+  for (const k of Object.keys(props)) if (k !== "__proto__") rest[k] = props[k];
+  s["properties"] = rest;
+  const patterns: Obj = isObj(s["patternProperties"]) ? { ...s["patternProperties"] } : {};
+  patterns["^__proto__$"] = schema;
+  s["patternProperties"] = patterns;
 }
 
 function rewriteExclusive30(s: Obj): void {
