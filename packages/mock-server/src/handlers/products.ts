@@ -32,8 +32,9 @@ const OPTIONAL = [
 type Optional = (typeof OPTIONAL)[number];
 
 /**
- * A product as a batch sends it. The generated `ProductInput` type is `unknown`: the schema's
- * `anyOf: [{required: [brand]}, …]` branches become `unknown` members that swallow the object type.
+ * A product as a batch sends it, in the shape this module reads: the stored `Product`'s required
+ * members plus its optional ones as the request may leave them out. (The generated `ProductInput`
+ * type is a proper object type now; this local one also says which members toProduct fills.)
  * The plugin has validated the body against the schema, so this is what arrives.
  */
 export type ProductInput = Pick<Product, "id" | "title" | "description" | "availability" | "condition" | "price" | "link" | "image_link"> & {
