@@ -63,8 +63,12 @@ export interface CallOptions {
   readonly oauth1?: OAuth1RequestOptions | undefined;
 }
 
-/** `T` with the members `K` optional: a request body without its readOnly members, a response without writeOnly ones. */
-export type Relaxed<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+/**
+ * `T` with the members `K` optional: a request body without its readOnly or defaulted members, a
+ * response without writeOnly ones. Names that are not keys of `T` (a body typed as a union, where
+ * `keyof` is only the shared keys) are ignored, and `T` stays as it is when none are.
+ */
+export type Relaxed<T, K extends PropertyKey> = [Extract<K, keyof T>] extends [never] ? T : Omit<T, Extract<K, keyof T>> & Partial<Pick<T, Extract<K, keyof T>>>;
 
 /** A file (or any bytes) sent as a multipart part or a raw body. */
 export type BinaryValue = Blob | Uint8Array | ArrayBuffer;
