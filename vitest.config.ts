@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // The generated conformance suites test the workspace's mock server when no CONTRACT_BASE_URL is
+    // set: each suite starts its own in-process mock through this module (the runtime knows none).
+    env: { CONTRACT_TARGET: "@devplatform/mock-server/target" },
   },
 });

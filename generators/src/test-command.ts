@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+/** The module that starts the mock of the three APIs for a suite (see @contractgen/runtime's conformance-target). */
+const MOCK_TARGET = "@devplatform/mock-server/target";
+
 export interface ContractTestOptions {
   readonly cwd: string;
   /** Server to test; undefined runs against the in-process mock server. */
@@ -42,7 +45,11 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
   for (const s of suites) if (!s.includes("*") && !existsSync(s)) throw new Error(`no conformance suite at ${path.relative(options.cwd, s)}: generate the package first`);
 
   if (options.baseUrl) process.env["CONTRACT_BASE_URL"] = options.baseUrl;
-  else delete process.env["CONTRACT_BASE_URL"];
+  else {
+    delete process.env["CONTRACT_BASE_URL"];
+    // Without a server the suites test the workspace's mock, which knows its own start-up and credentials.
+    process.env["CONTRACT_TARGET"] ??= MOCK_TARGET;
+  }
   const auth = readAuth(options.auth, options.cwd);
   if (auth) process.env["CONTRACT_AUTH"] = auth;
   if (options.destructive) process.env["CONTRACT_DESTRUCTIVE"] = "1";

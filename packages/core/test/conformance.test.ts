@@ -4,5 +4,5 @@ import { runConformance } from "@contractgen/runtime/conformance";
 import { validateResponse } from "../src/validators.js";
 import { plan } from "./conformance.plan.js";
 
-// Against CONTRACT_BASE_URL when set (contractgen test --base-url), else the in-process mock server.
+// Against CONTRACT_BASE_URL (contractgen test --base-url), or the server the CONTRACT_TARGET module starts.
 runConformance({ afterAll, beforeAll, describe, expect, it }, plan, validateResponse as never);

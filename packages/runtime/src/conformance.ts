@@ -1,9 +1,10 @@
 /**
  * Runs a generated conformance plan with vitest: every operation's positive case, its negative
  * cases, its security cases, its examples, and the state scenarios, against `CONTRACT_BASE_URL` or
- * the in-process mock server. Failure messages name the operation and the violation.
+ * the module named by `CONTRACT_TARGET` (conformance-target.ts). Failure messages name the operation and the violation.
  */
 import type { AuthConfig } from "./auth.js";
+import { resolveTarget, type ConformanceTarget } from "./conformance-target.js";
 import type { SchemeKind, SecurityAlternatives } from "./security.js";
 import { createTransport, type RawResponse, type Transport } from "./transport.js";
 import type { QueryParam } from "./url.js";
@@ -76,34 +77,7 @@ export interface TestApi {
 
 export type ResponseValidator = (operationId: string, status: number, contentType: string | undefined, body: unknown) => ResponseValidation;
 
-interface Target {
-  readonly baseUrl: string;
-  readonly auth: AuthConfig;
-  readonly destructive: boolean;
-  readonly close?: () => Promise<void>;
-}
-
-const MOCK_AUTH: AuthConfig = {
-  bearer: "mock-bearer-token",
-  basic: { username: "mock-api-key", password: "mock-api-secret" },
-  oauth1: { consumerKey: "mock-api-key", consumerSecret: "mock-api-secret", token: "mock-access-token", tokenSecret: "mock-access-token-secret" },
-};
-
-async function resolveTarget(): Promise<Target> {
-  const env = process.env;
-  if (env["CONTRACT_BASE_URL"]) {
-    return {
-      baseUrl: env["CONTRACT_BASE_URL"],
-      auth: env["CONTRACT_AUTH"] ? (JSON.parse(env["CONTRACT_AUTH"]) as AuthConfig) : {},
-      destructive: env["CONTRACT_DESTRUCTIVE"] === "1",
-    };
-  }
-  // Resolved at run time so the runtime has no dependency on the mock server package.
-  const name = "@devplatform/mock-server";
-  const mock = (await import(name)) as { startMockServer(o: { port: number; log?: boolean }): Promise<{ url: string; close(): Promise<void> }> };
-  const server = await mock.startMockServer({ port: 0 });
-  return { baseUrl: server.url, auth: MOCK_AUTH, destructive: true, close: () => server.close() };
-}
+type Target = ConformanceTarget;
 
 function pointerSegments(pointer: string): string[] {
   return pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));

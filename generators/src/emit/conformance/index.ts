@@ -219,7 +219,7 @@ function kindOf(model: ApiModel, scheme: string): string | undefined {
 /**
  * `test/conformance.test.ts` and its plan: the vitest suite that checks a server against the
  * contract, generated from the IR. Cases are data (`test/conformance.plan.ts`); the runtime harness
- * runs them against the in-process mock or `CONTRACT_BASE_URL`.
+ * runs them against `CONTRACT_BASE_URL` or the server a `CONTRACT_TARGET` module starts.
  */
 export const conformanceEmitter = defineEmitter({
   name: "conformance",
@@ -244,7 +244,7 @@ import { runConformance } from "@contractgen/runtime/conformance";
 import { validateResponse } from "../src/validators.js";
 import { plan } from "./conformance.plan.js";
 
-// Against CONTRACT_BASE_URL when set (contractgen test --base-url), else the in-process mock server.
+// Against CONTRACT_BASE_URL (contractgen test --base-url), or the server the CONTRACT_TARGET module starts.
 runConformance({ afterAll, beforeAll, describe, expect, it }, plan, validateResponse as never);
 `;
     return [
