@@ -40,7 +40,8 @@ function withoutAnnotations(schema: unknown): unknown {
   return out;
 }
 
-const mockSchemaOf = (schema: unknown): unknown => withoutAnnotations(toJsonSchema(schema));
+/** A schema as the mock-data generator and the conformance suite draw from it. */
+export const mockSchemaOf = (schema: unknown): unknown => withoutAnnotations(toJsonSchema(schema));
 
 /** The media a mock answers with: JSON first (the validators check it), else the first listed. */
 function preferredContent(r: Response): Response["contents"][number] | undefined {
@@ -111,7 +112,7 @@ function wrapper(model: ApiModel): string {
   );
   return (
     tsHeader(model) +
-    ts`import { createMockGenerator, type MockGenerator } from "@contractgen/runtime/mock-data";
+    ts`import { createMockGenerator, type MockGenerator, type MockSchema } from "@contractgen/runtime/mock-data";
 import type { components } from "./types.js";
 import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
 import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js";
@@ -142,6 +143,15 @@ const generator = (): MockGenerator =>
  */
 export function mockSchema<K extends keyof Schemas>(name: K, seed?: number): Schemas[K] {
   return generator().forSchema(String(name), seed) as Schemas[K];
+}
+
+/**
+ * A mock value of any schema over the contract's document (\`$ref\`s to its components resolve):
+ * what the conformance suite draws requests from.
+ * @param seed any number; calls without one use 1
+ */
+export function mockValue(schema: MockSchema, seed?: number): unknown {
+  return generator().generate(schema, seed);
 }
 
 /** One seeded factory per schema, by type name. */

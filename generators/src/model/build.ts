@@ -295,7 +295,23 @@ function readResponses(raw: unknown, resolve: (n: unknown) => unknown): Response
           return { name, required: ho["required"] === true, ...optional("schema", ho["schema"] as JsonSchema | undefined) };
         })
       : [];
-    return { status, description: str(obj["description"]) ?? "", contents: readContents(obj["content"], resolve), headers };
+    const rules = Array.isArray(obj["x-rules"]) ? (obj["x-rules"].filter(isObj) as unknown as Rule[]) : [];
+    const links = isObj(obj["links"])
+      ? Object.entries(obj["links"]).flatMap(([name, l]) => {
+          const link = resolve(l);
+          if (!isObj(link) || typeof link["operationId"] !== "string") return [];
+          const parameters = isObj(link["parameters"]) ? Object.fromEntries(Object.entries(link["parameters"]).filter(([, v]) => typeof v === "string")) : {};
+          return [{ name, operationId: link["operationId"], parameters: parameters as Record<string, string> }];
+        })
+      : [];
+    return {
+      status,
+      description: str(obj["description"]) ?? "",
+      contents: readContents(obj["content"], resolve),
+      headers,
+      ...(rules.length > 0 ? { rules } : {}),
+      ...(links.length > 0 ? { links } : {}),
+    };
   });
 }
 
@@ -370,6 +386,10 @@ function readSecuritySchemes(raw: Obj, resolve: (n: unknown) => unknown): Securi
               signatureMethod: String(oauth1["signatureMethod"]),
               version: String(oauth1["version"]),
               parameters: Array.isArray(oauth1["parameters"]) ? oauth1["parameters"].map(String) : [],
+              ...optional(
+                "flow",
+                isObj(oauth1["flow"]) ? (Object.fromEntries(Object.entries(oauth1["flow"]).filter(([, v]) => typeof v === "string")) as Record<string, string>) : undefined,
+              ),
             }
           : undefined,
       ),

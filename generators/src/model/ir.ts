@@ -87,6 +87,10 @@ export interface Response {
   readonly description: string;
   readonly contents: readonly MediaContent[];
   readonly headers: readonly { readonly name: string; readonly required: boolean; readonly schema?: JsonSchema }[];
+  /** `x-rules` on the response: cross-field facts every answer with this status keeps. */
+  readonly rules?: readonly Rule[];
+  /** OpenAPI links: the operation an answer leads to, and parameters as runtime expressions. */
+  readonly links?: readonly { readonly name: string; readonly operationId: string; readonly parameters: Readonly<Record<string, string>> }[];
 }
 
 export type SecurityRequirement = readonly { readonly scheme: string; readonly scopes: readonly string[] }[];
@@ -166,7 +170,13 @@ export interface SecurityScheme {
   readonly paramName?: string;
   readonly description?: string;
   /** Present when the scheme is OAuth 1.0a (an apiKey scheme with `x-oauth1`). */
-  readonly oauth1?: { readonly signatureMethod: string; readonly version: string; readonly parameters: readonly string[] };
+  readonly oauth1?: {
+    readonly signatureMethod: string;
+    readonly version: string;
+    readonly parameters: readonly string[];
+    /** The flow's steps by operationId (`requestToken`, `authorize`, `accessToken`, `invalidate`). */
+    readonly flow?: Readonly<Record<string, string>>;
+  };
   readonly flows?: Readonly<Record<string, unknown>>;
 }
 

@@ -14,6 +14,7 @@ export const plan: ConformancePlan = {
       security: [["oauth1"]],
       parameters: [{ name: "user_id", in: "query", required: false, style: "form", explode: true }],
       positive: { values: {} },
+      request: { parameters: { user_id: { type: "integer", format: "int64" } } },
       discover: {},
       negatives: [
         {
@@ -23,6 +24,7 @@ export const plan: ConformancePlan = {
           set: { user_id: "not-a-number" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -45,6 +47,9 @@ export const plan: ConformancePlan = {
         { name: "user_id", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { name: "sample" } },
+      request: {
+        parameters: { name: { type: "string" }, user_id: { type: "integer", format: "int64" } },
+      },
       discover: {},
       negatives: [
         {
@@ -60,6 +65,7 @@ export const plan: ConformancePlan = {
           set: { user_id: "not-a-number" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -81,6 +87,7 @@ export const plan: ConformancePlan = {
         { name: "name", in: "query", required: true, style: "form", explode: true },
       ],
       positive: { values: { product_catalog_id: "sample", name: "sample" } },
+      request: { parameters: { product_catalog_id: { type: "string" }, name: { type: "string" } } },
       discover: {
         product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
       },
@@ -92,6 +99,7 @@ export const plan: ConformancePlan = {
           remove: ["name"],
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -114,10 +122,12 @@ export const plan: ConformancePlan = {
         { name: "product_catalog_id", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: { values: { product_catalog_id: "sample" } },
+      request: { parameters: { product_catalog_id: { type: "string" } } },
       discover: {
         product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
       },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -141,6 +151,14 @@ export const plan: ConformancePlan = {
         { name: "cursor", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { product_catalog_id: "sample" } },
+      request: {
+        parameters: {
+          product_catalog_id: { type: "string" },
+          item_group_key: { type: "string" },
+          count: { type: "integer", minimum: 1, maximum: 100, default: 100 },
+          cursor: { type: "string" },
+        },
+      },
       discover: {
         product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
       },
@@ -163,6 +181,10 @@ export const plan: ConformancePlan = {
           in: "query",
           set: { count: 0 },
         },
+      ],
+      boundaries: [
+        { label: "with count at its maximum 100", in: "query", set: { count: 100 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
       ],
       examples: [
         {
@@ -208,6 +230,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 100 },
+      },
     },
     {
       id: "upsertProducts",
@@ -244,18 +272,26 @@ export const plan: ConformancePlan = {
         },
         bodyMediaType: "application/json",
       },
+      request: {
+        parameters: { product_catalog_id: { type: "string" } },
+        body: {
+          mediaType: "application/json",
+          schema: { $ref: "#/components/schemas/ProductBatchRequest" },
+          required: true,
+        },
+      },
       discover: {
         product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
       },
       negatives: [
         {
-          label: "without its required body property products",
+          label: "without its required body member products",
           parameter: "body/products",
           in: "body",
           bodyRemove: "/products",
         },
         {
-          label: "with body property products one item over its 25-item limit",
+          label: "with body member products one item over its 25-item limit",
           parameter: "body/products",
           in: "body",
           bodySet: {
@@ -291,6 +327,12 @@ export const plan: ConformancePlan = {
           },
         },
         {
+          label: "with an undeclared member at the top level",
+          parameter: "body/undeclared_member",
+          in: "body",
+          bodySet: { pointer: "/undeclared_member", value: "x" },
+        },
+        {
           label: "with one item over its 25-item batch limit",
           parameter: "body/products",
           in: "body",
@@ -309,6 +351,7 @@ export const plan: ConformancePlan = {
           message: "sale_price must be lower than price",
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -343,23 +386,38 @@ export const plan: ConformancePlan = {
         body: { product_keys: ["1516112233445566778", "1516112233445566779"] },
         bodyMediaType: "application/json",
       },
+      request: {
+        parameters: { product_catalog_id: { type: "string" } },
+        body: {
+          mediaType: "application/json",
+          schema: { $ref: "#/components/schemas/ProductDeleteRequest" },
+          required: true,
+        },
+      },
       discover: {
         product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
       },
       negatives: [
         {
-          label: "without its required body property product_keys",
+          label: "without its required body member product_keys",
           parameter: "body/product_keys",
           in: "body",
           bodyRemove: "/product_keys",
         },
         {
-          label: "with body property product_keys of the wrong type (a number for text)",
+          label: "with body member product_keys of the wrong type (a number for text)",
           parameter: "body/product_keys",
           in: "body",
           bodySet: { pointer: "/product_keys", value: [12345] },
         },
+        {
+          label: "with an undeclared member at the top level",
+          parameter: "body/undeclared_member",
+          in: "body",
+          bodySet: { pointer: "/undeclared_member", value: "x" },
+        },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -398,35 +456,68 @@ export const plan: ConformancePlan = {
         },
         bodyMediaType: "application/json",
       },
+      request: {
+        parameters: { product_catalog_id: { type: "string" } },
+        body: {
+          mediaType: "application/json",
+          schema: { $ref: "#/components/schemas/ProductSetCreateRequest" },
+          required: true,
+        },
+      },
       discover: {
         product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
       },
       negatives: [
         {
-          label: "without its required body property name",
+          label: "without its required body member name",
           parameter: "body/name",
           in: "body",
           bodyRemove: "/name",
         },
         {
-          label: "with body property name of the wrong type (a number for text)",
+          label: "with body member name of the wrong type (a number for text)",
           parameter: "body/name",
           in: "body",
           bodySet: { pointer: "/name", value: 12345 },
         },
         {
-          label: "without its required body property type",
+          label: "with body member description of the wrong type (a number for text)",
+          parameter: "body/description",
+          in: "body",
+          bodySet: { pointer: "/description", value: 12345 },
+        },
+        {
+          label: "without its required body member type",
           parameter: "body/type",
           in: "body",
           bodyRemove: "/type",
         },
         {
-          label: "with body property type of the wrong type (a number for text)",
+          label: "with body member type of the wrong type (a number for text)",
           parameter: "body/type",
           in: "body",
           bodySet: { pointer: "/type", value: 12345 },
         },
+        {
+          label: "with body member type outside its enum",
+          parameter: "body/type",
+          in: "body",
+          bodySet: { pointer: "/type", value: "NOT_A_CONTRACT_VALUE" },
+        },
+        {
+          label: "with body member product_keys of the wrong type (a number for text)",
+          parameter: "body/product_keys",
+          in: "body",
+          bodySet: { pointer: "/product_keys", value: [12345] },
+        },
+        {
+          label: "with an undeclared member at the top level",
+          parameter: "body/undeclared_member",
+          in: "body",
+          bodySet: { pointer: "/undeclared_member", value: "x" },
+        },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -456,10 +547,14 @@ export const plan: ConformancePlan = {
         { name: "product_set_id", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: { values: { product_catalog_id: "sample", product_set_id: "sample" } },
+      request: {
+        parameters: { product_catalog_id: { type: "string" }, product_set_id: { type: "string" } },
+      },
       discover: {
         product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
       },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -503,6 +598,16 @@ export const plan: ConformancePlan = {
           keywords: ["running shoes", "trail shoes"],
           start_time: "2025-01-01T00:00:00Z",
           end_time: "2025-01-01T01:00:00Z",
+        },
+      },
+      request: {
+        parameters: {
+          granularity: { type: "string", enum: ["DAY", "HOUR"] },
+          keywords: { type: "array", minItems: 1, maxItems: 10, items: { type: "string" } },
+          start_time: { type: "string", format: "date-time" },
+          end_time: { type: "string", format: "date-time" },
+          location: { type: "string" },
+          negative_keywords: { type: "array", maxItems: 10, items: { type: "string" } },
         },
       },
       discover: {},
@@ -562,6 +667,7 @@ export const plan: ConformancePlan = {
           message: "keywords plus negative_keywords must number at most 10",
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -617,6 +723,18 @@ export const plan: ConformancePlan = {
         { name: "with_total_count", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234", tailored_audience_id: "sample" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          tailored_audience_id: { type: "string" },
+          count: { type: "integer", minimum: 1, maximum: 1000, default: 200 },
+          cursor: { type: "string" },
+          granted_account_ids: { $ref: "#/components/schemas/IdList" },
+          sort_by: { type: "string" },
+          tailored_audience_permission_ids: { $ref: "#/components/schemas/IdList" },
+          with_total_count: { type: "boolean", default: false },
+        },
+      },
       discover: {},
       negatives: [
         {
@@ -1073,6 +1191,10 @@ export const plan: ConformancePlan = {
           message: "with_total_count=true cannot be combined with cursor",
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+      ],
       examples: [
         {
           status: "2XX",
@@ -1094,6 +1216,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 1000 },
+      },
     },
     {
       id: "createTailoredAudiencePermission",
@@ -1120,6 +1248,14 @@ export const plan: ConformancePlan = {
           permission_level: "READ_ONLY",
         },
       },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          tailored_audience_id: { type: "string" },
+          granted_account_id: { type: "string" },
+          permission_level: { $ref: "#/components/schemas/PermissionLevel" },
+        },
+      },
       discover: {},
       negatives: [
         {
@@ -1141,6 +1277,7 @@ export const plan: ConformancePlan = {
           set: { permission_level: "NOT_A_CONTRACT_VALUE" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1196,6 +1333,13 @@ export const plan: ConformancePlan = {
           tailored_audience_permission_id: "sample",
         },
       },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          tailored_audience_id: { type: "string" },
+          tailored_audience_permission_id: { type: "string" },
+        },
+      },
       discover: {
         tailored_audience_permission_id: {
           operationId: "listTailoredAudiencePermissions",
@@ -1204,6 +1348,7 @@ export const plan: ConformancePlan = {
         },
       },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1241,6 +1386,14 @@ export const plan: ConformancePlan = {
         { name: "cursor", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234", custom_audience_id: "sample" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          custom_audience_id: { type: "string" },
+          with_active: { type: "boolean", default: true },
+          cursor: { type: "string" },
+        },
+      },
       discover: {},
       negatives: [
         {
@@ -1250,6 +1403,7 @@ export const plan: ConformancePlan = {
           set: { with_active: "maybe" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1270,6 +1424,7 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: { cursorParam: "cursor", nextPointer: "/next_cursor", items: "/data" },
     },
     {
       id: "updateCustomAudienceUsers",
@@ -1312,6 +1467,14 @@ export const plan: ConformancePlan = {
         ],
         bodyMediaType: "application/json",
       },
+      request: {
+        parameters: { account_id: { type: "string" }, custom_audience_id: { type: "string" } },
+        body: {
+          mediaType: "application/json",
+          schema: { $ref: "#/components/schemas/CustomAudienceMembershipBatch" },
+          required: true,
+        },
+      },
       discover: {},
       negatives: [
         {
@@ -1333,6 +1496,7 @@ export const plan: ConformancePlan = {
           message: "expires_at must be later than effective_at",
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1389,6 +1553,14 @@ export const plan: ConformancePlan = {
         ],
         bodyMediaType: "application/json",
       },
+      request: {
+        parameters: { account_id: { type: "string" }, do_not_reach_list_id: { type: "string" } },
+        body: {
+          mediaType: "application/json",
+          schema: { $ref: "#/components/schemas/DoNotReachMembershipBatch" },
+          required: true,
+        },
+      },
       discover: {},
       negatives: [
         {
@@ -1410,6 +1582,7 @@ export const plan: ConformancePlan = {
           message: "expires_at must be later than now",
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1456,8 +1629,12 @@ export const plan: ConformancePlan = {
         },
       ],
       positive: { values: { account_id: "4405881234", do_not_reach_list_id: "sample" } },
+      request: {
+        parameters: { account_id: { type: "string" }, do_not_reach_list_id: { type: "string" } },
+      },
       discover: {},
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1480,5 +1657,35 @@ export const plan: ConformancePlan = {
       ],
     },
   ],
-  scenarios: [],
+  scenarios: [
+    {
+      kind: "lifecycle",
+      row: "createProductCatalog → listProductCatalogs → updateProductCatalog → deleteProductCatalog: deleted objects answer 404",
+      create: "createProductCatalog",
+      idParam: "product_catalog_id",
+      idPointers: ["/data/id"],
+      list: "listProductCatalogs",
+      update: "updateProductCatalog",
+      delete: "deleteProductCatalog",
+      deletion: "hard",
+    },
+    {
+      kind: "lifecycle",
+      row: "createProductSet → getProductSet (reads back what was sent)",
+      create: "createProductSet",
+      idParam: "product_set_id",
+      idPointers: ["/data/id"],
+      read: "getProductSet",
+    },
+    {
+      kind: "lifecycle",
+      row: "createTailoredAudiencePermission → listTailoredAudiencePermissions → deleteTailoredAudiencePermission: soft delete, listed only with with_deleted",
+      create: "createTailoredAudiencePermission",
+      idParam: "tailored_audience_permission_id",
+      idPointers: ["/data/id"],
+      list: "listTailoredAudiencePermissions",
+      delete: "deleteTailoredAudiencePermission",
+      deletion: "soft",
+    },
+  ],
 };

@@ -23,6 +23,18 @@ export const plan: ConformancePlan = {
         { name: "with_total_count", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          account_media_ids: { $ref: "#/components/schemas/IdList" },
+          count: { type: "integer", minimum: 1, maximum: 1000, default: 200 },
+          creative_types: { type: "array", items: { $ref: "#/components/schemas/CreativeType" } },
+          cursor: { type: "string" },
+          sort_by: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+          with_total_count: { type: "boolean", default: false },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -281,6 +293,10 @@ export const plan: ConformancePlan = {
           message: "with_total_count=true cannot be combined with cursor",
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+      ],
       examples: [
         {
           status: "2XX",
@@ -304,6 +320,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 1000 },
+      },
     },
     {
       id: "getAccountMedia",
@@ -316,6 +338,13 @@ export const plan: ConformancePlan = {
         { name: "with_deleted", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234", account_media_id: "sample" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          account_media_id: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+        },
+      },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         account_media_id: { operationId: "listAccountMedia", items: "/data", field: "id" },
@@ -328,6 +357,7 @@ export const plan: ConformancePlan = {
           set: { with_deleted: "maybe" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -359,11 +389,15 @@ export const plan: ConformancePlan = {
         { name: "account_media_id", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: { values: { account_id: "4405881234", account_media_id: "sample" } },
+      request: {
+        parameters: { account_id: { type: "string" }, account_media_id: { type: "string" } },
+      },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         account_media_id: { operationId: "listAccountMedia", items: "/data", field: "id" },
       },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -409,6 +443,24 @@ export const plan: ConformancePlan = {
         { name: "with_deleted", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          card_types: { type: "array", items: { $ref: "#/components/schemas/CardType" } },
+          card_id: { $ref: "#/components/schemas/IdList" },
+          card_uris: {
+            type: "array",
+            maxItems: 200,
+            items: { $ref: "#/components/schemas/CardUri" },
+          },
+          count: { type: "integer", minimum: 1, maximum: 200, default: 100 },
+          cursor: { type: "string" },
+          include_legacy_cards: { type: "boolean", default: false },
+          q: { type: "string", maxLength: 80 },
+          sort_by: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -882,6 +934,17 @@ export const plan: ConformancePlan = {
           set: { with_deleted: "maybe" },
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 200", in: "query", set: { count: 200 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+        {
+          label: "with q at its maximum length 80",
+          in: "query",
+          set: {
+            q: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -911,6 +974,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 200 },
+      },
     },
     {
       id: "createCard",
@@ -948,19 +1017,54 @@ export const plan: ConformancePlan = {
         },
         bodyMediaType: "application/json",
       },
+      request: {
+        parameters: { account_id: { type: "string" } },
+        body: {
+          mediaType: "application/json",
+          schema: { $ref: "#/components/schemas/CreateCardRequest" },
+          required: true,
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
-          label: "without its required body property name",
+          label: "without its required body member name",
           parameter: "body/name",
           in: "body",
           bodyRemove: "/name",
         },
         {
-          label: "with body property name of the wrong type (a number for text)",
+          label: "with body member name of the wrong type (a number for text)",
           parameter: "body/name",
           in: "body",
           bodySet: { pointer: "/name", value: 12345 },
+        },
+        {
+          label: "with body member name one character over its maximum length 80",
+          parameter: "body/name",
+          in: "body",
+          bodySet: {
+            pointer: "/name",
+            value:
+              "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+        {
+          label: "with an undeclared member at the top level",
+          parameter: "body/undeclared_member",
+          in: "body",
+          bodySet: { pointer: "/undeclared_member", value: "x" },
+        },
+      ],
+      boundaries: [
+        {
+          label: "with body member name at its maximum length 80",
+          in: "body",
+          bodySet: {
+            pointer: "/name",
+            value:
+              "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
         },
       ],
       examples: [
@@ -1014,6 +1118,13 @@ export const plan: ConformancePlan = {
         { name: "with_deleted", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234", card_id: "1720000000000000001" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          card_id: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -1023,6 +1134,7 @@ export const plan: ConformancePlan = {
           set: { with_deleted: "maybe" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1080,6 +1192,22 @@ export const plan: ConformancePlan = {
           card_id: "1720000000000000001",
         },
       },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          card_type: {
+            type: "string",
+            pattern: "^[a-z][a-z_]*$",
+            "x-values-seen": [
+              "image_conversation",
+              "video_polls",
+              "text_polls",
+              "video_conversation",
+            ],
+          },
+          card_id: { type: "string" },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -1089,6 +1217,7 @@ export const plan: ConformancePlan = {
           set: { card_type: "!" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1127,6 +1256,15 @@ export const plan: ConformancePlan = {
         { name: "q", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          count: { type: "integer", minimum: 1, maximum: 50, default: 20 },
+          cursor: { type: "string" },
+          media_type: { $ref: "#/components/schemas/MediaType" },
+          q: { type: "string", minLength: 1, maxLength: 255 },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -1168,6 +1306,17 @@ export const plan: ConformancePlan = {
           set: { q: "" },
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 50", in: "query", set: { count: 50 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+        {
+          label: "with q at its maximum length 255",
+          in: "query",
+          set: {
+            q: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -1199,6 +1348,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 50 },
+      },
     },
     {
       id: "createMediaLibraryItem",
@@ -1215,6 +1370,17 @@ export const plan: ConformancePlan = {
         { name: "title", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234", media_key: "13_1730000000000000001" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          media_key: { type: "string" },
+          description: { type: "string", maxLength: 200 },
+          file_name: { type: "string", maxLength: 255 },
+          name: { type: "string", maxLength: 100 },
+          poster_media_key: { type: "string" },
+          title: { type: "string", maxLength: 70 },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -1254,6 +1420,36 @@ export const plan: ConformancePlan = {
           parameter: "title",
           in: "query",
           set: { title: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" },
+        },
+      ],
+      boundaries: [
+        {
+          label: "with description at its maximum length 200",
+          in: "query",
+          set: {
+            description:
+              "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+        {
+          label: "with file_name at its maximum length 255",
+          in: "query",
+          set: {
+            file_name:
+              "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+        {
+          label: "with name at its maximum length 100",
+          in: "query",
+          set: {
+            name: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+        {
+          label: "with title at its maximum length 70",
+          in: "query",
+          set: { title: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" },
         },
       ],
       examples: [
@@ -1296,11 +1492,13 @@ export const plan: ConformancePlan = {
         { name: "media_key", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: { values: { account_id: "4405881234", media_key: "13_1730000000000000001" } },
+      request: { parameters: { account_id: { type: "string" }, media_key: { type: "string" } } },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         media_key: { operationId: "listMediaLibrary", items: "/data", field: "media_key" },
       },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1340,6 +1538,17 @@ export const plan: ConformancePlan = {
         { name: "title", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234", media_key: "13_1730000000000000001" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          media_key: { type: "string" },
+          description: { type: "string", maxLength: 200 },
+          file_name: { type: "string", maxLength: 255 },
+          name: { type: "string", maxLength: 100 },
+          poster_media_key: { type: "string" },
+          title: { type: "string", maxLength: 70 },
+        },
+      },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         media_key: { operationId: "listMediaLibrary", items: "/data", field: "media_key" },
@@ -1376,6 +1585,36 @@ export const plan: ConformancePlan = {
           parameter: "title",
           in: "query",
           set: { title: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" },
+        },
+      ],
+      boundaries: [
+        {
+          label: "with description at its maximum length 200",
+          in: "query",
+          set: {
+            description:
+              "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+        {
+          label: "with file_name at its maximum length 255",
+          in: "query",
+          set: {
+            file_name:
+              "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+        {
+          label: "with name at its maximum length 100",
+          in: "query",
+          set: {
+            name: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+        {
+          label: "with title at its maximum length 70",
+          in: "query",
+          set: { title: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" },
         },
       ],
       examples: [
@@ -1423,11 +1662,13 @@ export const plan: ConformancePlan = {
         { name: "media_key", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: { values: { account_id: "4405881234", media_key: "13_1730000000000000001" } },
+      request: { parameters: { account_id: { type: "string" }, media_key: { type: "string" } } },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         media_key: { operationId: "listMediaLibrary", items: "/data", field: "media_key" },
       },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1468,6 +1709,18 @@ export const plan: ConformancePlan = {
         { name: "with_total_count", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          card_ids: { $ref: "#/components/schemas/IdList" },
+          count: { type: "integer", minimum: 1, maximum: 1000, default: 200 },
+          cursor: { type: "string" },
+          q: { type: "string", maxLength: 80 },
+          sort_by: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+          with_total_count: { type: "boolean", default: false },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -1728,6 +1981,17 @@ export const plan: ConformancePlan = {
           message: "with_total_count=true cannot be combined with cursor",
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+        {
+          label: "with q at its maximum length 80",
+          in: "query",
+          set: {
+            q: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -1757,6 +2021,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 1000 },
+      },
     },
     {
       id: "createPollCard",
@@ -1780,6 +2050,18 @@ export const plan: ConformancePlan = {
           first_choice: "Spring",
           second_choice: "Summer",
           name: "Favourite season",
+        },
+      },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          duration_in_minutes: { type: "integer", minimum: 5, maximum: 10080 },
+          first_choice: { $ref: "#/components/schemas/PollChoice" },
+          second_choice: { $ref: "#/components/schemas/PollChoice" },
+          third_choice: { $ref: "#/components/schemas/PollChoice" },
+          fourth_choice: { $ref: "#/components/schemas/PollChoice" },
+          name: { type: "string" },
+          media_key: { type: "string" },
         },
       },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
@@ -1869,6 +2151,38 @@ export const plan: ConformancePlan = {
           message: "fourth_choice needs first_choice, second_choice and third_choice",
         },
       ],
+      boundaries: [
+        {
+          label: "with duration_in_minutes at its maximum 10080",
+          in: "query",
+          set: { duration_in_minutes: 10080 },
+        },
+        {
+          label: "with duration_in_minutes at its minimum 5",
+          in: "query",
+          set: { duration_in_minutes: 5 },
+        },
+        {
+          label: "with first_choice at its maximum length 25",
+          in: "query",
+          set: { first_choice: "xxxxxxxxxxxxxxxxxxxxxxxxx" },
+        },
+        {
+          label: "with second_choice at its maximum length 25",
+          in: "query",
+          set: { second_choice: "xxxxxxxxxxxxxxxxxxxxxxxxx" },
+        },
+        {
+          label: "with third_choice at its maximum length 25",
+          in: "query",
+          set: { third_choice: "xxxxxxxxxxxxxxxxxxxxxxxxx" },
+        },
+        {
+          label: "with fourth_choice at its maximum length 25",
+          in: "query",
+          set: { fourth_choice: "xxxxxxxxxxxxxxxxxxxxxxxxx" },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -1921,6 +2235,13 @@ export const plan: ConformancePlan = {
         { name: "with_deleted", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234", card_id: "1720000000000000001" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          card_id: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+        },
+      },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         card_id: { operationId: "listPollCards", items: "/data", field: "id" },
@@ -1933,6 +2254,7 @@ export const plan: ConformancePlan = {
           set: { with_deleted: "maybe" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -1991,6 +2313,24 @@ export const plan: ConformancePlan = {
           account_id: "4405881234",
           as_user_id: 2244994945,
           text: "Summer sale starts today.",
+        },
+      },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          as_user_id: { type: "integer", format: "int64" },
+          text: { type: "string" },
+          card_uri: { $ref: "#/components/schemas/CardUri" },
+          conversation_settings: { $ref: "#/components/schemas/ConversationSettings" },
+          media_keys: { type: "array", maxItems: 4, items: { type: "string" } },
+          name: { type: "string", maxLength: 80 },
+          nullcast: { type: "boolean", default: true },
+          trim_user: { type: "boolean", default: false },
+          post_mode: { type: "string", enum: ["compat", "extended"] },
+          video_cta: { type: "string", enum: ["VISIT_SITE", "WATCH_NOW"] },
+          video_cta_value: { type: "string" },
+          video_description: { type: "string", maxLength: 200 },
+          video_title: { type: "string", maxLength: 70 },
         },
       },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
@@ -2084,6 +2424,30 @@ export const plan: ConformancePlan = {
           message: "text is required when no media_keys are given",
         },
       ],
+      boundaries: [
+        {
+          label: "with name at its maximum length 80",
+          in: "query",
+          set: {
+            name: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+        {
+          label: "with video_description at its maximum length 200",
+          in: "query",
+          set: {
+            video_description:
+              "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+        {
+          label: "with video_title at its maximum length 70",
+          in: "query",
+          set: {
+            video_title: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -2135,6 +2499,13 @@ export const plan: ConformancePlan = {
         { name: "name", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234", post_id: 1750000000000000000 } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          post_id: { type: "integer", format: "int64" },
+          name: { type: "string", maxLength: 80 },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -2149,6 +2520,15 @@ export const plan: ConformancePlan = {
           in: "query",
           set: {
             name: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+      ],
+      boundaries: [
+        {
+          label: "with name at its maximum length 80",
+          in: "query",
+          set: {
+            name: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
           },
         },
       ],
@@ -2213,6 +2593,18 @@ export const plan: ConformancePlan = {
         { name: "with_total_count", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          card_ids: { $ref: "#/components/schemas/IdList" },
+          count: { type: "integer", minimum: 1, maximum: 1000, default: 200 },
+          cursor: { type: "string" },
+          q: { type: "string", maxLength: 80 },
+          sort_by: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+          with_total_count: { type: "boolean", default: false },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -2473,6 +2865,17 @@ export const plan: ConformancePlan = {
           message: "with_total_count=true cannot be combined with cursor",
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+        {
+          label: "with q at its maximum length 80",
+          in: "query",
+          set: {
+            q: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -2506,6 +2909,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 1000 },
+      },
     },
     {
       id: "createVideoConversationCard",
@@ -2552,6 +2961,27 @@ export const plan: ConformancePlan = {
           first_cta_post: "I pick mango!",
           thank_you_text: "Thanks for voting!",
           title: "sample",
+        },
+      },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          name: { type: "string" },
+          media_key: { type: "string" },
+          first_cta: { $ref: "#/components/schemas/CtaHashtag" },
+          first_cta_post: { type: "string" },
+          thank_you_text: { type: "string", maxLength: 23 },
+          title: { type: "string", maxLength: 23 },
+          second_cta: { $ref: "#/components/schemas/CtaHashtag" },
+          second_cta_post: { type: "string" },
+          third_cta: { $ref: "#/components/schemas/CtaHashtag" },
+          third_cta_post: { type: "string" },
+          fourth_cta: { $ref: "#/components/schemas/CtaHashtag" },
+          fourth_cta_post: { type: "string" },
+          poster_media_key: { type: "string" },
+          thank_you_url: { type: "string", format: "uri" },
+          unlocked_image_media_key: { type: "string" },
+          unlocked_video_media_key: { type: "string" },
         },
       },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
@@ -2659,6 +3089,18 @@ export const plan: ConformancePlan = {
           message: "fourth_cta_post is required when fourth_cta is set",
         },
       ],
+      boundaries: [
+        {
+          label: "with thank_you_text at its maximum length 23",
+          in: "query",
+          set: { thank_you_text: "xxxxxxxxxxxxxxxxxxxxxxx" },
+        },
+        {
+          label: "with title at its maximum length 23",
+          in: "query",
+          set: { title: "xxxxxxxxxxxxxxxxxxxxxxx" },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -2709,6 +3151,13 @@ export const plan: ConformancePlan = {
         { name: "with_deleted", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234", card_id: "1720000000000000001" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          card_id: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+        },
+      },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         card_id: { operationId: "listVideoConversationCards", items: "/data", field: "id" },
@@ -2721,6 +3170,7 @@ export const plan: ConformancePlan = {
           set: { with_deleted: "maybe" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -2778,6 +3228,17 @@ export const plan: ConformancePlan = {
         { name: "with_total_count", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: {} },
+      request: {
+        parameters: {
+          account_ids: { $ref: "#/components/schemas/IdList" },
+          count: { type: "integer", minimum: 1, maximum: 1000, default: 200 },
+          cursor: { type: "string" },
+          q: { type: "string" },
+          sort_by: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+          with_total_count: { type: "boolean", default: false },
+        },
+      },
       discover: {},
       negatives: [
         {
@@ -3030,6 +3491,10 @@ export const plan: ConformancePlan = {
           message: "with_total_count=true cannot be combined with cursor",
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+      ],
       examples: [
         {
           status: "2XX",
@@ -3055,6 +3520,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 1000 },
+      },
     },
     {
       id: "createSandboxAccount",
@@ -3063,8 +3534,10 @@ export const plan: ConformancePlan = {
       security: [["oauth1"]],
       parameters: [],
       positive: { values: {} },
+      request: { parameters: {} },
       discover: {},
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3100,6 +3573,12 @@ export const plan: ConformancePlan = {
         { name: "with_deleted", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -3109,6 +3588,7 @@ export const plan: ConformancePlan = {
           set: { with_deleted: "maybe" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3143,6 +3623,13 @@ export const plan: ConformancePlan = {
         { name: "industry_type", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          name: { type: "string" },
+          industry_type: { $ref: "#/components/schemas/IndustryType" },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -3152,6 +3639,7 @@ export const plan: ConformancePlan = {
           set: { industry_type: "NOT_A_CONTRACT_VALUE" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3184,8 +3672,10 @@ export const plan: ConformancePlan = {
         { name: "account_id", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: { parameters: { account_id: { type: "string" } } },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3223,6 +3713,16 @@ export const plan: ConformancePlan = {
         { name: "with_total_count", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          count: { type: "integer", minimum: 1, maximum: 1000, default: 200 },
+          cursor: { type: "string" },
+          sort_by: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+          with_total_count: { type: "boolean", default: false },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -3265,6 +3765,10 @@ export const plan: ConformancePlan = {
           message: "with_total_count=true cannot be combined with cursor",
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+      ],
       examples: [
         {
           status: "2XX",
@@ -3287,6 +3791,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 1000 },
+      },
     },
     {
       id: "listAccountHistory",
@@ -3310,6 +3820,18 @@ export const plan: ConformancePlan = {
           entity_id: "1780000000000000001",
           start_time: "2025-05-01T00:00:00Z",
           end_time: "2025-05-31T23:00:00Z",
+        },
+      },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          count: { type: "integer", minimum: 1, maximum: 1000, default: 200 },
+          cursor: { type: "string" },
+          entity_type: { $ref: "#/components/schemas/HistoryEntityType" },
+          entity_id: { type: "string" },
+          start_time: { $ref: "#/components/schemas/WholeHour" },
+          end_time: { $ref: "#/components/schemas/WholeHour" },
+          user_id: { type: "integer", format: "int64" },
         },
       },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
@@ -3383,6 +3905,10 @@ export const plan: ConformancePlan = {
           set: { user_id: "not-a-number" },
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+      ],
       examples: [
         {
           status: "2XX",
@@ -3426,6 +3952,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 1000 },
+      },
     },
     {
       id: "listAdvertiserBusinessCategories",
@@ -3434,8 +3966,10 @@ export const plan: ConformancePlan = {
       security: [["oauth1"]],
       parameters: [],
       positive: { values: {} },
+      request: { parameters: {} },
       discover: {},
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3468,8 +4002,12 @@ export const plan: ConformancePlan = {
       positive: {
         values: { account_id: "4405881234", curated_category_id: "1790000000000000001" },
       },
+      request: {
+        parameters: { account_id: { type: "string" }, curated_category_id: { type: "string" } },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3502,6 +4040,22 @@ export const plan: ConformancePlan = {
         { name: "feature_keys", in: "query", required: false, style: "form", explode: false },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          feature_keys: {
+            type: "array",
+            items: {
+              type: "string",
+              enum: [
+                "REACH_AND_FREQUENCY_ANALYTICS",
+                "REACH_FREQUENCY_CAP",
+                "WEBSITE_CLICKS_CPM_BILLING",
+              ],
+            },
+          },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -3511,6 +4065,7 @@ export const plan: ConformancePlan = {
           set: { feature_keys: ["NOT_A_CONTRACT_VALUE"] },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3537,6 +4092,16 @@ export const plan: ConformancePlan = {
           feature_keys: ["CONVERSATION_CARD", "PREROLL_VIEWS_OBJECTIVE"],
         },
       },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          feature_keys: {
+            type: "array",
+            minItems: 1,
+            items: { $ref: "#/components/schemas/SandboxFeatureKey" },
+          },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -3552,6 +4117,7 @@ export const plan: ConformancePlan = {
           set: { feature_keys: ["NOT_A_CONTRACT_VALUE"] },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3636,6 +4202,30 @@ export const plan: ConformancePlan = {
         },
       ],
       positive: { values: { account_id: "4405881234", line_item_id: "1800000000000000001" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          line_item_id: { type: "string" },
+          advertiser_domain: { $ref: "#/components/schemas/DomainWithoutProtocol" },
+          advertiser_user_id: { type: "string" },
+          android_app_store_identifier: { type: "string" },
+          ios_app_store_identifier: { $ref: "#/components/schemas/IosAppStoreNumber" },
+          audience_expansion: { $ref: "#/components/schemas/AudienceExpansion" },
+          bid_amount_local_micro: { $ref: "#/components/schemas/PositiveMicroAmount" },
+          bid_strategy: { $ref: "#/components/schemas/BidStrategy" },
+          categories: { type: "string" },
+          duration_in_days: { $ref: "#/components/schemas/FrequencyCapWindow" },
+          frequency_cap: { type: "integer" },
+          entity_status: { $ref: "#/components/schemas/EntityStatus" },
+          start_time: { type: "string", format: "date-time" },
+          end_time: { type: "string", format: "date-time" },
+          goal: { $ref: "#/components/schemas/Goal" },
+          name: { type: "string" },
+          pay_by: { $ref: "#/components/schemas/PayBy" },
+          total_budget_amount_local_micro: { $ref: "#/components/schemas/MicroAmount" },
+          daily_budget_amount_local_micro: { $ref: "#/components/schemas/MicroAmount" },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -3736,6 +4326,7 @@ export const plan: ConformancePlan = {
             "daily_budget_amount_local_micro must be at most total_budget_amount_local_micro",
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3789,8 +4380,10 @@ export const plan: ConformancePlan = {
         { name: "line_item_id", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: { values: { account_id: "4405881234", line_item_id: "1800000000000000001" } },
+      request: { parameters: { account_id: { type: "string" }, line_item_id: { type: "string" } } },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3842,6 +4435,16 @@ export const plan: ConformancePlan = {
         { name: "with_total_count", in: "query", required: false, style: "form", explode: true },
       ],
       positive: { values: { account_id: "4405881234" } },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          count: { type: "integer", minimum: 1, maximum: 1000, default: 200 },
+          cursor: { type: "string" },
+          sort_by: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+          with_total_count: { type: "boolean", default: false },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -3884,6 +4487,10 @@ export const plan: ConformancePlan = {
           message: "with_total_count=true cannot be combined with cursor",
         },
       ],
+      boundaries: [
+        { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
+        { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+      ],
       examples: [
         {
           status: "2XX",
@@ -3904,6 +4511,12 @@ export const plan: ConformancePlan = {
           },
         },
       ],
+      pagination: {
+        cursorParam: "cursor",
+        nextPointer: "/next_cursor",
+        items: "/data",
+        pageSize: { name: "count", minimum: 1, maximum: 1000 },
+      },
     },
     {
       id: "createLineItemCuratedCategory",
@@ -3922,6 +4535,13 @@ export const plan: ConformancePlan = {
           curated_category_id: "1790000000000000001",
         },
       },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          line_item_id: { type: "string" },
+          curated_category_id: { type: "string" },
+        },
+      },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
       negatives: [
         {
@@ -3937,6 +4557,7 @@ export const plan: ConformancePlan = {
           remove: ["curated_category_id"],
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -3980,6 +4601,13 @@ export const plan: ConformancePlan = {
       positive: {
         values: { account_id: "4405881234", line_item_curated_category_id: "1810000000000000001" },
       },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          line_item_curated_category_id: { type: "string" },
+          with_deleted: { type: "boolean", default: false },
+        },
+      },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         line_item_curated_category_id: {
@@ -3996,6 +4624,7 @@ export const plan: ConformancePlan = {
           set: { with_deleted: "maybe" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -4039,6 +4668,14 @@ export const plan: ConformancePlan = {
       positive: {
         values: { account_id: "4405881234", line_item_curated_category_id: "1810000000000000001" },
       },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          line_item_curated_category_id: { type: "string" },
+          line_item_id: { type: "string" },
+          curated_category_id: { type: "string" },
+        },
+      },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         line_item_curated_category_id: {
@@ -4048,6 +4685,7 @@ export const plan: ConformancePlan = {
         },
       },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -4090,6 +4728,12 @@ export const plan: ConformancePlan = {
       positive: {
         values: { account_id: "4405881234", line_item_curated_category_id: "1810000000000000001" },
       },
+      request: {
+        parameters: {
+          account_id: { type: "string" },
+          line_item_curated_category_id: { type: "string" },
+        },
+      },
       discover: {
         account_id: { operationId: "listAccounts", items: "/data", field: "id" },
         line_item_curated_category_id: {
@@ -4099,6 +4743,7 @@ export const plan: ConformancePlan = {
         },
       },
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "2XX",
@@ -4125,29 +4770,78 @@ export const plan: ConformancePlan = {
   ],
   scenarios: [
     {
+      kind: "lifecycle",
+      row: "createCard → getCard (reads back what was sent) → listCards",
+      create: "createCard",
+      idParam: "card_id",
+      idPointers: ["/data/id"],
+      read: "getCard",
+      list: "listCards",
+    },
+    {
+      kind: "lifecycle",
+      row: "createMediaLibraryItem → getMediaLibraryItem (reads back what was sent) → listMediaLibrary → updateMediaLibraryItem → deleteMediaLibraryItem: soft delete, listed only with with_deleted",
+      create: "createMediaLibraryItem",
+      idParam: "media_key",
+      idPointers: ["/data/media_key"],
+      read: "getMediaLibraryItem",
+      list: "listMediaLibrary",
+      update: "updateMediaLibraryItem",
+      delete: "deleteMediaLibraryItem",
+      deletion: "soft",
+    },
+    {
+      kind: "lifecycle",
+      row: "createPollCard → getPollCard (reads back what was sent) → listPollCards",
+      create: "createPollCard",
+      idParam: "card_id",
+      idPointers: ["/data/id"],
+      read: "getPollCard",
+      list: "listPollCards",
+    },
+    {
+      kind: "lifecycle",
+      row: "createVideoConversationCard → getVideoConversationCard (reads back what was sent) → listVideoConversationCards",
+      create: "createVideoConversationCard",
+      idParam: "card_id",
+      idPointers: ["/data/id"],
+      read: "getVideoConversationCard",
+      list: "listVideoConversationCards",
+    },
+    {
+      kind: "lifecycle",
+      row: "createSandboxAccount → getAccount (reads back what was sent) → listAccounts → updateAccount → deleteSandboxAccount: soft delete, listed only with with_deleted",
+      create: "createSandboxAccount",
+      idParam: "account_id",
+      idPointers: ["/data/0/id"],
+      read: "getAccount",
+      list: "listAccounts",
+      update: "updateAccount",
+      delete: "deleteSandboxAccount",
+      deletion: "soft",
+    },
+    {
+      kind: "lifecycle",
+      row: "createLineItemCuratedCategory → getLineItemCuratedCategory (reads back what was sent) → listLineItemCuratedCategories → updateLineItemCuratedCategory → deleteLineItemCuratedCategory: soft delete, listed only with with_deleted",
+      create: "createLineItemCuratedCategory",
+      idParam: "line_item_curated_category_id",
+      idPointers: ["/data/id"],
+      read: "getLineItemCuratedCategory",
+      list: "listLineItemCuratedCategories",
+      update: "updateLineItemCuratedCategory",
+      delete: "deleteLineItemCuratedCategory",
+      deletion: "soft",
+    },
+    {
       kind: "softDelete",
       operationId: "deleteAccountMedia",
       listOperationId: "listAccountMedia",
       row: "false → deleteAccountMedia: deleted=true, listed only with with_deleted=true",
     },
     {
-      kind: "softDelete",
-      operationId: "deleteSandboxAccount",
-      listOperationId: "listAccounts",
-      createOperationId: "createSandboxAccount",
-      row: "false → deleteSandboxAccount: deleted=true, listed only with with_deleted=true",
-    },
-    {
       kind: "repeatDelete",
       operationId: "deleteLineItem",
       row: "true → deleteLineItem again: 404",
-    },
-    {
-      kind: "softDelete",
-      operationId: "deleteLineItemCuratedCategory",
-      listOperationId: "listLineItemCuratedCategories",
-      createOperationId: "createLineItemCuratedCategory",
-      row: "false → deleteLineItemCuratedCategory: deleted=true, listed only with with_deleted=true",
     },
   ],
 };

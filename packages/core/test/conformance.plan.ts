@@ -23,6 +23,70 @@ export const plan: ConformancePlan = {
         { name: "place.fields", in: "query", required: false, style: "form", explode: false },
       ],
       positive: { values: { webhook_id: "1146654567674912769" } },
+      request: {
+        parameters: {
+          webhook_id: { type: "string", pattern: "^[0-9]{1,19}$" },
+          "post.fields": {
+            type: "array",
+            items: {
+              type: "string",
+              "x-values-seen": [
+                "id",
+                "text",
+                "author_id",
+                "created_at",
+                "conversation_id",
+                "possibly_sensitive",
+                "lang",
+                "in_reply_to_user_id",
+                "referenced_posts",
+                "attachments",
+                "public_metrics",
+                "entities",
+                "context_annotations",
+                "community_id",
+                "paid_partnership",
+              ],
+            },
+          },
+          expansions: {
+            type: "array",
+            items: { type: "string", "x-values-seen": ["attachments.media_keys"] },
+          },
+          "media.fields": {
+            type: "array",
+            items: {
+              type: "string",
+              "x-values-seen": ["public_metrics", "duration_ms", "variants"],
+            },
+          },
+          "poll.fields": { type: "array", items: { type: "string" } },
+          "user.fields": {
+            type: "array",
+            items: {
+              type: "string",
+              "x-values-seen": [
+                "id",
+                "name",
+                "username",
+                "description",
+                "location",
+                "url",
+                "created_at",
+                "pinned_post_id",
+                "profile_image_url",
+                "protected",
+                "verified",
+                "verified_type",
+                "public_metrics",
+                "entities",
+                "affiliation",
+              ],
+            },
+          },
+          "place.fields": { type: "array", items: { type: "string" } },
+        },
+      },
       discover: {},
       negatives: [
         {
@@ -32,6 +96,7 @@ export const plan: ConformancePlan = {
           set: { webhook_id: "!" },
         },
       ],
+      boundaries: [],
       examples: [
         { status: "200", mediaType: "application/json", example: { data: { provisioned: true } } },
         {
@@ -79,6 +144,70 @@ export const plan: ConformancePlan = {
         { name: "place.fields", in: "query", required: false, style: "form", explode: false },
       ],
       positive: { values: { ids: ["1346889436626259968", "1346880000000000000"] } },
+      request: {
+        parameters: {
+          ids: { type: "array", minItems: 1, items: { type: "string", pattern: "^[0-9]+$" } },
+          "post.fields": {
+            type: "array",
+            items: {
+              type: "string",
+              "x-values-seen": [
+                "id",
+                "text",
+                "author_id",
+                "created_at",
+                "conversation_id",
+                "possibly_sensitive",
+                "lang",
+                "in_reply_to_user_id",
+                "referenced_posts",
+                "attachments",
+                "public_metrics",
+                "entities",
+                "context_annotations",
+                "community_id",
+                "paid_partnership",
+              ],
+            },
+          },
+          expansions: {
+            type: "array",
+            items: { type: "string", "x-values-seen": ["attachments.media_keys"] },
+          },
+          "media.fields": {
+            type: "array",
+            items: {
+              type: "string",
+              "x-values-seen": ["public_metrics", "duration_ms", "variants"],
+            },
+          },
+          "poll.fields": { type: "array", items: { type: "string" } },
+          "user.fields": {
+            type: "array",
+            items: {
+              type: "string",
+              "x-values-seen": [
+                "id",
+                "name",
+                "username",
+                "description",
+                "location",
+                "url",
+                "created_at",
+                "pinned_post_id",
+                "profile_image_url",
+                "protected",
+                "verified",
+                "verified_type",
+                "public_metrics",
+                "entities",
+                "affiliation",
+              ],
+            },
+          },
+          "place.fields": { type: "array", items: { type: "string" } },
+        },
+      },
       discover: {},
       negatives: [
         {
@@ -94,6 +223,7 @@ export const plan: ConformancePlan = {
           set: { ids: ["!"] },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "200",
@@ -143,6 +273,17 @@ export const plan: ConformancePlan = {
         },
       ],
       positive: { values: { oauth_callback: "https://app.example.com/callback" } },
+      request: {
+        parameters: {
+          oauth_callback: {
+            anyOf: [
+              { type: "string", const: "oob" },
+              { type: "string", format: "uri" },
+            ],
+          },
+          platform_auth_access_type: { type: "string", enum: ["read", "write"] },
+        },
+      },
       discover: {},
       negatives: [
         {
@@ -158,6 +299,7 @@ export const plan: ConformancePlan = {
           set: { platform_auth_access_type: "NOT_A_CONTRACT_VALUE" },
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "200",
@@ -209,6 +351,9 @@ export const plan: ConformancePlan = {
           oauth_verifier: "ghLM8lYmAxDbaqL912RZSRjCCEXKDIzx",
         },
       },
+      request: {
+        parameters: { oauth_token: { type: "string" }, oauth_verifier: { type: "string" } },
+      },
       discover: {},
       negatives: [
         {
@@ -224,6 +369,7 @@ export const plan: ConformancePlan = {
           remove: ["oauth_verifier"],
         },
       ],
+      boundaries: [],
       examples: [
         {
           status: "200",
@@ -244,8 +390,10 @@ export const plan: ConformancePlan = {
       security: [["oauth1"]],
       parameters: [],
       positive: { values: {} },
+      request: { parameters: {} },
       discover: {},
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "200",
@@ -266,8 +414,10 @@ export const plan: ConformancePlan = {
       security: [["oauth1"]],
       parameters: [],
       positive: { values: {} },
+      request: { parameters: {} },
       discover: {},
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "200",
@@ -292,8 +442,17 @@ export const plan: ConformancePlan = {
         body: { grant_type: "client_credentials" },
         bodyMediaType: "application/x-www-form-urlencoded",
       },
+      request: {
+        parameters: {},
+        body: {
+          mediaType: "application/x-www-form-urlencoded",
+          schema: { $ref: "#/components/schemas/BearerTokenRequest" },
+          required: true,
+        },
+      },
       discover: {},
       negatives: [],
+      boundaries: [],
       examples: [
         {
           status: "403",
@@ -593,6 +752,15 @@ export const plan: ConformancePlan = {
     },
   ],
   scenarios: [
+    {
+      kind: "oauth1Flow",
+      row: "OAuth 1.0a (oauth1): request token → browser step → access token; a wrong verifier and a reused request token are refused; an invalidated access token is refused",
+      requestToken: "requestToken",
+      authorize: "authorize",
+      accessToken: "accessToken",
+      invalidate: "invalidateAccessToken",
+      callback: "https://app.example.com/callback",
+    },
     {
       kind: "bearerLifecycle",
       create: "createBearerToken",

@@ -3,8 +3,12 @@ import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
 import { literal, ts } from "../ts.js";
 import { mediaKind } from "../validators/index.js";
+import { bodyNegatives } from "./body-negatives.js";
+import { paginationPlan, responseHeaders, responseRules } from "./invariants.js";
 import { isObj, sampleValue, violations, type Resolve } from "./negatives.js";
+import { boundaries, bodyContent, requestSchemas } from "./requests.js";
 import { breakRules } from "./rules.js";
+import { scenarios } from "./sequences.js";
 
 type Obj = Record<string, unknown>;
 
@@ -40,7 +44,33 @@ function resolverOnce(byName: Map<string, JsonSchema>, ref: Obj): unknown {
   return m ? byName.get(decodeURIComponent(m[1] as string)) : undefined;
 }
 
-/** Where a path parameter's values can be found: the list operation of its parent collection. */
+/** The list operation at `path` and the field of its items that holds `name`'s values, if it has one. */
+function listSource(model: ApiModel, path: string | undefined, name: string, resolve: Resolve): Obj | undefined {
+  const list = model.operations.find((o) => o.method === "get" && (path === undefined ? false : o.path === path) && o.unspecified === undefined);
+  if (!list) return undefined;
+  const items = list.pagination?.items ?? "/data";
+  const success = list.responses.find((r) => /^2/.test(r.status));
+  const media = success?.contents.find((c) => mediaKind(c.mediaType) === "json");
+  const root = media?.schema !== undefined ? resolve(media.schema) : {};
+  const data = isObj(root["properties"]) ? resolve(root["properties"]["data"] ?? {}) : {};
+  const item = data["items"] !== undefined ? resolve(data["items"]) : {};
+  const props = isObj(item["properties"]) ? Object.keys(item["properties"]) : [];
+  const field = props.includes(name) ? name : props.includes("id") ? "id" : undefined;
+  return data["type"] === "array" && field ? { operationId: list.id, items, field } : undefined;
+}
+
+/** `account_id` → `accounts`, `category_id` → `categories`: the collection a path parameter names. */
+function collectionsFor(name: string): string[] {
+  const stem = name.replace(/_(id|key)$/, "");
+  if (stem === name) return [];
+  return [`${stem}s`, `${stem}es`, stem.replace(/y$/, "ies")];
+}
+
+/**
+ * Where a path parameter's values can be found: the list operation of its parent collection, or
+ * else the one list elsewhere in the contract whose collection the parameter names (`account_id`
+ * → `GET …/accounts`), preferring the one with the fewest path parameters of its own.
+ */
 function discovery(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   const out: Obj = {};
   const segments = op.path.split("/");
@@ -49,38 +79,19 @@ function discovery(model: ApiModel, op: Operation, resolve: Resolve): Obj {
     if (!m) return;
     const name = m[1] as string;
     const parent = segments.slice(0, i).join("/");
-    const list = model.operations.find((o) => o.method === "get" && o.path === parent);
-    if (!list) return;
-    const items = list.pagination?.items ?? "/data";
-    const success = list.responses.find((r) => /^2/.test(r.status));
-    const media = success?.contents.find((c) => mediaKind(c.mediaType) === "json");
-    const root = media?.schema !== undefined ? resolve(media.schema) : {};
-    const data = isObj(root["properties"]) ? resolve(root["properties"]["data"] ?? {}) : {};
-    const item = data["items"] !== undefined ? resolve(data["items"]) : {};
-    const props = isObj(item["properties"]) ? Object.keys(item["properties"]) : [];
-    const field = props.includes(name) ? name : props.includes("id") ? "id" : undefined;
-    if (data["type"] === "array" && field) out[name] = { operationId: list.id, items, field };
+    let source = listSource(model, parent, name, resolve);
+    if (!source) {
+      const names = collectionsFor(name);
+      const candidates = model.operations
+        .filter((o) => o.method === "get" && o.path !== op.path && names.includes(o.path.split("/").at(-1) ?? ""))
+        .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0) || (a.path < b.path ? -1 : 1));
+      for (const c of candidates) {
+        source = listSource(model, c.path, name, resolve);
+        if (source) break;
+      }
+    }
+    if (source) out[name] = source;
   });
-  return out;
-}
-
-/** Pointers (with `*` for array items) of body objects that carry `x-rules`, with their rules. */
-function bodyRules(schema: unknown, resolve: Resolve): { pointer: string; rules: unknown[] }[] {
-  const out: { pointer: string; rules: unknown[] }[] = [];
-  const seen = new Set<unknown>();
-  const walk = (node: unknown, pointer: string, depth: number): void => {
-    if (depth > 8) return;
-    const s = resolve(node);
-    if (seen.has(s)) return;
-    seen.add(s);
-    const raw = isObj(node) && typeof node["$ref"] === "string" ? s : node;
-    const rules = isObj(raw) && Array.isArray(raw["x-rules"]) ? raw["x-rules"] : isObj(s) && Array.isArray(s["x-rules"]) ? s["x-rules"] : [];
-    if (rules.length > 0) out.push({ pointer, rules });
-    if (isObj(s["properties"])) for (const [k, v] of Object.entries(s["properties"])) walk(v, `${pointer}/${k}`, depth + 1);
-    if (s["items"] !== undefined) walk(s["items"], `${pointer}/*`, depth + 1);
-    seen.delete(s);
-  };
-  walk(schema, "", 0);
   return out;
 }
 
@@ -119,17 +130,14 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   if (op.unspecified !== undefined) return { ...base, skip: `the contract does not show this operation's shape: ${op.unspecified}` };
 
   const values: Obj = {};
-  let missing: string | undefined;
   for (const p of op.parameters) {
     if (!p.required && p.in !== "path") continue;
     const v = sampleValue(p.schema, resolve, p.example);
-    if (v === undefined && p.in !== "path") missing ??= `no value the contract accepts is known for ${p.name}`;
     if (v !== undefined) values[p.name] = v;
   }
   satisfyQueryRules(op, values, resolve);
-  const bodyMedia = op.requestBody?.contents.find((c) => mediaKind(c.mediaType) !== "none") ?? op.requestBody?.contents[0];
+  const bodyMedia = bodyContent(op);
   const body = bodyMedia ? (bodyMedia.examples[0] ?? sampleValue(bodyMedia.schema, resolve)) : undefined;
-  if (op.requestBody?.required && body === undefined) missing ??= "the contract gives no example request body";
 
   const negatives: Obj[] = [];
   for (const p of op.parameters) {
@@ -140,80 +148,24 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   for (const br of breakRules(op.rules.filter((r) => (r.in ?? "query") === "query"), resolve)) {
     negatives.push({ label: `breaking rule ${br.rule}`, parameter: Object.keys(br.set)[0] ?? br.remove[0] ?? "query", in: "query", set: br.set, remove: br.remove, rule: br.rule, message: br.message });
   }
-  if (bodyMedia && body !== undefined && mediaKind(bodyMedia.mediaType) === "json") {
-    const root = resolve(bodyMedia.schema);
-    const required = Array.isArray(root["required"]) ? root["required"].filter((r): r is string => typeof r === "string") : [];
-    const props = isObj(root["properties"]) ? root["properties"] : {};
-    for (const name of required) {
-      negatives.push({ label: `without its required body property ${name}`, parameter: `body/${name}`, in: "body", bodyRemove: `/${name}` });
-      const v = violations(props[name], resolve, false)[0];
-      if (v) negatives.push({ label: `with body property ${name} ${v.label}`, parameter: `body/${name}`, in: "body", bodySet: { pointer: `/${name}`, value: v.value } });
-    }
-    const batch = op.limits.find((l) => l.kind === "batchItems");
-    if (batch?.pointer !== undefined && batch.max !== undefined && batch.max <= 5000) {
-      negatives.push({ label: `with one item over its ${batch.max}-item batch limit`, parameter: batch.pointer === "" ? "body" : `body${batch.pointer}`, in: "body", bodyOverfill: { pointer: batch.pointer, count: batch.max + 1 } });
-    }
-    for (const site of bodyRules(bodyMedia.schema, resolve)) {
-      for (const br of breakRules(site.rules, resolve)) {
-        const at = site.pointer.replace(/\*/g, "0");
-        negatives.push({ label: `breaking rule ${br.rule}`, parameter: `body${at}`, in: "body", bodyPatch: { pointer: at, set: br.set, remove: br.remove }, rule: br.rule, message: br.message });
-      }
-    }
-  }
+  if (bodyMedia?.schema !== undefined && mediaKind(bodyMedia.mediaType) === "json") negatives.push(...bodyNegatives(op, bodyMedia.schema, resolve));
 
   const examples = op.responses.flatMap((r) => r.contents.flatMap((c) => c.examples.map((example) => ({ status: r.status, mediaType: c.mediaType, example }))));
+  const pagination = paginationPlan(op, resolve);
+  const rules = responseRules(op);
+  const headers = responseHeaders(op);
   return {
     ...base,
-    ...(missing ? { missing } : {}),
     positive: { values, ...(body !== undefined ? { body, bodyMediaType: bodyMedia?.mediaType } : {}) },
+    request: requestSchemas(op),
     discover: discovery(model, op, resolve),
     negatives,
+    boundaries: boundaries(op, resolve),
     examples,
+    ...(pagination ? { pagination } : {}),
+    ...(rules.length > 0 ? { responseRules: rules } : {}),
+    ...(headers ? { responseHeaders: headers } : {}),
   };
-}
-
-/** State scenarios from `x-transitions`: repeated deletes, soft deletion, the bearer token lifecycle. */
-function scenarios(model: ApiModel): Obj[] {
-  const out: Obj[] = [];
-  const byId = new Map(model.operations.map((o) => [o.id, o]));
-  const tables = [
-    ...model.schemas.map((s) => (isObj(s.schema) ? s.schema["x-transitions"] : undefined)),
-    ...model.operations.map((o) => o.transitions),
-  ].filter(isObj);
-  const seen = new Set<string>();
-  for (const table of tables) {
-    const transitions = Array.isArray(table["transitions"]) ? table["transitions"].filter(isObj) : [];
-    for (const t of transitions) {
-      const op = typeof t["on"] === "string" ? byId.get(t["on"]) : undefined;
-      if (!op) continue;
-      const collection = op.path.replace(/\/\{[^}]+\}$/, "");
-      const create = model.operations.find((o) => o.method === "post" && o.path === collection && o.unspecified === undefined);
-      const withCreate = create ? { createOperationId: create.id } : {};
-      if (op.method === "delete" && t["status"] === 404 && !seen.has(`repeat:${op.id}`)) {
-        seen.add(`repeat:${op.id}`);
-        out.push({ kind: "repeatDelete", operationId: op.id, ...withCreate, row: `${String(t["from"])} → ${String(t["on"])} again: ${String(t["status"])}` });
-      }
-      if (op.method === "delete" && table["field"] === "deleted" && !seen.has(`soft:${op.id}`)) {
-        const list = model.operations.find((o) => o.method === "get" && o.path === collection && o.parameters.some((p) => p.name === "with_deleted"));
-        if (list) {
-          seen.add(`soft:${op.id}`);
-          out.push({ kind: "softDelete", operationId: op.id, listOperationId: list.id, ...withCreate, row: `${String(t["from"])} → ${op.id}: deleted=true, listed only with with_deleted=true` });
-        }
-      }
-    }
-  }
-  const create = model.operations.find((o) => o.id === "createBearerToken");
-  const invalidate = model.operations.find((o) => o.id === "invalidateBearerToken");
-  const probe = model.operations.find((o) => o.security.some((req) => req.some((r) => kindOf(model, r.scheme) === "bearer")) && o.unspecified === undefined);
-  if (create && invalidate && probe) {
-    out.push({ kind: "bearerLifecycle", create: create.id, invalidate: invalidate.id, probe: probe.id, row: "app-only bearer token: issued, returned again, invalidated, refused, a new one differs" });
-  }
-  return out;
-}
-
-function kindOf(model: ApiModel, scheme: string): string | undefined {
-  const s = model.securitySchemes.find((x) => x.name === scheme);
-  return s?.kind;
 }
 
 /**
@@ -232,7 +184,7 @@ export const conformanceEmitter = defineEmitter({
       namesParameters: invalid !== undefined,
       ...(invalid !== undefined ? { invalidRequestSlug: invalid.slug } : {}),
       operations: model.operations.map((op) => operationPlan(model, op, resolve)),
-      scenarios: scenarios(model),
+      scenarios: scenarios(model, resolve),
     };
     const planCode = ts`import type { ConformancePlan } from "@contractgen/runtime/conformance";
 
@@ -241,11 +193,19 @@ export const plan: ConformancePlan = ${literal(plan)};
 `;
     const suite = ts`import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance } from "@contractgen/runtime/conformance";
-import { validateResponse } from "../src/validators.js";
+import { validateRequest, validateResponse } from "../src/validators.js";
+import { mockValue } from "../src/mocks.js";
+import { mockDocument } from "../src/mocks.data.js";
 import { plan } from "./conformance.plan.js";
 
-// Against CONTRACT_BASE_URL (contractgen test --base-url), or the server the CONTRACT_TARGET module starts.
-runConformance({ afterAll, beforeAll, describe, expect, it }, plan, validateResponse as never);
+// Against CONTRACT_BASE_URL (contractgen test --base-url), or the server the CONTRACT_TARGET module
+// starts. Requests are drawn from the schemas with CONTRACT_SEED (contractgen test --seed).
+runConformance(
+  { afterAll, beforeAll, describe, expect, it },
+  plan,
+  { validateRequest: validateRequest as never, validateResponse: validateResponse as never, mock: mockValue },
+  mockDocument(),
+);
 `;
     return [
       { path: "test/conformance.plan.ts", contents: tsHeader(model) + planCode.text },

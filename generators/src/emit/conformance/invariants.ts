@@ -1,0 +1,63 @@
+/**
+ * What the suite checks on answers beyond their schemas: the paging contract from `x-pagination`,
+ * the response `x-rules`, and the headers a response declares as required.
+ */
+import type { Operation } from "../../model/ir.js";
+import { mockSchemaOf } from "../mocks.js";
+import { isObj, type Resolve } from "./negatives.js";
+
+type Obj = Record<string, unknown>;
+
+/** `x-pagination` as the runtime walks it; undefined when the operation cannot be walked with a query cursor. */
+export function paginationPlan(op: Operation, resolve: Resolve): Obj | undefined {
+  const p = op.pagination;
+  if (!p || op.method !== "get" || op.unspecified !== undefined) return undefined;
+  const param = (name: string | undefined) => (name === undefined ? undefined : op.parameters.find((x) => x.name === name && x.in === "query"));
+  if (!param(p.request)) return undefined;
+  const size = param(p.pageSize);
+  const sizeSchema = size ? resolve(size.schema) : undefined;
+  const raw = p as unknown as Obj;
+  const total = isObj(raw["totalCount"]) ? raw["totalCount"] : undefined;
+  const totalParam = total && typeof total["request"] === "string" && param(total["request"]) ? total["request"] : undefined;
+  return {
+    cursorParam: p.request,
+    nextPointer: p.response,
+    items: p.items ?? "/data",
+    ...(size
+      ? {
+          pageSize: {
+            name: size.name,
+            ...(typeof sizeSchema?.["minimum"] === "number" ? { minimum: sizeSchema["minimum"] } : {}),
+            ...(typeof sizeSchema?.["maximum"] === "number" ? { maximum: sizeSchema["maximum"] } : {}),
+          },
+        }
+      : {}),
+    ...(totalParam !== undefined && typeof total?.["response"] === "string" ? { totalCount: { param: totalParam, pointer: total["response"] } } : {}),
+  };
+}
+
+const RESPONSE_KINDS = new Set(["equals", "count", "compare", "schema"]);
+
+/** The response `x-rules` of every status, each tagged with the status it covers. */
+export function responseRules(op: Operation): Obj[] {
+  const out: Obj[] = [];
+  for (const r of op.responses) {
+    for (const rule of r.rules ?? []) {
+      const raw = rule as unknown as Obj;
+      if (typeof raw["kind"] !== "string" || !RESPONSE_KINDS.has(raw["kind"])) continue;
+      const { source: _source, description: _description, schema, ...rest } = raw;
+      out.push({ ...rest, status: r.status, ...(schema !== undefined ? { schema: mockSchemaOf(schema) } : {}) });
+    }
+  }
+  return out;
+}
+
+/** Required response headers per status (lower case, as fetch reports them). */
+export function responseHeaders(op: Operation): Obj | undefined {
+  const out: Obj = {};
+  for (const r of op.responses) {
+    const names = r.headers.filter((h) => h.required).map((h) => h.name.toLowerCase());
+    if (names.length > 0) out[r.status] = names;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}

@@ -1,0 +1,71 @@
+/**
+ * What the suite draws valid requests from: each parameter's and the body's schema as the package's
+ * mock-data generator takes them, and valid values at each stated edge (a maximum, a minimum, a
+ * length) that a server must accept like any other.
+ */
+import type { MediaContent, Operation } from "../../model/ir.js";
+import { mockSchemaOf } from "../mocks.js";
+import { mediaKind } from "../validators/index.js";
+import { isObj, type Resolve } from "./negatives.js";
+
+type Obj = Record<string, unknown>;
+
+/** The body media type the suite sends: JSON first, then a form, then the first declared. */
+export function bodyContent(op: Operation): MediaContent | undefined {
+  const contents = op.requestBody?.contents ?? [];
+  return contents.find((c) => mediaKind(c.mediaType) === "json") ?? contents.find((c) => mediaKind(c.mediaType) === "form") ?? contents[0];
+}
+
+export function requestSchemas(op: Operation): Obj {
+  const parameters: Obj = {};
+  for (const p of op.parameters) parameters[p.name] = mockSchemaOf(p.schema);
+  const content = bodyContent(op);
+  const drawable = content !== undefined && content.schema !== undefined && mediaKind(content.mediaType) !== "none";
+  return {
+    parameters,
+    ...(drawable ? { body: { mediaType: content.mediaType, schema: mockSchemaOf(content.schema), required: op.requestBody?.required ?? false } } : {}),
+  };
+}
+
+interface Edge {
+  readonly label: string;
+  readonly value: unknown;
+}
+
+/** Valid values at the schema's stated edges, where no other keyword (pattern, format, enum) could refuse them. */
+function edges(schemaIn: unknown, resolve: Resolve): Edge[] {
+  const s = resolve(schemaIn);
+  if (s["enum"] !== undefined || s["const"] !== undefined) return [];
+  const types = typeof s["type"] === "string" ? [s["type"]] : Array.isArray(s["type"]) ? s["type"] : [];
+  const out: Edge[] = [];
+  if (types.includes("integer") || types.includes("number")) {
+    const multiple = typeof s["multipleOf"] === "number" ? s["multipleOf"] : undefined;
+    const fits = (n: number): boolean => multiple === undefined || Number.isInteger(n / multiple);
+    if (typeof s["maximum"] === "number" && fits(s["maximum"]) && Math.abs(s["maximum"]) < Number.MAX_SAFE_INTEGER) out.push({ label: `at its maximum ${s["maximum"]}`, value: s["maximum"] });
+    if (typeof s["minimum"] === "number" && fits(s["minimum"]) && Math.abs(s["minimum"]) < Number.MAX_SAFE_INTEGER) out.push({ label: `at its minimum ${s["minimum"]}`, value: s["minimum"] });
+  } else if (types.includes("string") && s["pattern"] === undefined && s["format"] === undefined) {
+    if (typeof s["maxLength"] === "number" && s["maxLength"] > 0 && s["maxLength"] <= 10_000) out.push({ label: `at its maximum length ${s["maxLength"]}`, value: "x".repeat(s["maxLength"]) });
+    if (typeof s["minLength"] === "number" && s["minLength"] > 1) out.push({ label: `at its minimum length ${s["minLength"]}`, value: "x".repeat(s["minLength"]) });
+  }
+  return out;
+}
+
+/** One valid request per stated edge of a parameter or a top-level body member. */
+export function boundaries(op: Operation, resolve: Resolve): Obj[] {
+  const out: Obj[] = [];
+  for (const p of op.parameters) {
+    if (p.in === "cookie" || p.in === "path") continue;
+    for (const e of edges(p.schema, resolve)) out.push({ label: `with ${p.name} ${e.label}`, in: p.in, set: { [p.name]: e.value } });
+  }
+  const content = bodyContent(op);
+  if (content?.schema !== undefined && mediaKind(content.mediaType) === "json") {
+    const root = resolve(content.schema);
+    const props = isObj(root["properties"]) ? root["properties"] : {};
+    for (const [name, schema] of Object.entries(props)) {
+      const prop = resolve(schema);
+      if (prop["readOnly"] === true) continue;
+      for (const e of edges(prop, resolve)) out.push({ label: `with body member ${name} ${e.label}`, in: "body", bodySet: { pointer: `/${name}`, value: e.value } });
+    }
+  }
+  return out;
+}

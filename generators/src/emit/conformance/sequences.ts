@@ -1,0 +1,182 @@
+/**
+ * State sequences for the conformance suite: an object's life inferred from the contract's paths
+ * (or stated by OpenAPI links), the `x-transitions` rows of deletes and tokens, and the OAuth 1.0a
+ * flow a scheme's `x-oauth1.flow` names.
+ */
+import type { ApiModel, Operation } from "../../model/ir.js";
+import { mediaKind } from "../validators/index.js";
+import { isObj, sampleValue, type Resolve } from "./negatives.js";
+
+type Obj = Record<string, unknown>;
+
+const shown = (op: Operation | undefined): op is Operation => op !== undefined && op.unspecified === undefined;
+
+function transitionTables(model: ApiModel): Obj[] {
+  return [...model.schemas.map((s) => (isObj(s.schema) ? s.schema["x-transitions"] : undefined)), ...model.operations.map((o) => o.transitions)].filter(isObj);
+}
+
+function transitionsOn(model: ApiModel, opId: string): { table: Obj; t: Obj }[] {
+  return transitionTables(model).flatMap((table) =>
+    (Array.isArray(table["transitions"]) ? table["transitions"].filter(isObj) : []).filter((t) => t["on"] === opId).map((t) => ({ table, t })),
+  );
+}
+
+/** The JSON schema of an operation's first success answer. */
+function successSchema(op: Operation, resolve: Resolve): Obj | undefined {
+  const r = op.responses.find((x) => /^2/.test(x.status));
+  const c = r?.contents.find((x) => mediaKind(x.mediaType) === "json");
+  return c?.schema !== undefined ? resolve(c.schema) : undefined;
+}
+
+/** Where the new object's id is in a create answer: `data.<param>`, `data.id`, or the same at the top. */
+function idPointers(op: Operation, param: string, resolve: Resolve): string[] {
+  const root = successSchema(op, resolve);
+  if (!root) return [`/${param}`, "/id"];
+  const props = (s: Obj | undefined): Obj => (s && isObj(s["properties"]) ? s["properties"] : {});
+  const out: string[] = [];
+  const data = props(root)["data"] !== undefined ? resolve(props(root)["data"]) : undefined;
+  if (data) {
+    const obj = data["type"] === "array" && data["items"] !== undefined ? resolve(data["items"]) : data;
+    const base = data["type"] === "array" ? "/data/0" : "/data";
+    for (const name of [param, "id"]) if (props(obj)[name] !== undefined) out.push(`${base}/${name}`);
+  }
+  for (const name of [param, "id"]) if (props(root)[name] !== undefined) out.push(`/${name}`);
+  return out.length > 0 ? out : [`/data/${param}`, "/data/id", `/${param}`, "/id"];
+}
+
+/** `$response.body#/data/id` → `/data/id`. */
+function bodyPointer(expression: string): string | undefined {
+  const m = /^\$response\.body#(\/.*)?$/.exec(expression);
+  return m ? (m[1] ?? "") : undefined;
+}
+
+function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
+  const out: Obj[] = [];
+  const byId = new Map(model.operations.map((o) => [o.id, o]));
+  for (const create of model.operations) {
+    if (create.method !== "post" || !shown(create)) continue;
+    // OpenAPI links say outright which operation takes the new object's id, and from where.
+    const links = create.responses.filter((r) => /^2/.test(r.status)).flatMap((r) => r.links ?? []);
+    let idParam: string | undefined;
+    let pointers: string[] = [];
+    let itemPath: string | undefined;
+    for (const link of links) {
+      const target = byId.get(link.operationId);
+      const entry = Object.entries(link.parameters).map(([k, v]) => [k.replace(/^path\./, ""), bodyPointer(v)] as const).find(([, p]) => p !== undefined);
+      if (shown(target) && entry) {
+        idParam = entry[0];
+        pointers = [entry[1] as string];
+        itemPath = target.path;
+        break;
+      }
+    }
+    if (itemPath === undefined) {
+      const item = model.operations.find((o) => shown(o) && new RegExp(`^${escapeRegex(create.path)}/\\{[^}/]+\\}$`).test(o.path));
+      if (!item) continue;
+      itemPath = item.path;
+      idParam = /\{([^}]+)\}$/.exec(item.path)?.[1];
+      if (idParam === undefined) continue;
+      pointers = idPointers(create, idParam, resolve);
+    }
+    const at = (method: string): Operation | undefined => model.operations.find((o) => shown(o) && o.path === itemPath && o.method === method);
+    const read = at("get");
+    const update = at("put") ?? at("patch");
+    const del = at("delete");
+    if (!read && !del) continue;
+    const list = model.operations.find((o) => shown(o) && o.method === "get" && o.path === create.path);
+    const deleteRows = del ? transitionsOn(model, del.id) : [];
+    const itemSchema = read ? successSchema(read, resolve) : undefined;
+    const dataSchema = itemSchema && isObj(itemSchema["properties"]) && itemSchema["properties"]["data"] !== undefined ? resolve(itemSchema["properties"]["data"]) : itemSchema;
+    const soft =
+      deleteRows.some(({ table }) => table["field"] === "deleted") ||
+      (list?.parameters.some((p) => p.name === "with_deleted") ?? false) ||
+      (isObj(dataSchema?.["properties"]) && (dataSchema["properties"] as Obj)["deleted"] !== undefined);
+    const repeat = deleteRows.find(({ t }) => typeof t["status"] === "number" && t["status"] >= 400)?.t["status"];
+    const steps = [create.id, read ? `${read.id} (reads back what was sent)` : undefined, list?.id, update?.id, del?.id].filter((x) => x !== undefined);
+    out.push({
+      kind: "lifecycle",
+      row: `${steps.join(" → ")}${del ? (soft ? ": soft delete, listed only with with_deleted" : ": deleted objects answer 404") : ""}${typeof repeat === "number" ? `, a repeated delete answers ${repeat}` : ""}`,
+      create: create.id,
+      idParam,
+      idPointers: pointers,
+      ...(read ? { read: read.id } : {}),
+      ...(list ? { list: list.id } : {}),
+      ...(update ? { update: update.id } : {}),
+      ...(del ? { delete: del.id, deletion: soft ? "soft" : "hard" } : {}),
+      ...(typeof repeat === "number" ? { repeatDeleteStatus: repeat } : {}),
+    });
+  }
+  return out;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Repeated deletes and soft deletion from `x-transitions`, for deletes no lifecycle already covers. */
+function deletionRows(model: ApiModel, covered: ReadonlySet<string>): Obj[] {
+  const out: Obj[] = [];
+  const byId = new Map(model.operations.map((o) => [o.id, o]));
+  const seen = new Set<string>();
+  for (const table of transitionTables(model)) {
+    const transitions = Array.isArray(table["transitions"]) ? table["transitions"].filter(isObj) : [];
+    for (const t of transitions) {
+      const op = typeof t["on"] === "string" ? byId.get(t["on"]) : undefined;
+      if (!op || op.method !== "delete" || covered.has(op.id)) continue;
+      const collection = op.path.replace(/\/\{[^}]+\}$/, "");
+      const create = model.operations.find((o) => o.method === "post" && o.path === collection && o.unspecified === undefined);
+      const withCreate = create ? { createOperationId: create.id } : {};
+      if (t["status"] === 404 && !seen.has(`repeat:${op.id}`)) {
+        seen.add(`repeat:${op.id}`);
+        out.push({ kind: "repeatDelete", operationId: op.id, ...withCreate, row: `${String(t["from"])} → ${String(t["on"])} again: ${String(t["status"])}` });
+      }
+      if (table["field"] === "deleted" && !seen.has(`soft:${op.id}`)) {
+        const list = model.operations.find((o) => o.method === "get" && o.path === collection && o.parameters.some((p) => p.name === "with_deleted"));
+        if (list) {
+          seen.add(`soft:${op.id}`);
+          out.push({ kind: "softDelete", operationId: op.id, listOperationId: list.id, ...withCreate, row: `${String(t["from"])} → ${op.id}: deleted=true, listed only with with_deleted=true` });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function tokenFlows(model: ApiModel, resolve: Resolve): Obj[] {
+  const out: Obj[] = [];
+  const byId = new Map(model.operations.map((o) => [o.id, o]));
+  for (const scheme of model.securitySchemes) {
+    const flow = scheme.oauth1?.flow;
+    if (!flow) continue;
+    const [req, auth, acc] = [flow["requestToken"], flow["authorize"], flow["accessToken"]].map((id) => (id === undefined ? undefined : byId.get(id)));
+    if (!req || !auth || !acc) continue;
+    const callbackParam = req.parameters.find((p) => p.name === "oauth_callback");
+    const sample = callbackParam ? sampleValue(callbackParam.schema, resolve, callbackParam.example) : undefined;
+    const callback = typeof sample === "string" && /^https?:\/\//.test(sample) ? sample : "https://client.example/callback";
+    const invalidate = flow["invalidate"] !== undefined && byId.has(flow["invalidate"]) ? flow["invalidate"] : undefined;
+    out.push({
+      kind: "oauth1Flow",
+      row: `OAuth 1.0a (${scheme.name}): request token → browser step → access token; a wrong verifier and a reused request token are refused${invalidate ? "; an invalidated access token is refused" : ""}`,
+      requestToken: req.id,
+      authorize: auth.id,
+      accessToken: acc.id,
+      ...(invalidate ? { invalidate } : {}),
+      callback,
+    });
+  }
+  // The app-only bearer token of an OAuth 2.0 client-credentials scheme: issued once, returned again, invalidated, refused.
+  const create = model.operations.find((o) => o.id === "createBearerToken");
+  const invalidate = model.operations.find((o) => o.id === "invalidateBearerToken");
+  const probe = model.operations.find((o) => o.security.some((req) => req.some((r) => model.securitySchemes.find((s) => s.name === r.scheme)?.kind === "bearer")) && o.unspecified === undefined);
+  if (create && invalidate && probe) {
+    out.push({ kind: "bearerLifecycle", create: create.id, invalidate: invalidate.id, probe: probe.id, row: "app-only bearer token: issued, returned again, invalidated, refused, a new one differs" });
+  }
+  return out;
+}
+
+export function scenarios(model: ApiModel, resolve: Resolve): Obj[] {
+  const life = lifecycles(model, resolve);
+  // A lifecycle already deletes, reads back, lists and deletes again what it made.
+  const covered = new Set(life.flatMap((l) => (typeof l["delete"] === "string" ? [l["delete"]] : [])));
+  return [...life, ...deletionRows(model, covered), ...tokenFlows(model, resolve)];
+}

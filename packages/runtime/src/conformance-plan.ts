@@ -1,0 +1,163 @@
+/**
+ * The data a generated conformance suite runs: one case list per operation and the state
+ * sequences, derived from the contract by the generator. Everything here is plain JSON so the plan
+ * module stays a table.
+ */
+import type { MockSchema } from "./mock-data.js";
+import type { RequestInput, RequestValidation, ResponseValidation } from "./validation.js";
+
+export interface PlanParameter {
+  readonly name: string;
+  readonly in: "path" | "query" | "header" | "cookie";
+  readonly required: boolean;
+  readonly style: string;
+  readonly explode: boolean;
+}
+
+export interface NegativeCase {
+  readonly label: string;
+  /** The name the server's answer must carry (a parameter, or `body` plus a pointer). */
+  readonly parameter: string;
+  readonly in: "path" | "query" | "header" | "body";
+  readonly set?: Readonly<Record<string, unknown>>;
+  readonly remove?: readonly string[];
+  readonly bodyRemove?: string;
+  readonly bodySet?: { readonly pointer: string; readonly value: unknown };
+  readonly bodyOverfill?: { readonly pointer: string; readonly count: number };
+  readonly bodyPatch?: { readonly pointer: string; readonly set: Readonly<Record<string, unknown>>; readonly remove: readonly string[] };
+  readonly rule?: string;
+  readonly message?: string;
+}
+
+/** A valid request at one stated edge (a maximum, a length, an item count): a server must accept it like any other. */
+export interface BoundaryCase {
+  readonly label: string;
+  readonly in: "path" | "query" | "header" | "body";
+  readonly set?: Readonly<Record<string, unknown>>;
+  readonly bodySet?: { readonly pointer: string; readonly value: unknown };
+}
+
+/** Schemas (JSON Schema 2020-12 over the package's mock document) that requests are synthesized from. */
+export interface RequestSchemas {
+  readonly parameters: Readonly<Record<string, MockSchema>>;
+  readonly body?: { readonly mediaType: string; readonly schema: MockSchema; readonly required: boolean };
+}
+
+/** `x-pagination` as the suite walks it. */
+export interface PaginationPlan {
+  /** Query parameter that carries the cursor. */
+  readonly cursorParam: string;
+  /** Pointer of the next cursor in an answer. */
+  readonly nextPointer: string;
+  /** Pointer of the page's items. */
+  readonly items: string;
+  /** Query parameter of the page size, with its bounds. */
+  readonly pageSize?: { readonly name: string; readonly minimum?: number; readonly maximum?: number };
+  /** The request flag that asks for `total_count`, and where the count is. */
+  readonly totalCount?: { readonly param: string; readonly pointer: string };
+}
+
+/**
+ * A cross-field fact about an answer (`x-rules` on a response), checked on every answer with that
+ * status. Pointers address `{ status, request: { path, query, headers, body }, body }`: the answer's
+ * body beside the request that produced it. A rule holds vacuously while a field it names is absent.
+ */
+export type ResponseRule = {
+  readonly id: string;
+  readonly message: string;
+  /** Statuses the rule covers: `200`, `2XX`, `default`. */
+  readonly status: string;
+} & (
+  | { readonly kind: "equals"; readonly left: string; readonly right: string }
+  | { readonly kind: "count"; readonly field: string; readonly of: string }
+  | { readonly kind: "compare"; readonly left: string; readonly op: "<" | "<=" | ">" | ">="; readonly right: string; readonly as: "number" | "date-time" }
+  | { readonly kind: "schema"; readonly schema: MockSchema }
+);
+
+export interface OperationCase {
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly security: readonly (readonly string[])[];
+  readonly parameters: readonly PlanParameter[];
+  /** Set when the contract does not show the operation: reported as skipped, with this reason. */
+  readonly skip?: string;
+  /** The request built from the contract's examples, defaults and enums. */
+  readonly positive?: { readonly values: Readonly<Record<string, unknown>>; readonly body?: unknown; readonly bodyMediaType?: string };
+  readonly request?: RequestSchemas;
+  readonly discover?: Readonly<Record<string, { readonly operationId: string; readonly items: string; readonly field: string }>>;
+  readonly negatives?: readonly NegativeCase[];
+  readonly boundaries?: readonly BoundaryCase[];
+  readonly examples?: readonly { readonly status: string; readonly mediaType: string; readonly example: unknown }[];
+  readonly pagination?: PaginationPlan;
+  readonly responseRules?: readonly ResponseRule[];
+  /** Declared response headers per status, required ones only. */
+  readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** A created object's life, inferred from the contract's paths or stated by `x-transitions`/links. */
+export interface LifecycleScenario {
+  readonly kind: "lifecycle";
+  readonly row: string;
+  readonly create: string;
+  /** Path parameter of the item operations that takes the new object's id, and where the id is in the create answer. */
+  readonly idParam: string;
+  readonly idPointers: readonly string[];
+  readonly read?: string;
+  readonly list?: string;
+  readonly update?: string;
+  readonly delete?: string;
+  /** What a delete leaves: `soft` objects read back with `deleted: true` and list only with `with_deleted`. */
+  readonly deletion?: "soft" | "hard";
+  /** The status a repeated delete must answer, when the contract states one. */
+  readonly repeatDeleteStatus?: number;
+}
+
+export type Scenario =
+  | { readonly kind: "repeatDelete"; readonly operationId: string; readonly createOperationId?: string; readonly row: string }
+  | { readonly kind: "softDelete"; readonly operationId: string; readonly listOperationId: string; readonly createOperationId?: string; readonly row: string }
+  | { readonly kind: "bearerLifecycle"; readonly create: string; readonly invalidate: string; readonly probe: string; readonly row: string }
+  | {
+      /** The OAuth 1.0a three-legged flow (RFC 5849) named by a scheme's `x-oauth1.flow`, with its refusals. */
+      readonly kind: "oauth1Flow";
+      readonly row: string;
+      readonly requestToken: string;
+      readonly authorize: string;
+      readonly accessToken: string;
+      readonly invalidate?: string;
+      /** The callback the flow registers; the verifier comes back in its query. */
+      readonly callback: string;
+    }
+  | LifecycleScenario;
+
+export interface ConformancePlan {
+  readonly package: string;
+  readonly title: string;
+  /** The contract declares the invalid-request problem: refusals must name the parameter. */
+  readonly namesParameters: boolean;
+  /** Slug of that problem type: a problem refusing a 400 must carry it (`{problem_base}/<slug>`). */
+  readonly invalidRequestSlug?: string;
+  readonly operations: readonly OperationCase[];
+  readonly scenarios: readonly Scenario[];
+}
+
+type Fn = (context: { skip(note?: string): void }) => unknown | Promise<unknown>;
+/** The part of vitest the suite uses, passed in so the runtime does not depend on vitest. */
+export interface TestApi {
+  describe: (name: string, fn: () => void) => void;
+  it: ((name: string, fn: Fn, timeout?: number) => void) & { skip: (name: string, fn: Fn) => void };
+  expect: (value: unknown, message?: string) => { toBe(v: unknown): void; toBeLessThan(v: number): void; toBeGreaterThanOrEqual(v: number): void };
+  beforeAll: (fn: () => unknown, timeout?: number) => void;
+  afterAll: (fn: () => unknown) => void;
+}
+
+export type ResponseValidator = (operationId: string, status: number, contentType: string | undefined, body: unknown) => ResponseValidation;
+export type RequestValidator = (operationId: string, input: RequestInput) => RequestValidation;
+
+/** What the generated package lends the suite: its own validators and its seeded mock-data generator. */
+export interface SuiteTools {
+  readonly validateResponse: ResponseValidator;
+  readonly validateRequest?: RequestValidator;
+  /** A seeded value for a schema of the package's mock document. */
+  readonly mock?: (schema: MockSchema, seed: number) => unknown;
+}

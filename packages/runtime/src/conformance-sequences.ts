@@ -1,0 +1,323 @@
+/**
+ * State sequences: an object's life inferred from the contract (create → read back → listed →
+ * update → delete → afterwards), the contract's `x-transitions` rows (repeated deletes, soft
+ * deletion, token lifecycles) and the OAuth 1.0a three-legged flow with its refusals.
+ */
+import type { AuthConfig } from "./auth.js";
+import type { LifecycleScenario, OperationCase, Scenario } from "./conformance-plan.js";
+import { where, type RunContext } from "./conformance-context.js";
+import { itemKey } from "./conformance-invariants.js";
+import { describeResponse, getAt } from "./conformance-request.js";
+import type { PositiveRequest } from "./conformance-synth.js";
+import type { RawResponse } from "./transport.js";
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
+const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
+
+/** The object an answer is about: `data` (or its first item), else the body itself. */
+function subject(body: unknown, id?: unknown): Rec | undefined {
+  const data = getAt(body, "/data");
+  if (Array.isArray(data)) {
+    const found = id === undefined ? data[0] : data.find((x) => itemKey(x) === String(id));
+    return isRec(found) ? found : undefined;
+  }
+  if (isRec(data)) return data;
+  return isRec(body) ? body : undefined;
+}
+
+function scalar(v: unknown): v is string | number | boolean {
+  return typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+}
+
+/** Values sent that an object read back must hold: scalars of the body and query, by name. */
+function sentFields(op: OperationCase, values: Readonly<Rec>, body: unknown): Map<string, string | number | boolean> {
+  const out = new Map<string, string | number | boolean>();
+  for (const p of op.parameters) if (p.in === "query" && scalar(values[p.name])) out.set(p.name, values[p.name] as string);
+  if (isRec(body)) for (const [k, v] of Object.entries(body)) if (scalar(v)) out.set(k, v);
+  return out;
+}
+
+/** `2025-01-01T00:00:00Z` and `2025-01-01T00:00:00.000Z` are one instant: a server may write either. */
+function sameInstant(a: string, b: string): boolean {
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+  return iso.test(a) && iso.test(b) && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
+}
+
+/** What was sent is what is stored: every sent scalar the object carries under the same name. */
+function differences(sent: Map<string, string | number | boolean>, stored: Rec): string[] {
+  const out: string[] = [];
+  for (const [name, value] of sent) {
+    if (!Object.prototype.hasOwnProperty.call(stored, name)) continue;
+    const got = stored[name];
+    if (got === value || (scalar(got) && String(got) === String(value))) continue;
+    if (typeof got === "string" && typeof value === "string" && sameInstant(got, value)) continue;
+    out.push(`${name}: sent ${JSON.stringify(value)}, reads back ${JSON.stringify(got)}`);
+  }
+  return out;
+}
+
+async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id: unknown, extra: Rec = {}): Promise<{ found: Rec | undefined; res: RawResponse }> {
+  let values: Rec = { ...(await ctx.positive(list, 0, fixed)).values, ...extra };
+  const cursorParam = list.pagination?.cursorParam;
+  for (let page = 0; page < 40; page++) {
+    const res = await ctx.send(list, values, undefined);
+    if (!ok2xx(res)) return { found: undefined, res };
+    ctx.checkShape(list, res);
+    const items = getAt(res.body, list.pagination?.items ?? "/data");
+    const found = Array.isArray(items) ? items.find((x) => itemKey(x) === String(id)) : undefined;
+    if (found !== undefined) return { found: isRec(found) ? found : {}, res };
+    const next = list.pagination ? getAt(res.body, list.pagination.nextPointer) : undefined;
+    if (typeof next !== "string" || next === "" || cursorParam === undefined) return { found: undefined, res };
+    values = { ...values, [cursorParam]: next };
+    delete values[list.pagination?.totalCount?.param ?? ""];
+  }
+  return { found: undefined, res: { status: 0, headers: new Headers(), body: undefined } as unknown as RawResponse };
+}
+
+async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: string) => void): Promise<void> {
+  const { check } = ctx;
+  const op = (id: string | undefined): OperationCase | undefined => (id === undefined ? undefined : ctx.op(id));
+  const create = op(sc.create) as OperationCase;
+  // A schema-valid create may still be refused for what it refers to (a media key never uploaded,
+  // one object per user already held): try a few valid requests before giving up, and say why.
+  const fixedCreate = await ctx.pathValues(create);
+  const refusals: string[] = [];
+  let made: PositiveRequest | undefined;
+  let res: RawResponse | undefined;
+  for (let i = 0; i < 4 && made === undefined; i++) {
+    const attempt = await ctx.positive(create, i, fixedCreate);
+    const answer = await ctx.send(create, { ...attempt.values, ...fixedCreate }, attempt.body);
+    check(answer.status < 500, `${where(create)} answered ${describeResponse(answer)} to a valid create: a server error`);
+    if (ok2xx(answer)) {
+      made = { ...attempt, values: { ...attempt.values, ...fixedCreate } };
+      res = answer;
+    } else refusals.push(describeResponse(answer).slice(0, 160));
+  }
+  if (!made || !res) return skip(`${create.id} refused every valid create it was sent, so there was no object to follow: ${refusals.join(" | ")}`);
+  ctx.checkShape(create, res);
+  const id = sc.idPointers.map((p) => getAt(res.body, p)).find((v) => scalar(v));
+  check(id !== undefined, `${where(create)}: the answer carries no id at ${sc.idPointers.join(" or ")}`);
+  const sent = sentFields(create, made.values, made.body);
+  const created = subject(res.body, id);
+  if (created) {
+    const diff = differences(sent, created);
+    check(diff.length === 0, `${where(create)} answers with other values than it was sent: ${diff.join("; ")}`);
+  }
+  const itemValues = async (item: OperationCase): Promise<Rec> => ({ ...(await ctx.pathValues(item)), ...pathFrom(create, made.values, item), [sc.idParam]: id });
+
+  const read = op(sc.read);
+  const readBack = async (what: string, expectSent: Map<string, string | number | boolean>): Promise<Rec | undefined> => {
+    if (!read) return undefined;
+    const r = await ctx.send(read, { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) }, undefined);
+    check(ok2xx(r), `${where(read)} answered ${describeResponse(r)} reading ${String(id)} ${what}`);
+    ctx.checkShape(read, r);
+    const stored = subject(r.body, id);
+    check(stored !== undefined, `${where(read)}: reading ${String(id)} ${what} gives no object`);
+    const diff = differences(expectSent, stored as Rec);
+    check(diff.length === 0, `${where(read)}: ${String(id)} ${what} does not hold what was sent: ${diff.join("; ")}`);
+    return stored;
+  };
+  await readBack("after it was created", sent);
+
+  const list = op(sc.list);
+  if (list) {
+    const { found, res: lr } = await listContains(ctx, list, pathFrom(create, made.values, list), id);
+    check(found !== undefined, `${where(list)} does not list ${String(id)} after ${create.id} created it: ${describeResponse(lr)}`);
+  }
+
+  const update = op(sc.update);
+  if (update) {
+    const fixed = await itemValues(update);
+    // The examples' update first, then drawn ones: one of them must be taken (a drawn one may name
+    // objects the server does not have).
+    const refusals: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const change = await ctx.positive(update, i, fixed);
+      const ur = await ctx.send(update, { ...change.values, ...fixed }, change.body);
+      check(ur.status < 500, `${where(update)} answered ${describeResponse(ur)} to a valid update of ${String(id)}: a server error`);
+      if (!ok2xx(ur)) {
+        refusals.push(describeResponse(ur).slice(0, 200));
+        continue;
+      }
+      ctx.checkShape(update, ur);
+      const changed = sentFields(update, change.values, change.body);
+      for (const p of update.parameters) if (p.in === "path") changed.delete(p.name);
+      await readBack("after it was updated", changed);
+      break;
+    }
+    check(refusals.length < 4, `${where(update)} refused every valid update of ${String(id)}: ${refusals.join(" | ")}`);
+  }
+
+  const del = op(sc.delete);
+  if (!del) return;
+  const dv = { ...(await ctx.positive(del, 0, await itemValues(del))).values, ...(await itemValues(del)) };
+  const dr = await ctx.send(del, dv, undefined);
+  check(ok2xx(dr), `${where(del)} answered ${describeResponse(dr)} deleting ${String(id)}`);
+  ctx.checkShape(del, dr);
+  ctx.forget();
+  if (sc.deletion === "soft") {
+    const gone = subject(dr.body, id);
+    if (gone && "deleted" in gone) check(gone["deleted"] === true, `${where(del)}: the deleted object answers deleted=${JSON.stringify(gone["deleted"])}, expected true`);
+  }
+  if (read) {
+    const rv = { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) };
+    if (read.parameters.some((p) => p.name === "with_deleted")) delete rv["with_deleted"];
+    const after = await ctx.send(read, rv, undefined);
+    if (sc.deletion === "hard") check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: a deleted object must answer 404`);
+    else {
+      const obj = ok2xx(after) ? subject(after.body, id) : undefined;
+      check(after.status === 404 || obj?.["deleted"] === true, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: expected 404 or the object with deleted=true`);
+    }
+  }
+  if (list) {
+    const hidden = await listContains(ctx, list, pathFrom(create, made.values, list), id);
+    check(hidden.found === undefined, `${where(list)} still lists ${String(id)} after ${del.id}${sc.deletion === "soft" ? " without with_deleted=true" : ""}`);
+    if (sc.deletion === "soft" && list.parameters.some((p) => p.name === "with_deleted")) {
+      const shown = await listContains(ctx, list, pathFrom(create, made.values, list), id, { with_deleted: true });
+      check(shown.found !== undefined, `${where(list)} does not list deleted ${String(id)} with with_deleted=true`);
+      if (shown.found) check(shown.found["deleted"] === true, `${where(list)} lists deleted ${String(id)} with deleted=${JSON.stringify(shown.found["deleted"])}, expected true`);
+    }
+  }
+  if (sc.repeatDeleteStatus !== undefined) {
+    const again = await ctx.send(del, dv, undefined);
+    check(again.status === sc.repeatDeleteStatus, `${where(del)}: deleting ${String(id)} again must answer ${sc.repeatDeleteStatus}, answered ${describeResponse(again)}`);
+  }
+}
+
+/** Path values an item operation shares with the create it follows (the parent's ids). */
+function pathFrom(create: OperationCase, values: Readonly<Rec>, item: OperationCase): Rec {
+  const out: Rec = {};
+  for (const p of create.parameters) if (p.in === "path" && item.parameters.some((q) => q.in === "path" && q.name === p.name)) out[p.name] = values[p.name];
+  return out;
+}
+
+/** Reads a form-encoded (or JSON) token answer. */
+function fields(res: RawResponse): Rec {
+  if (isRec(res.body)) return res.body;
+  if (typeof res.body === "string") return Object.fromEntries(new URLSearchParams(res.body));
+  return {};
+}
+
+async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1Flow" }>, skip: (why: string) => void): Promise<void> {
+  const { check } = ctx;
+  const t = ctx.target();
+  const c = t.auth.oauth1;
+  if (!c) return skip("no OAuth 1.0a consumer credentials were given (--auth {\"oauth1\": …})");
+  const consumer: AuthConfig = { oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret } };
+  const reqOp = ctx.op(sc.requestToken) as OperationCase;
+  const authOp = ctx.op(sc.authorize) as OperationCase;
+  const accOp = ctx.op(sc.accessToken) as OperationCase;
+
+  /** Request token → browser step; the verifier comes back in the callback's query. */
+  const approved = async (): Promise<{ token: string; secret: string; verifier: string } | undefined> => {
+    const callback = sc.callback;
+    const rq = await ctx.send(reqOp, { ...(reqOp.positive?.values ?? {}), oauth_callback: callback }, undefined, consumer, { callback, token: null, tokenSecret: null });
+    check(ok2xx(rq), `${where(reqOp)} answered ${describeResponse(rq)} to a signed request-token step`);
+    const f = fields(rq);
+    check(typeof f["oauth_token"] === "string" && typeof f["oauth_token_secret"] === "string", `${where(reqOp)}: no oauth_token and oauth_token_secret in ${describeResponse(rq)}`);
+    const ar = await ctx.send(authOp, { oauth_token: f["oauth_token"] }, undefined, consumer, { token: null, tokenSecret: null });
+    const location = ar.headers.get("location");
+    const verifier = location ? new URL(location, t.baseUrl).searchParams.get("oauth_verifier") : null;
+    if (verifier === null) return undefined;
+    return { token: String(f["oauth_token"]), secret: String(f["oauth_token_secret"]), verifier };
+  };
+  const exchange = (step: { token: string; secret: string }, verifier: string): Promise<RawResponse> =>
+    ctx.send(accOp, { oauth_token: step.token, oauth_verifier: verifier }, undefined, consumer, { token: step.token, tokenSecret: step.secret, verifier });
+
+  const first = await approved();
+  if (!first) return skip(`${where(authOp)} needs a person at the browser step (no oauth_verifier came back in a redirect)`);
+  const wrong = await exchange(first, `${first.verifier}-wrong`);
+  check(wrong.status >= 400 && wrong.status < 500, `${where(accOp)} accepted a wrong oauth_verifier: ${describeResponse(wrong)}`);
+
+  const step = await approved();
+  if (!step) return skip("the browser step stopped answering with a verifier");
+  const granted = await exchange(step, step.verifier);
+  check(ok2xx(granted), `${where(accOp)} answered ${describeResponse(granted)} to the approved request token and its verifier`);
+  const access = fields(granted);
+  check(typeof access["oauth_token"] === "string" && typeof access["oauth_token_secret"] === "string", `${where(accOp)}: no access token in ${describeResponse(granted)}`);
+  const reused = await exchange(step, step.verifier);
+  check(reused.status >= 400 && reused.status < 500, `${where(accOp)} exchanged the same request token twice: ${describeResponse(reused)}`);
+
+  const user: AuthConfig = { oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: String(access["oauth_token"]), tokenSecret: String(access["oauth_token_secret"]) } };
+  if (sc.invalidate === undefined) return;
+  const inv = ctx.op(sc.invalidate) as OperationCase;
+  const ir = await ctx.send(inv, {}, undefined, user);
+  check(ok2xx(ir), `${where(inv)} answered ${describeResponse(ir)} invalidating a fresh access token`);
+  const again = await ctx.send(inv, {}, undefined, user);
+  check(again.status === 401, `${where(inv)} accepted an invalidated access token: ${describeResponse(again)}, expected 401`);
+}
+
+async function bearerLifecycle(ctx: RunContext, sc: Extract<Scenario, { kind: "bearerLifecycle" }>, skip: (why: string) => void): Promise<void> {
+  const { check } = ctx;
+  const t = ctx.target();
+  if (!t.auth.basic) return skip("no Basic credentials (API key and secret) were given to request app-only tokens");
+  const create = ctx.op(sc.create) as OperationCase;
+  const basic: AuthConfig = { basic: t.auth.basic };
+  const issue = async (): Promise<string> => {
+    const res = await ctx.send(create, { ...(create.positive?.values ?? {}) }, create.positive?.body, basic);
+    check(res.status === 200, `${where(create)} answered ${describeResponse(res)}`);
+    return String((res.body as Rec)["access_token"]);
+  };
+  const first = await issue();
+  check((await issue()) === first, `${where(create)}: a repeated request must return the same token until it is invalidated`);
+  const inv = ctx.op(sc.invalidate) as OperationCase;
+  const invRes = await ctx.send(inv, {}, { access_token: first }, basic);
+  check(invRes.status < 300, `${where(inv)} answered ${describeResponse(invRes)}`);
+  const probe = ctx.op(sc.probe) as OperationCase;
+  const pv = { ...(await ctx.positive(probe, 0, await ctx.pathValues(probe))).values };
+  const refused = await ctx.send(probe, pv, probe.positive?.body, { bearer: first });
+  check(refused.status === 401, `${where(probe)} accepted an invalidated token: ${describeResponse(refused)}`);
+  const second = await issue();
+  check(second !== first, `${where(create)}: after invalidation a new token must differ`);
+  const works = await ctx.send(probe, pv, probe.positive?.body, { bearer: second });
+  check(works.status !== 401, `${where(probe)} refused the new token: ${describeResponse(works)}`);
+}
+
+async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "repeatDelete" | "softDelete" }>): Promise<void> {
+  const { check } = ctx;
+  const del = ctx.op(sc.operationId) as OperationCase;
+  const values: Rec = { ...(await ctx.positive(del, 0, await ctx.pathValues(del))).values };
+  const lastParam = del.parameters.filter((p) => p.in === "path").at(-1)?.name;
+  const create = sc.createOperationId !== undefined ? ctx.op(sc.createOperationId) : undefined;
+  if (create && lastParam) {
+    // Delete an object made for the purpose, not one other cases read.
+    const made = await ctx.positive(create, 0, await ctx.pathValues(create));
+    const res = await ctx.send(create, made.values, made.body);
+    check(ok2xx(res), `${where(create)} answered ${describeResponse(res)} while making an object to delete`);
+    const obj = subject(res.body);
+    values[lastParam] = obj?.["id"] ?? obj?.["media_key"] ?? values[lastParam];
+  }
+  ctx.forget();
+  const first = await ctx.send(del, values, undefined);
+  check(ok2xx(first), `${where(del)} answered ${describeResponse(first)} to the first delete`);
+  ctx.checkShape(del, first);
+  if (sc.kind === "repeatDelete") {
+    const again = await ctx.send(del, values, undefined);
+    check(again.status === 404, `${where(del)}: a repeated delete must answer 404, answered ${describeResponse(again)}`);
+    return;
+  }
+  const list = ctx.op(sc.listOperationId) as OperationCase;
+  const last = del.parameters.filter((p) => p.in === "path").at(-1)?.name as string;
+  const id = values[last];
+  const fixed = await ctx.pathValues(list);
+  const hidden = await listContains(ctx, list, fixed, id);
+  check(hidden.found === undefined, `${where(list)} still lists ${String(id)} after ${del.id} without with_deleted=true`);
+  const shown = await listContains(ctx, list, fixed, id, { with_deleted: true });
+  check(shown.found !== undefined, `${where(list)} does not list deleted ${String(id)} with with_deleted=true`);
+}
+
+/** Runs one scenario; `skip` ends it as skipped with the reason. */
+export async function runScenario(ctx: RunContext, sc: Scenario, skip: (why: string) => void): Promise<void> {
+  switch (sc.kind) {
+    case "lifecycle":
+      return lifecycle(ctx, sc, skip);
+    case "oauth1Flow":
+      return oauth1Flow(ctx, sc, skip);
+    case "bearerLifecycle":
+      return bearerLifecycle(ctx, sc, skip);
+    case "repeatDelete":
+    case "softDelete":
+      return deletion(ctx, sc);
+  }
+}
