@@ -111,6 +111,8 @@ export interface DeclaredRule {
   message: string;
   /** JSON pointer of the `x-rules` array holding it, in the source YAML */
   at: string;
+  /** On a response object: a fact about answers the conformance suite checks, not a request validator keyword. */
+  onResponse: boolean;
 }
 
 /**
@@ -128,7 +130,8 @@ export function declaredRules(spec: AdsSpec): DeclaredRule[] {
       else if (isObj(node)) {
         for (const [key, value] of Object.entries(node)) {
           if (key === "x-rules" && Array.isArray(value)) {
-            for (const rule of value) if (isObj(rule)) found.push({ id: String(rule.id), message: String(rule.message), at: `${file}#${pointer}/x-rules` });
+            const onResponse = /\/responses\/[^/]+$/.test(pointer);
+            for (const rule of value) if (isObj(rule)) found.push({ id: String(rule.id), message: String(rule.message), at: `${file}#${pointer}/x-rules`, onResponse });
           } else walk(value, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
         }
       }

@@ -295,7 +295,7 @@ function readResponses(raw: unknown, resolve: (n: unknown) => unknown): Response
           return { name, required: ho["required"] === true, ...optional("schema", ho["schema"] as JsonSchema | undefined) };
         })
       : [];
-    const rules = Array.isArray(obj["x-rules"]) ? (obj["x-rules"].filter(isObj) as unknown as Rule[]) : [];
+    const rules = Array.isArray(obj["x-rules"]) ? obj["x-rules"].filter(isObj) : [];
     const links = isObj(obj["links"])
       ? Object.entries(obj["links"]).flatMap(([name, l]) => {
           const link = resolve(l);

@@ -87,8 +87,8 @@ export interface Response {
   readonly description: string;
   readonly contents: readonly MediaContent[];
   readonly headers: readonly { readonly name: string; readonly required: boolean; readonly schema?: JsonSchema }[];
-  /** `x-rules` on the response: cross-field facts every answer with this status keeps. */
-  readonly rules?: readonly Rule[];
+  /** `x-rules` on the response: cross-field facts every answer with this status keeps (pointer-based kinds). */
+  readonly rules?: readonly Readonly<Record<string, unknown>>[];
   /** OpenAPI links: the operation an answer leads to, and parameters as runtime expressions. */
   readonly links?: readonly { readonly name: string; readonly operationId: string; readonly parameters: Readonly<Record<string, string>> }[];
 }

@@ -55,10 +55,12 @@ export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange):
         break;
       }
       case "count": {
-        const n = getAt(exchange, rule.field);
+        // The number at `field`, or the length of the array there, against the length of `of`.
+        const at = getAt(exchange, rule.field);
+        const n = Array.isArray(at) ? at.length : at;
         const list = getAt(exchange, rule.of);
         if (n === undefined || !Array.isArray(list)) break;
-        if (n !== list.length) seen(`${rule.field} is ${JSON.stringify(n)}, ${rule.of} holds ${list.length}`);
+        if (n !== list.length) seen(`${rule.field} ${Array.isArray(at) ? "holds" : "is"} ${JSON.stringify(n)}, ${rule.of} holds ${list.length}`);
         break;
       }
       case "compare": {

@@ -43,7 +43,7 @@ export function responseRules(op: Operation): Obj[] {
   const out: Obj[] = [];
   for (const r of op.responses) {
     for (const rule of r.rules ?? []) {
-      const raw = rule as unknown as Obj;
+      const raw: Obj = { ...rule };
       if (typeof raw["kind"] !== "string" || !RESPONSE_KINDS.has(raw["kind"])) continue;
       const { source: _source, description: _description, schema, ...rest } = raw;
       out.push({ ...rest, status: r.status, ...(schema !== undefined ? { schema: mockSchemaOf(schema) } : {}) });

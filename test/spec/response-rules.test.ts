@@ -1,0 +1,82 @@
+/**
+ * Response rules of the contracts (`x-rules` on a response object): for every rule an answer that
+ * keeps it and one that breaks it, judged by the runtime exactly as the generated conformance suite
+ * judges answers (the rule as the generated plan carries it, through `brokenRules`).
+ */
+import { describe, expect, it } from "vitest";
+import { brokenRules, type Exchange } from "../../packages/runtime/src/conformance-invariants.js";
+import type { ConformancePlan, ResponseRule } from "../../packages/runtime/src/conformance-plan.js";
+import { plan as audiences } from "../../packages/ads-audiences/test/conformance.plan.js";
+import { plan as campaigns } from "../../packages/ads-campaigns/test/conformance.plan.js";
+import { plan as core } from "../../packages/core/test/conformance.plan.js";
+import { declaredRules } from "./ads-rules-support.js";
+
+interface Row {
+  readonly rule: string;
+  readonly keeps: Exchange;
+  readonly breaks: Exchange;
+}
+
+const exchange = (request: Partial<Exchange["request"]>, body: unknown, status = 200): Exchange => ({
+  status,
+  request: { path: {}, query: {}, headers: {}, ...request },
+  body,
+});
+
+const ROWS: Row[] = [
+  {
+    rule: "products-response-one-per-product",
+    keeps: exchange({ body: { products: [{ id: "a" }, { id: "b" }] } }, { data: { products_response: [{ id: "a" }, { id: "b" }] } }),
+    breaks: exchange({ body: { products: [{ id: "a" }, { id: "b" }] } }, { data: { products_response: [{ id: "a" }] } }),
+  },
+  {
+    rule: "products-echo-catalog",
+    keeps: exchange({ path: { product_catalog_id: "123" } }, { request: { params: { product_catalog_id: "123" } } }),
+    breaks: exchange({ path: { product_catalog_id: "123" } }, { request: { params: { product_catalog_id: "999" } } }),
+  },
+  {
+    rule: "membership-counts-equal",
+    keeps: exchange({}, { data: { success_count: 3, total_count: 3 } }),
+    breaks: exchange({}, { data: { success_count: 2, total_count: 3 } }),
+  },
+  {
+    rule: "membership-echo-audience",
+    keeps: exchange({ path: { custom_audience_id: "1552660002" } }, { request: { params: { custom_audience_id: "1552660002" } } }),
+    breaks: exchange({ path: { custom_audience_id: "1552660002" } }, { request: { params: { custom_audience_id: "1" } } }),
+  },
+  {
+    rule: "do-not-reach-counts-per-operation",
+    keeps: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { data: [{ success_count: 1, total_count: 1 }, { success_count: 2, total_count: 2 }] }),
+    breaks: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { data: [{ success_count: 1, total_count: 1 }] }),
+  },
+];
+
+const plans: readonly ConformancePlan[] = [core, audiences, campaigns];
+const planned = new Map<string, ResponseRule>(plans.flatMap((p) => p.operations.flatMap((o) => (o.responseRules ?? []).map((r) => [r.id, r] as const))));
+
+describe("response rules of the contracts", () => {
+  it.each(ROWS)("$rule: an answer that keeps it passes, one that breaks it fails with its message", ({ rule, keeps, breaks }) => {
+    const r = planned.get(rule);
+    expect(r, `${rule} is not in a generated plan`).toBeDefined();
+    const rules = [r as ResponseRule];
+    expect(brokenRules(rules, keeps)).toEqual([]);
+    const broken = brokenRules(rules, breaks);
+    expect(broken).toHaveLength(1);
+    expect(broken[0]).toContain(`${rule}: ${(r as ResponseRule).message}`);
+  });
+
+  it("holds vacuously while a field it names is absent, and only for the status it is declared on", () => {
+    for (const row of ROWS) {
+      const r = planned.get(row.rule) as ResponseRule;
+      expect(brokenRules([r], exchange({}, {}))).toEqual([]);
+      expect(brokenRules([r], { ...row.breaks, status: 404 })).toEqual([]);
+    }
+  });
+
+  it("has a row for every response rule the contracts declare, and each is in a generated plan", () => {
+    const declared = (["ads-audiences.yaml", "ads-campaigns.yaml"] as const).flatMap((s) => declaredRules(s)).filter((r) => r.onResponse).map((r) => r.id);
+    expect(declared.length).toBeGreaterThan(0);
+    expect(ROWS.map((r) => r.rule).sort()).toEqual([...declared].sort());
+    for (const id of declared) expect(planned.has(id), id).toBe(true);
+  });
+});
