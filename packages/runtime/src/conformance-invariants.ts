@@ -132,6 +132,8 @@ export async function checkPagination(
       if (at !== undefined) problems.push(`item ${key} appears on page ${at} and again on page ${pages}`);
       else seen.set(key, pages);
     }
+    // A cursor promises a further page: one that then turns out empty means the last page's cursor was not null.
+    if (items.length === 0 && pages > 1) problems.push(`page ${pages - 1} gave a next cursor, but the page it leads to is empty: the last page's cursor must be null`);
     walked += items.length;
     const next = getAt(page.body, plan.nextPointer);
     if (plan.totalCount && hasAt(page.body, plan.totalCount.pointer)) {
@@ -146,7 +148,7 @@ export async function checkPagination(
       break;
     }
     if (items.length === 0) {
-      problems.push(`page ${pages} is empty yet gives a next cursor`);
+      if (pages === 1) problems.push(`page ${pages} is empty yet gives a next cursor`);
       break;
     }
     if (next === cursor) {
