@@ -77,6 +77,62 @@ const BREAKAGES: Breakage[] = [
     request: (_method, path, headers) => ({ path: path.replace(/^\/2\/posts\/search\/webhooks\/%21/, "/2/posts/search/webhooks/1"), headers }),
     expect: [/createStreamLink \(POST \/2\/posts\/search\/webhooks\/\{webhook_id\}\)/, /accepted a request with webhook_id not matching its pattern/],
   },
+  {
+    name: "a page one row longer than count",
+    spec: "ads-campaigns",
+    response: (method, path, status, body) => {
+      const url = new URL(path, "http://x");
+      const count = Number(url.searchParams.get("count"));
+      if (method !== "GET" || url.pathname !== "/12/accounts" || status !== 200 || !count) return undefined;
+      const b = body as { data: Record<string, unknown>[] };
+      if (b.data.length !== count || b.data[0] === undefined) return undefined;
+      return { status, body: { ...b, data: [...b.data, { ...b.data[0], id: "4999999999999999999" }] } };
+    },
+    expect: [/listAccounts \(GET \/12\/accounts\) breaks its paging contract/, /holds 3 items, more than the 2 asked for with count/, /seed 1: contractgen test --seed 1/, /repeat: curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/12\/accounts\?/],
+  },
+  {
+    name: "a total_count that does not count the records",
+    spec: "ads-campaigns",
+    response: (method, path, status, body) =>
+      method === "GET" && pathOnly(path) === "/12/accounts" && /with_total_count=true/.test(path) && status === 200
+        ? { status, body: { ...(body as object), total_count: ((body as { total_count: number }).total_count ?? 0) + 1 } }
+        : undefined,
+    expect: [/listAccounts \(GET \/12\/accounts\) breaks its paging contract/, /\/total_count is \d+, but walking every page found \d+ items/],
+  },
+  {
+    name: "a soft delete that leaves deleted false",
+    spec: "ads-campaigns",
+    response: (method, path, status, body) =>
+      method === "DELETE" && /\/line_item_curated_categories\//.test(pathOnly(path)) && status === 200
+        ? { status, body: { ...(body as object), data: { ...(body as { data: object }).data, deleted: false } } }
+        : undefined,
+    expect: [/deleteLineItemCuratedCategory \(DELETE [^)]+\): the deleted object answers deleted=false, expected true/],
+  },
+  {
+    name: "reads served from a stale cache after an update",
+    spec: "ads-campaigns",
+    // The first answer for each account is kept and served again, whatever changed since.
+    response: (() => {
+      const cache = new Map<string, unknown>();
+      return (method: string, path: string, status: number, body: unknown) => {
+        const at = pathOnly(path);
+        if (method !== "GET" || !/^\/12\/accounts\/[^/]+$/.test(at) || status !== 200) return undefined;
+        if (!cache.has(at)) cache.set(at, body);
+        return { status, body: cache.get(at) };
+      };
+    })(),
+    expect: [/getAccount \(GET \/12\/accounts\/\{account_id\}\): \S+ after it was updated does not hold what was sent: (name|industry_type): sent/],
+  },
+  {
+    name: "a batch answer that drops a product",
+    spec: "ads-audiences",
+    response: (method, path, status, body) => {
+      if (method !== "PUT" || !/\/products$/.test(pathOnly(path)) || status !== 200) return undefined;
+      const b = body as { data: { products_response: unknown[] } };
+      return { status, body: { ...b, data: { ...b.data, products_response: b.data.products_response.slice(1) } } };
+    },
+    expect: [/upsertProducts \(PUT [^)]+\) answered 200 .*breaking the contract's response rules: products-response-one-per-product/],
+  },
 ];
 
 async function brokenProxy(target: string, b: Breakage): Promise<{ url: string; server: Server }> {
@@ -132,7 +188,7 @@ describe("contractgen test against deliberately broken servers", () => {
   it("passes against the unbroken mock through the same proxy, so failures below are the breakages", async () => {
     const proxy = await brokenProxy(mock?.url ?? "", { name: "none", spec: "ads-campaigns", expect: [] });
     try {
-      const r = await runCli(["test", "--base-url", proxy.url, "--spec", "ads-campaigns", "--auth", AUTH], ROOT);
+      const r = await runCli(["test", "--base-url", proxy.url, "--spec", "ads-campaigns", "ads-audiences", "--auth", AUTH, "--destructive"], ROOT);
       expect(r.stdout).toMatch(/\d+ passed, 0 failed/);
       expect(r.code).toBe(0);
     } finally {

@@ -8,7 +8,9 @@ import type { LifecycleScenario, OperationCase, Scenario } from "./conformance-p
 import { where, type RunContext } from "./conformance-context.js";
 import { itemKey } from "./conformance-invariants.js";
 import { describeResponse, getAt } from "./conformance-request.js";
-import type { PositiveRequest } from "./conformance-synth.js";
+import { requestInput, type PositiveRequest } from "./conformance-synth.js";
+import type { MockSchema } from "./mock-data.js";
+import { deriveSeed } from "./prng.js";
 import type { RawResponse } from "./transport.js";
 
 type Rec = Record<string, unknown>;
@@ -129,12 +131,15 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   const update = op(sc.update);
   if (update) {
     const fixed = await itemValues(update);
+    const stored = created ?? {};
     // The examples' update first, then drawn ones: one of them must be taken (a drawn one may name
-    // objects the server does not have).
+    // objects the server does not have). Each is made to change a field the object shows, so the
+    // read-back can tell an update that was stored from one that was only answered.
     const refusals: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const change = await ctx.positive(update, i, fixed);
-      const ur = await ctx.send(update, { ...change.values, ...fixed }, change.body);
+      const base = await ctx.positive(update, i, fixed);
+      const change = withChange(ctx, update, { values: { ...base.values, ...fixed }, body: base.body }, stored, i);
+      const ur = await ctx.send(update, change.values, change.body);
       check(ur.status < 500, `${where(update)} answered ${describeResponse(ur)} to a valid update of ${String(id)}: a server error`);
       if (!ok2xx(ur)) {
         refusals.push(describeResponse(ur).slice(0, 200));
@@ -143,6 +148,11 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
       ctx.checkShape(update, ur);
       const changed = sentFields(update, change.values, change.body);
       for (const p of update.parameters) if (p.in === "path") changed.delete(p.name);
+      const answered = subject(ur.body, id);
+      if (answered) {
+        const diff = differences(changed, answered);
+        check(diff.length === 0, `${where(update)} answers the update of ${String(id)} with other values than it was sent: ${diff.join("; ")}`);
+      }
       await readBack("after it was updated", changed);
       break;
     }
@@ -183,6 +193,43 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     const again = await ctx.send(del, dv, undefined);
     check(again.status === sc.repeatDeleteStatus, `${where(del)}: deleting ${String(id)} again must answer ${sc.repeatDeleteStatus}, answered ${describeResponse(again)}`);
   }
+}
+
+/**
+ * `req` with one field the stored object shows given a new valid value (drawn from its schema and
+ * accepted by the request validators), so that storing it is observable; `req` itself when no field
+ * can be changed.
+ */
+function withChange(ctx: RunContext, op: OperationCase, req: { values: Rec; body: unknown }, stored: Rec, salt: number): { values: Rec; body: unknown } {
+  const mock = ctx.tools.mock;
+  const validate = ctx.tools.validateRequest;
+  if (!mock || !validate || !op.request) return req;
+  const valid = (values: Rec, body: unknown): boolean => validate(op.id, requestInput(op, values, body)).valid;
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b) || (scalar(a) && scalar(b) && String(a) === String(b));
+  // A reference to another object (`line_item_id`, `media_key`) cannot take an invented value.
+  const reference = (name: string): boolean => /(^id$|_ids?$|_keys?$|_uri$)/.test(name);
+  const query = op.parameters.filter((p) => p.in === "query" && !reference(p.name) && Object.prototype.hasOwnProperty.call(stored, p.name) && op.request?.parameters[p.name] !== undefined);
+  for (const p of query) {
+    for (let k = 0; k < 6; k++) {
+      const v = mock(op.request.parameters[p.name] as MockSchema, deriveSeed(ctx.seed, `${op.id}/change/${p.name}/${salt}/${k}`));
+      if (!scalar(v) || same(v, stored[p.name])) continue;
+      const values = { ...req.values, [p.name]: v };
+      if (valid(values, req.body)) return { values, body: req.body };
+    }
+  }
+  const bodySchema = op.request.body?.schema;
+  if (bodySchema !== undefined && isRec(req.body)) {
+    for (let k = 0; k < 6; k++) {
+      const drawn = mock(bodySchema as MockSchema, deriveSeed(ctx.seed, `${op.id}/change/body/${salt}/${k}`));
+      if (!isRec(drawn)) break;
+      for (const [name, v] of Object.entries(drawn)) {
+        if (!scalar(v) || reference(name) || !Object.prototype.hasOwnProperty.call(stored, name) || same(v, stored[name])) continue;
+        const body = { ...req.body, [name]: v };
+        if (valid(req.values, body)) return { values: req.values, body };
+      }
+    }
+  }
+  return req;
 }
 
 /** Path values an item operation shares with the create it follows (the parent's ids). */
