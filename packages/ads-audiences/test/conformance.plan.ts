@@ -86,7 +86,7 @@ export const plan: ConformancePlan = {
         { name: "product_catalog_id", in: "path", required: true, style: "simple", explode: false },
         { name: "name", in: "query", required: true, style: "form", explode: true },
       ],
-      positive: { values: { product_catalog_id: "sample", name: "sample" } },
+      positive: { values: { name: "sample" } },
       request: { parameters: { product_catalog_id: { type: "string" }, name: { type: "string" } } },
       discover: {
         product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
@@ -121,7 +121,7 @@ export const plan: ConformancePlan = {
       parameters: [
         { name: "product_catalog_id", in: "path", required: true, style: "simple", explode: false },
       ],
-      positive: { values: { product_catalog_id: "sample" } },
+      positive: { values: {} },
       request: { parameters: { product_catalog_id: { type: "string" } } },
       discover: {
         product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
@@ -150,7 +150,7 @@ export const plan: ConformancePlan = {
         { name: "count", in: "query", required: false, style: "form", explode: true },
         { name: "cursor", in: "query", required: false, style: "form", explode: true },
       ],
-      positive: { values: { product_catalog_id: "sample" } },
+      positive: { values: {} },
       request: {
         parameters: {
           product_catalog_id: { type: "string" },
@@ -246,7 +246,7 @@ export const plan: ConformancePlan = {
         { name: "product_catalog_id", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: {
-        values: { product_catalog_id: "sample" },
+        values: {},
         body: {
           products: [
             {
@@ -401,7 +401,7 @@ export const plan: ConformancePlan = {
         { name: "product_catalog_id", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: {
-        values: { product_catalog_id: "sample" },
+        values: {},
         body: { product_keys: ["1516112233445566778", "1516112233445566779"] },
         bodyMediaType: "application/json",
       },
@@ -466,7 +466,7 @@ export const plan: ConformancePlan = {
         { name: "product_catalog_id", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: {
-        values: { product_catalog_id: "sample" },
+        values: {},
         body: {
           name: "Summer sale",
           description: "Discounted summer items",
@@ -565,7 +565,7 @@ export const plan: ConformancePlan = {
         { name: "product_catalog_id", in: "path", required: true, style: "simple", explode: false },
         { name: "product_set_id", in: "path", required: true, style: "simple", explode: false },
       ],
-      positive: { values: { product_catalog_id: "sample", product_set_id: "sample" } },
+      positive: { values: {} },
       request: {
         parameters: { product_catalog_id: { type: "string" }, product_set_id: { type: "string" } },
       },
@@ -741,7 +741,7 @@ export const plan: ConformancePlan = {
         },
         { name: "with_total_count", in: "query", required: false, style: "form", explode: true },
       ],
-      positive: { values: { account_id: "4405881234", tailored_audience_id: "sample" } },
+      positive: { values: { account_id: "4405881234" } },
       request: {
         parameters: {
           account_id: { type: "string" },
@@ -1263,7 +1263,6 @@ export const plan: ConformancePlan = {
       positive: {
         values: {
           account_id: "4405881234",
-          tailored_audience_id: "sample",
           granted_account_id: "sample",
           permission_level: "READ_ONLY",
         },
@@ -1346,13 +1345,7 @@ export const plan: ConformancePlan = {
           explode: false,
         },
       ],
-      positive: {
-        values: {
-          account_id: "4405881234",
-          tailored_audience_id: "sample",
-          tailored_audience_permission_id: "sample",
-        },
-      },
+      positive: { values: { account_id: "4405881234" } },
       request: {
         parameters: {
           account_id: { type: "string" },
@@ -1405,7 +1398,7 @@ export const plan: ConformancePlan = {
         { name: "with_active", in: "query", required: false, style: "form", explode: true },
         { name: "cursor", in: "query", required: false, style: "form", explode: true },
       ],
-      positive: { values: { account_id: "4405881234", custom_audience_id: "sample" } },
+      positive: { values: { account_id: "4405881234" } },
       request: {
         parameters: {
           account_id: { type: "string" },
@@ -1456,7 +1449,7 @@ export const plan: ConformancePlan = {
         { name: "custom_audience_id", in: "path", required: true, style: "simple", explode: false },
       ],
       positive: {
-        values: { account_id: "4405881234", custom_audience_id: "sample" },
+        values: { account_id: "4405881234" },
         body: [
           {
             operation_type: "Update",
@@ -1572,7 +1565,7 @@ export const plan: ConformancePlan = {
         },
       ],
       positive: {
-        values: { account_id: "4405881234", do_not_reach_list_id: "sample" },
+        values: { account_id: "4405881234" },
         body: [
           {
             operation_type: "Update",
@@ -1676,7 +1669,7 @@ export const plan: ConformancePlan = {
           explode: false,
         },
       ],
-      positive: { values: { account_id: "4405881234", do_not_reach_list_id: "sample" } },
+      positive: { values: { account_id: "4405881234" } },
       request: {
         parameters: { account_id: { type: "string" }, do_not_reach_list_id: { type: "string" } },
       },
@@ -1734,6 +1727,12 @@ export const plan: ConformancePlan = {
       list: "listTailoredAudiencePermissions",
       delete: "deleteTailoredAudiencePermission",
       deletion: "soft",
+    },
+    {
+      kind: "deletion",
+      operationId: "deleteDoNotReachList",
+      soft: true,
+      row: "deleteDoNotReachList: answers the object with deleted=true",
     },
   ],
 };

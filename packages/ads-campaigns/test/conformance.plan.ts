@@ -338,7 +338,7 @@ export const plan: ConformancePlan = {
         { name: "account_media_id", in: "path", required: true, style: "simple", explode: false },
         { name: "with_deleted", in: "query", required: false, style: "form", explode: true },
       ],
-      positive: { values: { account_id: "4405881234", account_media_id: "sample" } },
+      positive: { values: { account_id: "4405881234" } },
       request: {
         parameters: {
           account_id: { type: "string" },
@@ -389,7 +389,7 @@ export const plan: ConformancePlan = {
         { name: "account_id", in: "path", required: true, style: "simple", explode: false },
         { name: "account_media_id", in: "path", required: true, style: "simple", explode: false },
       ],
-      positive: { values: { account_id: "4405881234", account_media_id: "sample" } },
+      positive: { values: { account_id: "4405881234" } },
       request: {
         parameters: { account_id: { type: "string" }, account_media_id: { type: "string" } },
       },
@@ -4776,6 +4776,11 @@ export const plan: ConformancePlan = {
   ],
   scenarios: [
     {
+      kind: "update",
+      operationId: "updateLineItem",
+      row: "updateLineItem: the answer hold what the update sent",
+    },
+    {
       kind: "lifecycle",
       row: "createCard → getCard (reads back what was sent) → listCards",
       create: "createCard",
@@ -4839,15 +4844,24 @@ export const plan: ConformancePlan = {
       deletion: "soft",
     },
     {
-      kind: "softDelete",
+      kind: "deletion",
       operationId: "deleteAccountMedia",
+      soft: true,
       listOperationId: "listAccountMedia",
-      row: "false → deleteAccountMedia: deleted=true, listed only with with_deleted=true",
+      row: "deleteAccountMedia: answers the object with deleted=true, listed only with with_deleted=true",
     },
     {
-      kind: "repeatDelete",
+      kind: "deletion",
+      operationId: "deleteLegacyCard",
+      soft: true,
+      row: "deleteLegacyCard: answers the object with deleted=true",
+    },
+    {
+      kind: "deletion",
       operationId: "deleteLineItem",
-      row: "true → deleteLineItem again: 404",
+      soft: true,
+      repeatStatus: 404,
+      row: "deleteLineItem: answers the object with deleted=true, a repeated delete answers 404",
     },
   ],
 };

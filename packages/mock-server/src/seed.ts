@@ -27,6 +27,8 @@ import { DAY, HOUR, MINUTE, SEED_EPOCH, iso } from "./time.js";
 const CONTRACT_EXAMPLE_CURATED_CATEGORY = "1790000000000000001";
 
 /** Line item ids used by the examples of spec/ads-campaigns.yaml. */
+/** Legacy cards have no list operation either: the main account's first one carries the example's id. */
+const CONTRACT_EXAMPLE_LEGACY_CARD = "1720000000000000001";
 const CONTRACT_EXAMPLE_LINE_ITEMS: readonly string[] = ["1800000000000000001", "1800000000000000002", "1800000000000000003"];
 
 const FIRST = ["Ada", "Grace", "Linus", "Margaret", "Alan", "Barbara", "Dennis", "Frances", "Ken", "Radia"];
@@ -239,7 +241,8 @@ function seedCreatives(state: MockState, rng: Random, accountId: string, scale: 
   }
 
   for (let i = 0; i < n(3); i++) {
-    const id = state.ids.numeric("card", 6);
+    const fresh = state.ids.numeric("card", 6);
+    const id = scale === 1 && i === 0 ? CONTRACT_EXAMPLE_LEGACY_CARD : fresh;
     const created = when(rng, 10) - 300 * DAY;
     state.legacyCards.set(accountId, id, {
       id,

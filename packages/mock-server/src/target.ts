@@ -4,8 +4,10 @@
  * runs them never needs to know this server, its start-up or its credentials.
  */
 import type { AuthConfig } from "@contractgen/runtime/auth";
+import type { ConformanceTarget } from "@contractgen/runtime/conformance";
 import { DEFAULT_CREDENTIALS, type MockCredentials } from "./options.js";
 import { startMockServer } from "./server.js";
+import type { MockState } from "./store/state.js";
 
 /** The runtime's client credentials for the mock's fixed ones: every scheme the three contracts use. */
 export function mockAuth(c: MockCredentials = DEFAULT_CREDENTIALS): AuthConfig {
@@ -16,8 +18,27 @@ export function mockAuth(c: MockCredentials = DEFAULT_CREDENTIALS): AuthConfig {
   };
 }
 
+/**
+ * Ids of the seeded data that no list operation of the contracts gives (the advertising audiences
+ * interface lists no accounts, tailored audiences or custom audiences): what a team would pass to
+ * `contractgen test --values` for its own server.
+ */
+export function knownValues(state: MockState): Record<string, string> {
+  const main = [...state.accounts.keys()][0];
+  const out: Record<string, string> = {};
+  if (main === undefined) return out;
+  out["account_id"] = main;
+  const audience = [...state.tailoredAudiences.values()].find((a) => a.ownerAccountId === main);
+  if (audience) out["tailored_audience_id"] = audience.id;
+  const custom = [...state.customAudiences.values()].find((a) => a.accountId === main);
+  if (custom) out["custom_audience_id"] = custom.id;
+  const list = state.doNotReachLists.list(main)[0];
+  if (list) out["do_not_reach_list_id"] = list.data.id;
+  return out;
+}
+
 /** A fresh in-process mock on a free loopback port: each suite gets its own state. */
-export async function startTarget(): Promise<{ baseUrl: string; auth: AuthConfig; destructive: boolean; close(): Promise<void> }> {
+export async function startTarget(): Promise<ConformanceTarget> {
   const server = await startMockServer({ port: 0 });
-  return { baseUrl: server.url, auth: mockAuth(), destructive: true, close: () => server.close() };
+  return { baseUrl: server.url, auth: mockAuth(), destructive: true, values: knownValues(server.state), close: () => server.close() };
 }

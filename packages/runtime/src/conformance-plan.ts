@@ -114,8 +114,17 @@ export interface LifecycleScenario {
 }
 
 export type Scenario =
-  | { readonly kind: "repeatDelete"; readonly operationId: string; readonly createOperationId?: string; readonly row: string }
-  | { readonly kind: "softDelete"; readonly operationId: string; readonly listOperationId: string; readonly createOperationId?: string; readonly row: string }
+  | {
+      /** A delete's `x-transitions` rows: soft (answers deleted=true, listed only with with_deleted) and the repeated delete's status. */
+      readonly kind: "deletion";
+      readonly operationId: string;
+      readonly soft: boolean;
+      readonly createOperationId?: string;
+      readonly listOperationId?: string;
+      readonly repeatStatus?: number;
+      readonly row: string;
+    }
+  | { readonly kind: "update"; readonly operationId: string; readonly read?: string; readonly row: string }
   | { readonly kind: "bearerLifecycle"; readonly create: string; readonly invalidate: string; readonly probe: string; readonly row: string }
   | {
       /** The OAuth 1.0a three-legged flow (RFC 5849) named by a scheme's `x-oauth1.flow`, with its refusals. */

@@ -11,12 +11,29 @@ export interface ConformanceTarget {
   readonly auth: AuthConfig;
   /** State scenarios may change data (delete objects, invalidate tokens). */
   readonly destructive: boolean;
+  /**
+   * Parameter values to use where the contract gives no way to discover one (a path id no list
+   * operation returns): parameter name → value.
+   */
+  readonly values?: Readonly<Record<string, unknown>>;
   readonly close?: () => Promise<void>;
 }
 
 /** What a `CONTRACT_TARGET` module exports. */
 export interface ConformanceTargetModule {
   startTarget(): Promise<ConformanceTarget>;
+}
+
+function parseValues(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined || text === "") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`CONTRACT_VALUES is not JSON (${(err as Error).message}): give parameter names and values, e.g. {"account_id":"18ce54d4x5t"}`);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error('CONTRACT_VALUES must be a JSON object of parameter names and values, e.g. {"account_id":"18ce54d4x5t"}');
+  return parsed as Record<string, unknown>;
 }
 
 function parseAuth(text: string | undefined): AuthConfig {
@@ -30,7 +47,8 @@ function parseAuth(text: string | undefined): AuthConfig {
 
 export async function resolveTarget(env: Readonly<Record<string, string | undefined>> = process.env): Promise<ConformanceTarget> {
   const baseUrl = env["CONTRACT_BASE_URL"];
-  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1" };
+  const values = parseValues(env["CONTRACT_VALUES"]);
+  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1", ...(values ? { values } : {}) };
   const name = env["CONTRACT_TARGET"];
   if (!name) {
     throw new Error("no server to test: set CONTRACT_BASE_URL (contractgen test --base-url <url>) or CONTRACT_TARGET (a module exporting startTarget())");
@@ -38,5 +56,7 @@ export async function resolveTarget(env: Readonly<Record<string, string | undefi
   // Loaded by name at run time so the runtime depends on no server.
   const mod = (await import(name)) as Partial<ConformanceTargetModule>;
   if (typeof mod.startTarget !== "function") throw new Error(`CONTRACT_TARGET module ${name} exports no startTarget()`);
-  return mod.startTarget();
+  const started = await mod.startTarget();
+  // Values given by hand win over the ones the target module knows.
+  return values ? { ...started, values: { ...(started.values ?? {}), ...values } } : started;
 }

@@ -90,7 +90,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   /** Path values: discovered from the parent collection's list, else drawn like any positive value. */
   async function pathValues(op: OperationCase, depth = 0): Promise<Record<string, unknown>> {
     const values: Record<string, unknown> = {};
+    const given = current().values ?? {};
     for (const p of op.parameters.filter((x) => x.in === "path")) {
+      // Values given with the target (contractgen test --values) win: they name the objects to test with.
+      if (Object.prototype.hasOwnProperty.call(given, p.name)) {
+        values[p.name] = given[p.name];
+        continue;
+      }
       const how = op.discover?.[p.name];
       const key = how ? `${how.operationId}:${how.field}` : undefined;
       if (how && key && depth < 6) {

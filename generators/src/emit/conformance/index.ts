@@ -5,7 +5,7 @@ import { literal, ts } from "../ts.js";
 import { mediaKind } from "../validators/index.js";
 import { bodyNegatives } from "./body-negatives.js";
 import { paginationPlan, responseHeaders, responseRules } from "./invariants.js";
-import { isObj, sampleValue, violations, type Resolve } from "./negatives.js";
+import { isObj, sampleValue, statedValue, violations, type Resolve } from "./negatives.js";
 import { boundaries, bodyContent, requestSchemas } from "./requests.js";
 import { breakRules } from "./rules.js";
 import { scenarios } from "./sequences.js";
@@ -132,7 +132,8 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   const values: Obj = {};
   for (const p of op.parameters) {
     if (!p.required && p.in !== "path") continue;
-    const v = sampleValue(p.schema, resolve, p.example);
+    // A path id is taken only from what the contract states (an example): a made-up one names no object.
+    const v = p.in === "path" ? statedValue(p.schema, resolve, p.example) : sampleValue(p.schema, resolve, p.example);
     if (v !== undefined) values[p.name] = v;
   }
   satisfyQueryRules(op, values, resolve);

@@ -66,6 +66,16 @@ export function violations(schemaIn: unknown, resolve: Resolve, asText: boolean)
   return out;
 }
 
+/** A value the contract states: the parameter's or schema's example, default, const or first enum value. */
+export function statedValue(schemaIn: unknown, resolve: Resolve, example?: unknown): unknown {
+  if (example !== undefined) return example;
+  const s = resolve(schemaIn);
+  if (Array.isArray(s["examples"]) && s["examples"].length > 0) return s["examples"][0];
+  for (const k of ["example", "default", "const"]) if (s[k] !== undefined) return s[k];
+  if (Array.isArray(s["enum"]) && s["enum"].length > 0) return s["enum"][0];
+  return undefined;
+}
+
 /** A value the schema accepts, from its examples, default, const or enum; undefined when it gives none. */
 export function sampleValue(schemaIn: unknown, resolve: Resolve, example?: unknown): unknown {
   if (example !== undefined) return example;

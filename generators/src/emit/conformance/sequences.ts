@@ -113,33 +113,45 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Repeated deletes and soft deletion from `x-transitions`, for deletes no lifecycle already covers. */
+/**
+ * One deletion sequence per delete no lifecycle already covers, from its `x-transitions` rows: a
+ * soft delete answers the object with deleted=true (and a list shows it only with with_deleted); a
+ * repeated delete answers the stated status.
+ */
 function deletionRows(model: ApiModel, covered: ReadonlySet<string>): Obj[] {
   const out: Obj[] = [];
-  const byId = new Map(model.operations.map((o) => [o.id, o]));
-  const seen = new Set<string>();
-  for (const table of transitionTables(model)) {
-    const transitions = Array.isArray(table["transitions"]) ? table["transitions"].filter(isObj) : [];
-    for (const t of transitions) {
-      const op = typeof t["on"] === "string" ? byId.get(t["on"]) : undefined;
-      if (!op || op.method !== "delete" || covered.has(op.id)) continue;
-      const collection = op.path.replace(/\/\{[^}]+\}$/, "");
-      const create = model.operations.find((o) => o.method === "post" && o.path === collection && o.unspecified === undefined);
-      const withCreate = create ? { createOperationId: create.id } : {};
-      if (t["status"] === 404 && !seen.has(`repeat:${op.id}`)) {
-        seen.add(`repeat:${op.id}`);
-        out.push({ kind: "repeatDelete", operationId: op.id, ...withCreate, row: `${String(t["from"])} → ${String(t["on"])} again: ${String(t["status"])}` });
-      }
-      if (table["field"] === "deleted" && !seen.has(`soft:${op.id}`)) {
-        const list = model.operations.find((o) => o.method === "get" && o.path === collection && o.parameters.some((p) => p.name === "with_deleted"));
-        if (list) {
-          seen.add(`soft:${op.id}`);
-          out.push({ kind: "softDelete", operationId: op.id, listOperationId: list.id, ...withCreate, row: `${String(t["from"])} → ${op.id}: deleted=true, listed only with with_deleted=true` });
-        }
-      }
-    }
+  for (const op of model.operations) {
+    if (op.method !== "delete" || !shown(op) || covered.has(op.id)) continue;
+    const rows = transitionsOn(model, op.id);
+    if (rows.length === 0) continue;
+    const soft = rows.some(({ table }) => table["field"] === "deleted");
+    const repeat = rows.find(({ t }) => typeof t["status"] === "number" && t["status"] >= 400)?.t["status"];
+    if (!soft && typeof repeat !== "number") continue;
+    const collection = op.path.replace(/\/\{[^}]+\}$/, "");
+    const create = model.operations.find((o) => o.method === "post" && o.path === collection && shown(o));
+    const list = soft ? model.operations.find((o) => o.method === "get" && o.path === collection && shown(o) && o.parameters.some((p) => p.name === "with_deleted")) : undefined;
+    const said = [soft ? "answers the object with deleted=true" : undefined, list ? "listed only with with_deleted=true" : undefined, typeof repeat === "number" ? `a repeated delete answers ${repeat}` : undefined];
+    out.push({
+      kind: "deletion",
+      operationId: op.id,
+      soft,
+      ...(create ? { createOperationId: create.id } : {}),
+      ...(list ? { listOperationId: list.id } : {}),
+      ...(typeof repeat === "number" ? { repeatStatus: repeat } : {}),
+      row: `${op.id}: ${said.filter((x) => x !== undefined).join(", ")}`,
+    });
   }
   return out;
+}
+
+/** Updates no lifecycle reaches (their object comes from the contract's examples or a list): the answer and a read-back hold what was sent. */
+function updates(model: ApiModel, covered: ReadonlySet<string>): Obj[] {
+  return model.operations
+    .filter((o) => shown(o) && (o.method === "put" || o.method === "patch") && !covered.has(o.id) && /\}$/.test(o.path))
+    .map((o) => {
+      const read = model.operations.find((r) => shown(r) && r.method === "get" && r.path === o.path);
+      return { kind: "update", operationId: o.id, ...(read ? { read: read.id } : {}), row: `${o.id}: the answer${read ? ` and ${read.id}` : ""} hold what the update sent` };
+    });
 }
 
 function tokenFlows(model: ApiModel, resolve: Resolve): Obj[] {
@@ -178,5 +190,7 @@ export function scenarios(model: ApiModel, resolve: Resolve): Obj[] {
   const life = lifecycles(model, resolve);
   // A lifecycle already deletes, reads back, lists and deletes again what it made.
   const covered = new Set(life.flatMap((l) => (typeof l["delete"] === "string" ? [l["delete"]] : [])));
-  return [...life, ...deletionRows(model, covered), ...tokenFlows(model, resolve)];
+  const updated = new Set(life.flatMap((l) => (typeof l["update"] === "string" ? [l["update"]] : [])));
+  // Updates first: deletions may remove the very objects they change.
+  return [...updates(model, updated), ...life, ...deletionRows(model, covered), ...tokenFlows(model, resolve)];
 }
