@@ -754,7 +754,7 @@ export const plan: ConformancePlan = {
   scenarios: [
     {
       kind: "oauth1Flow",
-      row: "OAuth 1.0a (oauth1): request token → browser step → access token; a wrong verifier and a reused request token are refused; an invalidated access token is refused",
+      row: "OAuth 1.0a (oauth1): request token → browser step → access token; a wrong verifier and a reused request token are refused; an invalidated access token is refused and the next flow gives a new one",
       requestToken: "requestToken",
       authorize: "authorize",
       accessToken: "accessToken",

@@ -293,6 +293,11 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   check(ok2xx(ir), `${where(inv)} answered ${describeResponse(ir)} invalidating a fresh access token`);
   const again = await ctx.send(inv, {}, undefined, user);
   check(again.status === 401, `${where(inv)} accepted an invalidated access token: ${describeResponse(again)}, expected 401`);
+  // Going through the flow again must give a different token than the invalidated one.
+  const next = await approved();
+  if (!next) return;
+  const regranted = fields(await exchange(next, next.verifier));
+  check(typeof regranted["oauth_token"] === "string" && regranted["oauth_token"] !== access["oauth_token"], `${where(accOp)}: after invalidation the flow gave the same access token again`);
 }
 
 async function bearerLifecycle(ctx: RunContext, sc: Extract<Scenario, { kind: "bearerLifecycle" }>, skip: (why: string) => void): Promise<void> {

@@ -141,9 +141,12 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   const body = bodyMedia ? (bodyMedia.examples[0] ?? sampleValue(bodyMedia.schema, resolve)) : undefined;
 
   const negatives: Obj[] = [];
+  const sent = new Set(parameters.map((p) => p.name));
   for (const p of op.parameters) {
-    if (p.in === "cookie" || p.in === "header") continue;
+    if (p.in === "cookie" || !sent.has(p.name)) continue;
     if (p.required && p.in !== "path") negatives.push({ label: `without its required ${p.in} parameter ${p.name}`, parameter: p.name, in: p.in, remove: [p.name] });
+    // Header values are free text on the wire: only their presence is checked here.
+    if (p.in === "header") continue;
     for (const v of violations(p.schema, resolve, true)) negatives.push({ label: `with ${p.name} ${v.label}`, parameter: p.name, in: p.in, set: { [p.name]: v.value } });
   }
   for (const br of breakRules(op.rules.filter((r) => (r.in ?? "query") === "query"), resolve)) {

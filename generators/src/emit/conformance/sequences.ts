@@ -168,7 +168,7 @@ function tokenFlows(model: ApiModel, resolve: Resolve): Obj[] {
     const invalidate = flow["invalidate"] !== undefined && byId.has(flow["invalidate"]) ? flow["invalidate"] : undefined;
     out.push({
       kind: "oauth1Flow",
-      row: `OAuth 1.0a (${scheme.name}): request token → browser step → access token; a wrong verifier and a reused request token are refused${invalidate ? "; an invalidated access token is refused" : ""}`,
+      row: `OAuth 1.0a (${scheme.name}): request token → browser step → access token; a wrong verifier and a reused request token are refused${invalidate ? "; an invalidated access token is refused and the next flow gives a new one" : ""}`,
       requestToken: req.id,
       authorize: auth.id,
       accessToken: acc.id,
