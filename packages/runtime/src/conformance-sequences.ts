@@ -139,21 +139,12 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     for (let i = 0; i < 4; i++) {
       const base = await ctx.positive(update, i, fixed);
       const change = withChange(ctx, update, { values: { ...base.values, ...fixed }, body: base.body }, stored, i);
-      const ur = await ctx.send(update, change.values, change.body);
-      check(ur.status < 500, `${where(update)} answered ${describeResponse(ur)} to a valid update of ${String(id)}: a server error`);
-      if (!ok2xx(ur)) {
-        refusals.push(describeResponse(ur).slice(0, 200));
+      const sent = await sendUpdate(ctx, update, change, id);
+      if ("refused" in sent) {
+        refusals.push(sent.refused);
         continue;
       }
-      ctx.checkShape(update, ur);
-      const changed = sentFields(update, change.values, change.body);
-      for (const p of update.parameters) if (p.in === "path") changed.delete(p.name);
-      const answered = subject(ur.body, id);
-      if (answered) {
-        const diff = differences(changed, answered);
-        check(diff.length === 0, `${where(update)} answers the update of ${String(id)} with other values than it was sent: ${diff.join("; ")}`);
-      }
-      await readBack("after it was updated", changed);
+      await readBack("after it was updated", sent.changed);
       break;
     }
     check(refusals.length < 4, `${where(update)} refused every valid update of ${String(id)}: ${refusals.join(" | ")}`);
@@ -230,6 +221,25 @@ function withChange(ctx: RunContext, op: OperationCase, req: { values: Rec; body
     }
   }
   return req;
+}
+
+/**
+ * Sends an update: no 5xx; when taken, an answer of the declared shape that holds what was sent.
+ * Returns the fields it changed, or the refusal as text.
+ */
+async function sendUpdate(ctx: RunContext, update: OperationCase, change: { values: Rec; body: unknown }, id: unknown): Promise<{ changed: Map<string, string | number | boolean> } | { refused: string }> {
+  const ur = await ctx.send(update, change.values, change.body);
+  ctx.check(ur.status < 500, `${where(update)} answered ${describeResponse(ur)} to a valid update of ${String(id)}: a server error`);
+  if (!ok2xx(ur)) return { refused: describeResponse(ur).slice(0, 200) };
+  ctx.checkShape(update, ur);
+  const changed = sentFields(update, change.values, change.body);
+  for (const p of update.parameters) if (p.in === "path") changed.delete(p.name);
+  const answered = subject(ur.body, id);
+  if (answered) {
+    const diff = differences(changed, answered);
+    ctx.check(diff.length === 0, `${where(update)} answers the update of ${String(id)} with other values than it was sent: ${diff.join("; ")}`);
+  }
+  return { changed };
 }
 
 /** Path values an item operation shares with the create it follows (the parent's ids). */
@@ -408,20 +418,12 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
       if (!stored) return;
     }
     const change = withChange(ctx, update, req, stored, i);
-    const ur = await ctx.send(update, change.values, change.body);
-    check(ur.status < 500, `${where(update)} answered ${describeResponse(ur)}: a server error`);
-    if (!ok2xx(ur)) {
-      refusals.push(describeResponse(ur).slice(0, 200));
+    const sent = await sendUpdate(ctx, update, change, id);
+    if ("refused" in sent) {
+      refusals.push(sent.refused);
       continue;
     }
-    ctx.checkShape(update, ur);
-    const changed = sentFields(update, change.values, change.body);
-    for (const p of update.parameters) if (p.in === "path") changed.delete(p.name);
-    const answered = subject(ur.body, id);
-    if (answered) {
-      const diff = differences(changed, answered);
-      check(diff.length === 0, `${where(update)} answers the update of ${String(id)} with other values than it was sent: ${diff.join("; ")}`);
-    }
+    const changed = sent.changed;
     if (read) {
       const r = await ctx.send(read, { ...(await ctx.positive(read, 0, fixed)).values, ...fixed }, undefined);
       check(ok2xx(r), `${where(read)} answered ${describeResponse(r)} reading ${String(id)} after ${update.id}`);
