@@ -38,8 +38,9 @@ export function renderReport(results, info) {
     "",
     "Written by `npm run mutants` (`scripts/mutants/`); do not edit by hand. Each mutant is one realistic",
     "implementation bug of the mock server (`packages/mock-server`), drawn from the documents' state tables,",
-    "limits and rules. For each, a private copy of the mock is mutated, built with tsc and started on a free",
-    "loopback port; `contractgen test --destructive` runs the three packages' conformance suites against it.",
+    "limits and rules. For each, a private copy of the mock is mutated and built with tsc; each package's",
+    "conformance suite runs through `contractgen test --destructive` against a fresh process of it on a free",
+    "loopback port (the suites change the server's state, so each gets its own).",
     "A mutant is **killed** when at least one test fails that passes against the unmutated mock, **survived**",
     "otherwise, **invalid** when its build or server does not start (a broken mutant, not a kill).",
     "",
@@ -71,7 +72,8 @@ export function renderReport(results, info) {
     for (const r of group) {
       lines.push(`- **\`${r.mutant.id}\`** (${r.mutant.api}, \`${r.mutant.file}\`): ${r.mutant.bug}`);
       lines.push(`  - Breaks: ${r.mutant.fact}`);
-      lines.push(`  - Missed because no case checks it. Needed: ${r.mutant.detect}`);
+      lines.push(`  - Missed: ${r.mutant.missed ?? "no case makes this request sequence or checks this value."}`);
+      lines.push(`  - Needed: ${r.mutant.detect}`);
     }
     lines.push("");
   }

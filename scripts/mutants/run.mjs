@@ -7,6 +7,8 @@
  * Writes docs/mutants.md (full runs, or --doc) and prints `N killed, N survived` last.
  *
  *   node scripts/mutants/run.mjs [--only id,id] [--jobs N] [--json file] [--doc file] [--min-rate 95]
+ *   node scripts/mutants/run.mjs --from-json file [--doc file]   (re-renders the report of a saved run
+ *     with the catalogue's current texts, without running anything)
  *
  * Exit 0 when the kill rate reaches --min-rate, 1 when it does not, 2 when the baseline fails or a
  * mutant no longer applies, 3 on a usage error. Needs a build (`npm run mutants` runs `npm run build`).
@@ -30,7 +32,7 @@ function usage(/** @type {string} */ message) {
   process.exit(3);
 }
 
-/** @type {{ values: { only?: string; jobs: string; json?: string; doc?: string; "min-rate": string } }} */
+/** @type {{ values: { only?: string; jobs: string; json?: string; doc?: string; "min-rate": string; "from-json"?: string } }} */
 let parsed;
 try {
   parsed = parseArgs({
@@ -40,6 +42,7 @@ try {
       json: { type: "string" },
       doc: { type: "string" },
       "min-rate": { type: "string", default: "95" },
+      "from-json": { type: "string" },
     },
   });
 } catch (e) {
@@ -57,6 +60,8 @@ if (unknown.length > 0) usage(`no mutant named ${unknown.join(", ")}`);
 const selected = wanted ? mutants.filter((m) => wanted.includes(m.id)) : mutants;
 // Without --only the run is the measurement of record; a partial run writes the doc only when asked.
 const docFile = args.doc ?? (wanted ? undefined : path.join(ROOT, "docs/mutants.md"));
+
+if (args["from-json"]) rerender(args["from-json"], args.doc ?? path.join(ROOT, "docs/mutants.md"));
 
 for (const need of ["generators/dist/cli.js", "packages/core/dist/server.js", "packages/ads-audiences/dist/server.js", "packages/ads-campaigns/dist/server.js", "packages/runtime/dist/index.js"]) {
   if (!existsSync(path.join(ROOT, need))) usage(`${need} is missing: run npm run build first (npm run mutants does)`);
@@ -158,3 +163,25 @@ if (args.json) writeFileSync(path.resolve(args.json), JSON.stringify({ ...info, 
 process.stdout.write(`kill rate ${t.rate.toFixed(1)}% (target ${minRate}%), ${t.invalid} invalid, ${(totalMs / 60_000).toFixed(1)} min\n`);
 process.stdout.write(`${t.killed} killed, ${t.survived} survived\n`);
 process.exit(t.rate >= minRate ? 0 : 1);
+
+/**
+ * Writes the report of a saved run (--json) again, with the catalogue's current texts (facts,
+ * checks, why survivors were missed). The verdicts are the saved ones: nothing is run.
+ * @param {string} file
+ * @param {string} doc
+ * @returns {never}
+ */
+function rerender(file, doc) {
+  /** @type {import("./report.mjs").RunInfo & { results: { id: string; verdict: MutantResult["verdict"]; failures: MutantResult["failures"]; reason?: string; ms: number }[] }} */
+  const saved = JSON.parse(readFileSync(path.resolve(file), "utf8"));
+  const results = saved.results.map((r) => {
+    const mutant = mutants.find((m) => m.id === r.id);
+    if (!mutant) usage(`${file} holds mutant ${r.id}, which the catalogue no longer has: run the mutants again`);
+    return { mutant: /** @type {import("./catalogue.d.mts").Mutant} */ (mutant), verdict: r.verdict, failures: r.failures, ...(r.reason !== undefined ? { reason: r.reason } : {}), ms: r.ms };
+  });
+  writeFileSync(doc, renderReport(results, saved));
+  const t = tally(results);
+  process.stderr.write(`mutants: wrote ${path.relative(ROOT, doc)} from ${file}\n`);
+  process.stdout.write(`${t.killed} killed, ${t.survived} survived\n`);
+  process.exit(0);
+}

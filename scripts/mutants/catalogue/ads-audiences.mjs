@@ -13,6 +13,7 @@ export const audiencesMutants = [
     search: "      if ([...state.catalogs.values()].some((c) => c.userId === user.id)) {",
     replace: "      if ([...state.catalogs.values()].some((c) => c.userId === user.id && c.data.name === input.query.name)) {",
     detect: "createProductCatalog with a name the user's catalog does not have (listProductCatalogs first shows one catalog); assert a 4xx, and listProductCatalogs still holds one catalog.",
+    missed: "The createProductCatalog positive case (name=sample) is refused 409 for the seeded user, who holds a catalog, and passes as a declared 4XX; with the mutant it is answered 200 and passes too. No case checks that a second catalog is refused.",
   },
   {
     id: "aud-page-one-row-longer",
@@ -24,6 +25,7 @@ export const audiencesMutants = [
     search: "data: rows.slice(offset, end), next_cursor",
     replace: "data: rows.slice(offset, end + 1), next_cursor",
     detect: "Any list with x-pagination (listProducts, listAccounts …) with count=1 (or a small count below the collection size); assert data.length <= count.",
+    missed: "The list requests send no count, so the page size is the default (100 or 200), larger than every seeded collection: no response ever has a second page.",
   },
   {
     id: "aud-next-cursor-on-last-page",
@@ -35,6 +37,7 @@ export const audiencesMutants = [
     search: "next_cursor: end < rows.length ? encodeCursor(end) : null",
     replace: "next_cursor: encodeCursor(end)",
     detect: "A list with count at its maximum (the whole collection in one page); assert next_cursor is null. Or follow next_cursor to the end (bounded): the last page must answer null and no page may be empty after the first.",
+    missed: "The list requests send no count, so the page size is the default (100 or 200), larger than every seeded collection: no response ever has a second page. next_cursor is not compared with the collection size either.",
   },
   {
     id: "aud-cursor-skips-a-row",
@@ -46,6 +49,7 @@ export const audiencesMutants = [
     search: "    offset = decoded;\n",
     replace: "    offset = decoded + 1;\n",
     detect: "A list read once with a large count, then page by page with count=1 following next_cursor (bounded); assert the concatenated pages equal the single page (same ids, same order).",
+    missed: "The list requests send no count, so the page size is the default (100 or 200), larger than every seeded collection: no response ever has a second page.",
   },
   {
     id: "aud-total-count-is-page-length",
@@ -57,6 +61,7 @@ export const audiencesMutants = [
     search: "...(input.query.with_total_count === true ? { total_count: rows.length } : {}),",
     replace: "...(input.query.with_total_count === true ? { total_count: result.page.data.length } : {}),",
     detect: "A list with with_total_count=true and count=1 on a collection of two or more; assert total_count >= data.length and, when next_cursor is set, total_count > data.length.",
+    missed: "with_total_count=true is sent only in negative cases (a wrong type, or with a cursor): no positive request asks for total_count, and none pages.",
   },
   {
     id: "aud-total-count-with-cursor-accepted",
@@ -68,6 +73,7 @@ export const audiencesMutants = [
     search: "  if (input.query.with_total_count === true && input.query.cursor !== undefined) return invalid(\"with_total_count=true cannot be combined with cursor\", input);\n",
     replace: "",
     detect: "A list with with_total_count=true and a cursor (one taken from next_cursor); assert a 4xx.",
+    missed: "The rule's negative case sends cursor=x, a cursor the server never issued, so the request is refused for the invalid cursor and the case passes whether or not the rule is enforced; the advertising contracts declare no invalid-request problem, so the refusal's reason is not checked.",
   },
   {
     id: "aud-duplicate-ids-first-wins",
@@ -79,6 +85,7 @@ export const audiencesMutants = [
     search: "    if ((occurrences.get(input.id) ?? 0) > 1) {",
     replace: "    if ((occurrences.get(input.id) ?? 0) > 1 && batch.findIndex((p) => p.id === input.id) !== batch.indexOf(input)) {",
     detect: "upsertProducts with two entries carrying one new id; assert both products_response items have status ERROR, and listProducts does not hold that id.",
+    missed: "The upsertProducts positive body has one product; no case repeats an id.",
   },
   {
     id: "aud-upsert-always-create-success",
@@ -90,6 +97,7 @@ export const audiencesMutants = [
     search: "status: stored ? \"UPDATE_SUCCESS\" : \"CREATE_SUCCESS\" };",
     replace: "status: \"CREATE_SUCCESS\" };",
     detect: "upsertProducts with a new id (assert CREATE_SUCCESS), then the same id with a changed title; assert UPDATE_SUCCESS and the same product_key.",
+    missed: "The upsertProducts positive case sends the example product once and checks the schema, which admits every status; nothing sends the same id twice and compares the statuses.",
   },
   {
     id: "aud-upsert-no-change-never-reported",
@@ -101,6 +109,7 @@ export const audiencesMutants = [
     search: "    if (stored && JSON.stringify(stored) === JSON.stringify(next)) {",
     replace: "    if (stored && stored === next) {",
     detect: "upsertProducts with a product, then the identical batch again; assert the second answer's status is NO_CHANGE.",
+    missed: "No case sends the same product twice.",
   },
   {
     id: "aud-deleted-products-kept",
@@ -112,6 +121,7 @@ export const audiencesMutants = [
     search: "        state.products.delete(catalogId, product.id);\n",
     replace: "",
     detect: "upsertProducts a new product, deleteProducts its product_key (assert failed_product_key null), then listProducts; assert the product is gone (and a second delete reports failed_product_key).",
+    missed: "The deleteProducts positive case runs after deleteProductCatalog (both are DELETEs, run last, in plan order), so it is answered 404 and passes as a declared 4XX; no case reads the products after a delete.",
   },
   {
     id: "aud-delete-unknown-key-succeeds",
@@ -123,6 +133,7 @@ export const audiencesMutants = [
     search: "if (!product) return { product_key: key, failed_product_key: key, message: \"Product not found\" };",
     replace: "if (!product) return { product_key: key, failed_product_key: null, message: null };",
     detect: "deleteProducts with a product_key that was never issued; assert failed_product_key equals it and message is a non-empty string.",
+    missed: "The deleteProducts positive case runs after deleteProductCatalog and is answered 404 (catalog gone), a declared 4XX; no case deletes an unknown key from a live catalog and reads failed_product_key.",
   },
   {
     id: "aud-manual-set-processing",
@@ -134,6 +145,7 @@ export const audiencesMutants = [
     search: "type: \"MANUAL\" as const, product_ids, filters: [], processing_status: \"DONE\" as const };",
     replace: "type: \"MANUAL\" as const, product_ids, filters: [], processing_status: \"PROCESSING\" as const };",
     detect: "createProductSet with type MANUAL and product_keys of the catalog; assert processing_status DONE and filters [] (and the same on getProductSet).",
+    missed: "createProductSet's positive case creates a FILTERED set (the contract's example); no case creates a MANUAL set, and the schema admits all three processing_status values.",
   },
   {
     id: "aud-membership-counts-operations",
@@ -145,6 +157,7 @@ export const audiencesMutants = [
     search: "    return op.params.users.length;\n  });",
     replace: "    return 1;\n  });",
     detect: "updateCustomAudienceUsers with one operation holding three users; assert success_count = total_count = 3 (the records sent).",
+    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover custom_audience_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation).",
   },
   {
     id: "aud-membership-limit-of-total-count",
@@ -156,6 +169,7 @@ export const audiencesMutants = [
     search: "state.limits.membershipRequests);",
     replace: "state.limits.totalCountRequests);",
     detect: "updateCustomAudienceUsers once; assert x-rate-limit-limit is 1500 and x-rate-limit-reset is at most 60 s ahead (or: 201 batches within a minute are all accepted — slow).",
+    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover custom_audience_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation). Rate-limit headers are not declared by the contract and not read.",
   },
   {
     id: "aud-do-not-reach-delete-leaves-deleted-false",
@@ -167,6 +181,7 @@ export const audiencesMutants = [
     search: "      if (!record.data.deleted) {\n        record.data.deleted = true;\n",
     replace: "      if (!record.data.deleted) {\n",
     detect: "deleteDoNotReachList; assert the answer's data.deleted is true (every delete of a soft-deletable object: the answer carries deleted true).",
+    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover do_not_reach_list_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation). No state scenario is generated for the do-not-reach list row either.",
   },
   {
     id: "aud-permission-shared-by-non-owner",
@@ -178,6 +193,7 @@ export const audiencesMutants = [
     search: "      if (audience.ownerAccountId !== ctx.account.data.id) return adsError(403, \"NOT_AUDIENCE_OWNER\", \"only the account that owns the audience can share it\", input);\n",
     replace: "",
     detect: "createTailoredAudiencePermission from an account the audience was shared with (not its owner); assert a 4xx. Needs a second account of the user holding a permission on the audience.",
+    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover tailored_audience_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation).",
   },
   {
     id: "aud-keyword-points-fencepost",
@@ -189,6 +205,7 @@ export const audiencesMutants = [
     search: "const points = Math.min(MAX_POINTS, Math.ceil((end - start) / unit));",
     replace: "const points = Math.min(MAX_POINTS, Math.ceil((end - start) / unit) + 1);",
     detect: "searchKeywordInsights with start_time and end_time 24 hours apart and granularity HOUR; assert post_volume has 24 items (DAY: 1).",
+    missed: "The positive case asks for one hour at DAY granularity (one point; the mutant answers two), and post_volume's length is not compared with the range and granularity.",
   },
   {
     id: "aud-product-group-all-variants",
@@ -200,6 +217,7 @@ export const audiencesMutants = [
     search: "        if (seenGroups.has(p.item_group_id)) return false;\n",
     replace: "",
     detect: "upsertProducts two new products with one new item_group_id; listProducts; assert only the first-submitted of them is listed.",
+    missed: "The positive upsert holds one product with no item_group_id; no case submits variants of one group and lists them.",
   },
   {
     id: "aud-product-set-lookup-swapped-scope",
@@ -211,5 +229,6 @@ export const audiencesMutants = [
     search: "      const record = state.productSets.get(catalogId, input.path.product_set_id);",
     replace: "      const record = state.productSets.get(input.path.product_set_id, catalogId);",
     detect: "createProductSet (MANUAL, product_keys of the catalog), then getProductSet with the id it answered; assert 200 and data.id equal to it.",
+    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover product_set_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation).",
   },
 ];

@@ -35,6 +35,7 @@ export const campaignsMutants = [
     search: "  return withDeleted === true ? [...rows] : rows.filter((r) => !r.deleted);",
     replace: "  return withDeleted === true ? rows.filter((r) => r.deleted) : rows.filter((r) => !r.deleted);",
     detect: "A list with with_deleted=true after deleting one object; assert it lists the deleted object and every object the list without with_deleted lists.",
+    missed: "The soft-delete scenario checks that the deleted object is listed with with_deleted=true and not listed without it; it does not check that live objects stay listed with with_deleted=true.",
   },
   {
     id: "camp-get-deleted-ignores-with-deleted",
@@ -46,6 +47,7 @@ export const campaignsMutants = [
     search: "      if (!row || (row.deleted && input.query.with_deleted !== true)) return notFound(\"account media\"",
     replace: "      if (!row || row.deleted) return notFound(\"account media\"",
     detect: "deleteAccountMedia, then getAccountMedia for it with with_deleted=true; assert 200 and deleted true (and 404 without with_deleted).",
+    missed: "The soft-delete scenarios read lists only; no case GETs a deleted object with with_deleted=true.",
   },
   {
     id: "camp-line-item-repeat-delete-200",
@@ -68,6 +70,7 @@ export const campaignsMutants = [
     search: "      lineItem.deleted = true;\n      lineItem.updated_at = iso(state.now());",
     replace: "      state.lineItems.delete(ctx.account.data.id, lineItem.id);",
     detect: "deleteLineItem; assert the answer's data.deleted is true (and data.id is the path id).",
+    missed: "The repeat-delete scenario checks the first answer's shape (deleted is a boolean either way) and that the repeat is 404, which a hard delete also gives; the answer's deleted value is not checked.",
   },
   {
     id: "camp-line-item-delete-cascades",
@@ -79,6 +82,7 @@ export const campaignsMutants = [
     search: "      // Deletes do not cascade: promoted posts and curated category links keep deleted=false.\n",
     replace: "      for (const link of state.lineItemCuratedCategories.list(ctx.account.data.id)) if (link.line_item_id === lineItem.id) link.deleted = true;\n",
     detect: "createLineItemCuratedCategory for a line item, deleteLineItem, then getLineItemCuratedCategory (or its list) without with_deleted; assert the link is still there with deleted false.",
+    missed: "The line item scenario deletes and repeats; no case reads the line item's curated category links afterwards.",
   },
   {
     id: "camp-curated-link-hard-delete",
@@ -101,6 +105,7 @@ export const campaignsMutants = [
     search: "      if (!row || (row.deleted && input.query.with_deleted !== true)) return notFound(\"account media\"",
     replace: "      if (!row || (row.deleted || input.query.with_deleted !== true)) return notFound(\"account media\"",
     detect: "getAccountMedia for an id listAccountMedia just listed (not deleted); assert 200 and data.id equal to it (a 404 must fail the positive case).",
+    missed: "The positive case accepts any status the contract declares, and the advertising contracts declare 4XX on every operation, so a 404 to a valid request passes.",
   },
   {
     id: "camp-get-deleted-without-with-deleted",
@@ -112,6 +117,7 @@ export const campaignsMutants = [
     search: "      if (!row || (row.deleted && input.query.with_deleted !== true)) return notFound(\"line item curated category\"",
     replace: "      if (!row) return notFound(\"line item curated category\"",
     detect: "deleteLineItemCuratedCategory, then getLineItemCuratedCategory without with_deleted; assert 404; with with_deleted=true assert 200 and deleted true.",
+    missed: "The soft-delete scenario for line item curated categories reads the list, not the single GET; no case GETs a deleted object.",
   },
   {
     id: "camp-poll-end-time-in-seconds",
@@ -123,6 +129,7 @@ export const campaignsMutants = [
     search: "        end_time: iso(created + q.duration_in_minutes * MINUTE),",
     replace: "        end_time: iso(created + q.duration_in_minutes * 1000),",
     detect: "createPollCard; assert Date.parse(end_time) - Date.parse(start_time) = duration_in_minutes × 60 000 ms.",
+    missed: "createPollCard's answer is checked against the schema only; end_time = start_time + duration_in_minutes is described in the contract but not an x-rules kind, so nothing checks it.",
   },
   {
     id: "camp-promo-video-vast-preroll",
@@ -134,6 +141,7 @@ export const campaignsMutants = [
     search: "media_url: null, creative_type: \"PREROLL\",",
     replace: "media_url: null, creative_type: \"VAST_PREROLL\",",
     detect: "createMediaLibraryItem with a PROMO_VIDEO media key (13_…); listAccountMedia before and after; assert exactly one new object, with creative_type PREROLL.",
+    missed: "createMediaLibraryItem's positive case does add a PROMO_VIDEO (13_…) key, but no case reads account media afterwards (the x-transitions row has no generated scenario).",
   },
   {
     id: "camp-card-uri-without-slashes",
@@ -145,6 +153,7 @@ export const campaignsMutants = [
     search: "const card: Card = { id, name: input.body.name, card_uri: `card://${id}`,",
     replace: "const card: Card = { id, name: input.body.name, card_uri: `card:${id}`,",
     detect: "createCard; assert card_uri equals 'card://' + id (a pattern ^card://[0-9]+$ on card_uri in the contract would make the schema check do it).",
+    missed: "card_uri is a plain string in the contract (no pattern), so the schema check passes `card:<id>`.",
   },
   {
     id: "camp-entity-status-not-applied",
@@ -156,6 +165,7 @@ export const campaignsMutants = [
     search: "  \"entity_status\",\n  \"goal\",",
     replace: "  \"goal\",",
     detect: "updateLineItem with entity_status=PAUSED (then ACTIVE); assert the answer's data.entity_status is the value sent.",
+    missed: "updateLineItem's positive case sends no entity_status (no example), and no case compares an update's answer with the values sent.",
   },
   {
     id: "camp-daily-budget-checked-against-request-only",
@@ -167,6 +177,7 @@ export const campaignsMutants = [
     search: "      const total = q.total_budget_amount_local_micro ?? lineItem.total_budget_amount_local_micro;",
     replace: "      const total = q.total_budget_amount_local_micro ?? Number.MAX_SAFE_INTEGER;",
     detect: "updateLineItem with only daily_budget_amount_local_micro above the line item's total_budget_amount_local_micro (read from an earlier answer); assert a 4xx.",
+    missed: "The rule's negative case sends daily 2000 with total 1000 in one request, which the mutant still refuses; no case sends only the daily amount against a smaller stored total.",
   },
   {
     id: "camp-organic-post-for-other-user",
@@ -178,6 +189,7 @@ export const campaignsMutants = [
     search: "      if (q.nullcast === false && asUserId !== ctx.user.id) return invalid(\"nullcast=false (an organic post) is allowed only for the authenticated user\", input);\n",
     replace: "",
     detect: "createAdvertiserPost with as_user_id of another user who granted access and nullcast=false; assert a 4xx (the same with as_user_id = the authenticated user: 200).",
+    missed: "createAdvertiserPost's positive case is answered 400 (its example as_user_id is not a user the server knows) and passes as a declared 4XX; the create is never reached.",
   },
   {
     id: "camp-post-create-shows-get-fields",
@@ -189,6 +201,7 @@ export const campaignsMutants = [
     search: "  for (const field of DETAIL_FIELDS) delete out[field];\n",
     replace: "",
     detect: "createAdvertiserPost; assert data has no conversation_settings (a contract that closes the creation schema, or lists the GET-only members as absent, would make the schema check do it).",
+    missed: "The creation schema is open (extra members allowed), and the positive create is answered 400 anyway (unknown example as_user_id).",
   },
   {
     id: "camp-media-mix-gif-with-images",
@@ -200,6 +213,7 @@ export const campaignsMutants = [
     search: "  if ((gifs > 0 || videos > 0) && kinds.length > 1) return",
     replace: "  if (gifs > 1 || videos > 1) return",
     detect: "createAdvertiserPost with media_keys = one GIF key (16_…) and one image key (3_…); assert a 4xx.",
+    missed: "createAdvertiserPost's positive case is answered 400 (unknown example as_user_id), and the mix rule is described in the contract, not an x-rules kind, so no negative case breaks it.",
   },
   {
     id: "camp-name-prefix-case-sensitive",
@@ -211,6 +225,7 @@ export const campaignsMutants = [
     search: "  return rows.filter((r) => (r.name ?? \"\").toLowerCase().startsWith(needle));",
     replace: "  return rows.filter((r) => (r.name ?? \"\").startsWith(q));",
     detect: "listAccounts with q = the upper-cased first letters of a listed account's name; assert that account is listed.",
+    missed: "The list cases send no q; no case filters by a name prefix and checks the result.",
   },
   {
     id: "camp-account-association-unchecked",
@@ -222,6 +237,7 @@ export const campaignsMutants = [
     search: "    if (!account.userIds.includes(user.id)) return adsError(403, \"UNAUTHORIZED_ACCOUNT_ACCESS\", `account ${id} is not associated with the authenticated user`, input);\n",
     replace: "",
     detect: "getAccount with the id of an account of another user (needs a second user's account id in the test credentials); assert a 4xx.",
+    missed: "The suite holds one user's credentials and discovers account ids from that user's own list; no case uses an account of another user.",
   },
   {
     id: "camp-sandbox-delete-on-production",
@@ -233,6 +249,7 @@ export const campaignsMutants = [
     search: "    deleteSandboxAccount: withAccount(state, (input, ctx) => {\n      if (!ctx.account.sandbox) return sandboxOnly(input);\n",
     replace: "    deleteSandboxAccount: withAccount(state, (input, ctx) => {\n",
     detect: "deleteSandboxAccount on an account listAccounts shows that was not created by createSandboxAccount; assert a 4xx (destructive: only against the mock or a sandbox).",
+    missed: "The sandbox-account scenario creates a sandbox account and deletes it; no case tries to delete a production account.",
   },
   {
     id: "camp-account-media-ids-filter-ignored",
@@ -244,6 +261,7 @@ export const campaignsMutants = [
     search: "      let rows = byIds(visible(state.accountMedia.list(account(ctx)), q.with_deleted), q.account_media_ids, (r) => r.id);",
     replace: "      let rows = visible(state.accountMedia.list(account(ctx)), q.with_deleted);",
     detect: "listAccountMedia (two or more objects), then listAccountMedia with account_media_ids = the first id; assert data holds exactly that object.",
+    missed: "The list cases send account_media_ids only in a negative case (201 ids); no positive case filters and checks the result.",
   },
   {
     id: "camp-features-not-held-returned",
@@ -255,6 +273,7 @@ export const campaignsMutants = [
     search: "      return one(input, wanted === undefined ? held : held.filter((f) => (wanted as readonly string[]).includes(f)));",
     replace: "      return one(input, wanted === undefined ? held : [...wanted]);",
     detect: "listAccountFeatures without feature_keys (what the account holds), then with feature_keys naming one key it does not hold; assert the answer is a subset of the first.",
+    missed: "listAccountFeatures' positive case sends no feature_keys; no case asks for a key the account does not hold.",
   },
   {
     id: "camp-timestamps-without-zone",
@@ -266,5 +285,6 @@ export const campaignsMutants = [
     search: "  return new Date(ms).toISOString().replace(/\\.\\d{3}Z$/, \"Z\");",
     replace: "  return new Date(ms).toISOString().replace(/\\.\\d{3}Z$/, \"\");",
     detect: "Any answer with created_at/updated_at; assert they match date-time with a zone (format: date-time in the contract makes the schema check do it).",
+    missed: "The schemas' timestamps are plain strings or the date-time format is not asserted by the response validators, so a timestamp without a zone passes.",
   },
 ];

@@ -57,6 +57,7 @@ export const coreMutants = [
     search: "    if (record.verifier !== verifier) return { ok: false, reason: \"oauth_verifier does not match the request token\" };\n",
     replace: "",
     detect: "requestToken (signed with the consumer key) → authorize → accessToken signed with the request token but a wrong oauth_verifier; assert 401.",
+    missed: "No case runs the OAuth 1.0a flow: the accessToken positive case sends the contract's example oauth_token and oauth_verifier (never issued by the server) signed with the fixed access token, and the 401 it gets is a declared answer, so it passes; authorize and authenticate are skipped as x-unspecified.",
   },
   {
     id: "core-oauth-request-token-reusable",
@@ -68,6 +69,7 @@ export const coreMutants = [
     search: "    this.requestTokens.delete(requestToken);\n",
     replace: "",
     detect: "Run the three-legged flow once, then repeat POST oauth/access_token with the same oauth_token and oauth_verifier; assert 401.",
+    missed: "No case runs the OAuth 1.0a flow: the accessToken positive case sends the contract's example oauth_token and oauth_verifier (never issued by the server) signed with the fixed access token, and the 401 it gets is a declared answer, so it passes; authorize and authenticate are skipped as x-unspecified.",
   },
   {
     id: "core-oauth-access-token-not-bound-to-signature",
@@ -79,6 +81,7 @@ export const coreMutants = [
     search: "      if (signedWith !== input.query.oauth_token) return clientError(401, 89, \"oauth_token must be the request token the request is signed with\");\n",
     replace: "",
     detect: "requestToken → authorize, then accessToken naming that oauth_token and verifier but signed with another token (the fixed access token); assert 401.",
+    missed: "No case runs the OAuth 1.0a flow: the accessToken positive case sends the contract's example oauth_token and oauth_verifier (never issued by the server) signed with the fixed access token, and the 401 it gets is a declared answer, so it passes; authorize and authenticate are skipped as x-unspecified.",
   },
   {
     id: "core-access-token-invalidate-noop",
@@ -90,6 +93,7 @@ export const coreMutants = [
     search: "    access.invalidated = true;\n",
     replace: "",
     detect: "Obtain a fresh access token through the OAuth 1.0a flow, invalidateAccessToken signed with it, then any oauth1-secured request signed with it; assert 401 with errors[0].code 89.",
+    missed: "The invalidateAccessToken positive case does invalidate the fixed access token the suite signs with, but checks only the answer's shape; no scenario covers the state-table row 'access token valid → invalidated' (later use → 401, code 89).",
   },
   {
     id: "core-oauth-redirect-without-verifier",
@@ -101,6 +105,7 @@ export const coreMutants = [
     search: "    target.searchParams.set(\"oauth_verifier\", verifier);\n",
     replace: "",
     detect: "requestToken with an https oauth_callback, then authorize; assert a 302 whose Location carries both oauth_token (the request token) and a non-empty oauth_verifier.",
+    missed: "authorize and authenticate are skipped: the contract marks the browser step x-unspecified (its statuses and pages are not shown), and no scenario drives the OAuth 1.0a flow, which would read the redirect's Location.",
   },
   {
     id: "core-lookup-generic-problem-for-missing-id",
@@ -112,6 +117,7 @@ export const coreMutants = [
     search: "        type: ResourceNotFoundProblem.type,\n",
     replace: "        type: \"about:blank\",\n",
     detect: "getPostsByIds with one known id and one unknown id; assert 200, data holds only the known post, errors[0].type ends with /resource-not-found and names the unknown id (resource_id, value, parameter 'ids').",
+    missed: "The positive lookup's two example ids are unknown to the server, so its answer does carry two problems; the response schema's Problem union admits about:blank with those extra members, and no case checks the problem type of a lookup error.",
   },
   {
     id: "core-lookup-ignores-default-fields",
@@ -123,6 +129,7 @@ export const coreMutants = [
     search: "  return { ...pick(post, [...(fields ?? []), ...POST_DEFAULTS]), id: post.id, text: post.text };",
     replace: "  return { ...post, id: post.id, text: post.text };",
     detect: "getPostsByIds without post.fields; assert every data item has exactly the members id and text. Then with post.fields=created_at; assert exactly id, text, created_at.",
+    missed: "The positive lookup asks for the contract's example ids, which the server does not hold: data is empty (both ids come back as resource-not-found problems), so no post is ever shaped; the schema would also allow every post field.",
   },
   {
     id: "core-expansion-needs-fields",
@@ -134,6 +141,7 @@ export const coreMutants = [
     search: "  if (expansions.has(\"attachments.media_keys\")) {",
     replace: "  if (expansions.has(\"attachments.media_keys\") && selection.mediaFields !== undefined) {",
     detect: "getPostsByIds for a post with attachments.media_keys, expansions=attachments.media_keys and no media.fields; assert includes.media has one entry per key with media_key and type.",
+    missed: "The positive lookup sends only the contract's example ids (no expansions), and the server holds neither id, so there is nothing to expand.",
   },
   {
     id: "core-rate-limit-one-extra",
@@ -145,5 +153,6 @@ export const coreMutants = [
     search: "    const allowed = window.used < rule.max;",
     replace: "    const allowed = window.used <= rule.max;",
     detect: "Call createBearerToken until refused (bounded by x-rate-limit-limit + 2 calls); assert the refusal is 403 with code 99 and comes at call x-rate-limit-limit + 1, and that x-rate-limit-remaining counts down to 0.",
+    missed: "No case drives an operation to its rate limit (20 bearer-token requests per 15 minutes in the mock; the suite makes about five) or reads the x-rate-limit-* headers, which no contract declares.",
   },
 ];
