@@ -66,7 +66,7 @@ export async function runSuites(entry, reportPrefix) {
  */
 async function runSuite(entry, pkg, reportFile) {
   const started = performance.now();
-  const mock = await start(process.execPath, [LAUNCHER, entry], { cwd: ROOT, ready: /^listening (http:\/\/127\.0\.0\.1:\d+)$/m, timeoutMs: 60_000 });
+  const mock = await start(process.execPath, [LAUNCHER, entry], { cwd: ROOT, ready: /^listening (http:\/\/127\.0\.0\.1:\d+) (\{.*\})$/m, timeoutMs: 60_000 });
   if (!mock.ok) return { ok: false, reason: `the mock did not start: ${mock.reason}` };
   try {
     rmSync(reportFile, { force: true });
@@ -74,7 +74,7 @@ async function runSuite(entry, pkg, reportFile) {
     const r = await run(process.execPath, [CLI, "test", "--base-url", url, "--spec", pkg, "--destructive", "--auth", MOCK_AUTH, "--reporter", "junit", "--output", reportFile], {
       cwd: ROOT,
       timeoutMs: 600_000,
-      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", CONTRACT_VALUES: mock.match[2] ?? "{}" },
     });
     if (r.timedOut) return { ok: false, reason: "the suite did not finish within 10 minutes" };
     if (!existsSync(reportFile)) return { ok: false, reason: `no report (exit ${r.code}): ${r.output.slice(-500)}` };
