@@ -121,6 +121,7 @@ export const plan: ConformancePlan = {
       parameters: [
         { name: "product_catalog_id", in: "path", required: true, style: "simple", explode: false },
       ],
+      destructive: true,
       positive: { values: {} },
       request: { parameters: { product_catalog_id: { type: "string" } } },
       discover: {
@@ -400,6 +401,7 @@ export const plan: ConformancePlan = {
       parameters: [
         { name: "product_catalog_id", in: "path", required: true, style: "simple", explode: false },
       ],
+      destructive: true,
       positive: {
         values: {},
         body: { product_keys: ["1516112233445566778", "1516112233445566779"] },
@@ -1345,6 +1347,7 @@ export const plan: ConformancePlan = {
           explode: false,
         },
       ],
+      destructive: true,
       positive: { values: { account_id: "4405881234" } },
       request: {
         parameters: {
@@ -1669,6 +1672,7 @@ export const plan: ConformancePlan = {
           explode: false,
         },
       ],
+      destructive: true,
       positive: { values: { account_id: "4405881234" } },
       request: {
         parameters: { account_id: { type: "string" }, do_not_reach_list_id: { type: "string" } },

@@ -389,6 +389,7 @@ export const plan: ConformancePlan = {
         { name: "account_id", in: "path", required: true, style: "simple", explode: false },
         { name: "account_media_id", in: "path", required: true, style: "simple", explode: false },
       ],
+      destructive: true,
       positive: { values: { account_id: "4405881234" } },
       request: {
         parameters: { account_id: { type: "string" }, account_media_id: { type: "string" } },
@@ -1186,6 +1187,7 @@ export const plan: ConformancePlan = {
         { name: "card_type", in: "path", required: true, style: "simple", explode: false },
         { name: "card_id", in: "path", required: true, style: "simple", explode: false },
       ],
+      destructive: true,
       positive: {
         values: {
           account_id: "4405881234",
@@ -1662,6 +1664,7 @@ export const plan: ConformancePlan = {
         { name: "account_id", in: "path", required: true, style: "simple", explode: false },
         { name: "media_key", in: "path", required: true, style: "simple", explode: false },
       ],
+      destructive: true,
       positive: { values: { account_id: "4405881234", media_key: "13_1730000000000000001" } },
       request: { parameters: { account_id: { type: "string" }, media_key: { type: "string" } } },
       discover: {
@@ -3675,6 +3678,7 @@ export const plan: ConformancePlan = {
       parameters: [
         { name: "account_id", in: "path", required: true, style: "simple", explode: false },
       ],
+      destructive: true,
       positive: { values: { account_id: "4405881234" } },
       request: { parameters: { account_id: { type: "string" } } },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
@@ -4384,6 +4388,7 @@ export const plan: ConformancePlan = {
         { name: "account_id", in: "path", required: true, style: "simple", explode: false },
         { name: "line_item_id", in: "path", required: true, style: "simple", explode: false },
       ],
+      destructive: true,
       positive: { values: { account_id: "4405881234", line_item_id: "1800000000000000001" } },
       request: { parameters: { account_id: { type: "string" }, line_item_id: { type: "string" } } },
       discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
@@ -4731,6 +4736,7 @@ export const plan: ConformancePlan = {
           explode: false,
         },
       ],
+      destructive: true,
       positive: {
         values: { account_id: "4405881234", line_item_curated_category_id: "1810000000000000001" },
       },

@@ -272,6 +272,8 @@ export const plan: ConformancePlan = {
           explode: true,
         },
       ],
+      flowStep:
+        "a step of the OAuth 1.0a flow of oauth1: it needs the flow's own tokens, and the flow's sequence exercises it",
       positive: { values: { oauth_callback: "https://app.example.com/callback" } },
       request: {
         parameters: {
@@ -322,6 +324,8 @@ export const plan: ConformancePlan = {
         { name: "force_login", in: "query", required: false, style: "form", explode: true },
         { name: "screen_name", in: "query", required: false, style: "form", explode: true },
       ],
+      flowStep:
+        "a step of the OAuth 1.0a flow of oauth1: it needs the flow's own tokens, and the flow's sequence exercises it",
       skip: "the contract does not show this operation's shape: Response status codes and page content of the browser step are not shown.",
     },
     {
@@ -334,6 +338,8 @@ export const plan: ConformancePlan = {
         { name: "force_login", in: "query", required: false, style: "form", explode: true },
         { name: "screen_name", in: "query", required: false, style: "form", explode: true },
       ],
+      flowStep:
+        "a step of the OAuth 1.0a flow of oauth1: it needs the flow's own tokens, and the flow's sequence exercises it",
       skip: "the contract does not show this operation's shape: Response status codes and page content of the browser step are not shown.",
     },
     {
@@ -345,6 +351,8 @@ export const plan: ConformancePlan = {
         { name: "oauth_token", in: "query", required: true, style: "form", explode: true },
         { name: "oauth_verifier", in: "query", required: true, style: "form", explode: true },
       ],
+      flowStep:
+        "a step of the OAuth 1.0a flow of oauth1: it needs the flow's own tokens, and the flow's sequence exercises it",
       positive: {
         values: {
           oauth_token: "Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik",
@@ -389,6 +397,9 @@ export const plan: ConformancePlan = {
       path: "/1.1/oauth/invalidate_token",
       security: [["oauth1"]],
       parameters: [],
+      destructive: true,
+      flowStep:
+        "a step of the OAuth 1.0a flow of oauth1: it needs the flow's own tokens, and the flow's sequence exercises it",
       positive: { values: {} },
       request: { parameters: {} },
       discover: {},
@@ -413,6 +424,9 @@ export const plan: ConformancePlan = {
       path: "/1.1/oauth/invalidate_token.json",
       security: [["oauth1"]],
       parameters: [],
+      destructive: true,
+      flowStep:
+        "it invalidates the credentials it is sent with: the state sequences exercise it with credentials made for the purpose",
       positive: { values: {} },
       request: { parameters: {} },
       discover: {},
@@ -467,6 +481,9 @@ export const plan: ConformancePlan = {
       path: "/oauth2/invalidate_token",
       security: [["basic"], ["oauth1"]],
       parameters: [],
+      destructive: true,
+      flowStep:
+        "it invalidates the credentials it is sent with: the state sequences exercise it with credentials made for the purpose",
       skip: "the contract does not show this operation's shape: Parameters, request body and response are not shown.",
     },
     {
@@ -656,6 +673,7 @@ export const plan: ConformancePlan = {
       path: "/2/connections",
       security: [["oauth1"], ["userToken"], ["appOnly"]],
       parameters: [],
+      destructive: true,
       skip: "the contract does not show this operation's shape: How the connection UUIDs are passed, and the response shape, are not shown.",
     },
     {
@@ -664,6 +682,7 @@ export const plan: ConformancePlan = {
       path: "/2/connections/all",
       security: [["oauth1"], ["userToken"], ["appOnly"]],
       parameters: [],
+      destructive: true,
       skip: "the contract does not show this operation's shape: Parameters and response shape are not shown.",
     },
     {
@@ -674,6 +693,7 @@ export const plan: ConformancePlan = {
       parameters: [
         { name: "endpoint_id", in: "path", required: true, style: "simple", explode: false },
       ],
+      destructive: true,
       skip: "the contract does not show this operation's shape: The endpoint_id format and the response shape are not shown.",
     },
     {

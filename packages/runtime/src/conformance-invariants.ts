@@ -97,13 +97,13 @@ export function itemKey(item: unknown): string {
 
 /**
  * Walks every page of a paginated list and returns each broken paging fact. `fetchPage(cursor,
- * withTotal)` sends the list request with the page size `size`. Bounded: a walk longer than
+ * withTotal, pageSize)` sends the list request with the page size `size` unless told another. Bounded: a walk longer than
  * `maxPages` pages is itself reported (a cursor that never ends).
  */
 export async function checkPagination(
   plan: PaginationPlan,
   size: number,
-  fetchPage: (cursor: string | undefined, withTotal: boolean) => Promise<Page>,
+  fetchPage: (cursor: string | undefined, withTotal: boolean, pageSize?: number) => Promise<Page>,
   maxPages = 60,
 ): Promise<string[]> {
   const problems: string[] = [];
@@ -160,6 +160,19 @@ export async function checkPagination(
       return problems;
     }
     cursor = next;
+  }
+  // The walk in small pages must find what one page large enough to hold everything holds.
+  const largest = plan.pageSize?.maximum;
+  if (largest !== undefined && largest > size && walked <= largest) {
+    const whole = await fetchPage(undefined, false, largest);
+    const items = getAt(whole.body, plan.items);
+    if (whole.status >= 200 && whole.status < 300 && Array.isArray(items)) {
+      const once = new Set(items.map(itemKey));
+      const missed = [...once].filter((k) => !seen.has(k));
+      const extra = [...seen.keys()].filter((k) => !once.has(k));
+      if (missed.length > 0) problems.push(`walking pages of ${size} never reached ${missed.slice(0, 5).join(", ")}, which one page of ${largest} holds`);
+      if (extra.length > 0) problems.push(`walking pages of ${size} found ${extra.slice(0, 5).join(", ")}, which one page of ${largest} does not hold`);
+    }
   }
   if (plan.totalCount) {
     const counted = await fetchPage(undefined, true);

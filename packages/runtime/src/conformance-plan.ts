@@ -82,6 +82,13 @@ export interface OperationCase {
   readonly parameters: readonly PlanParameter[];
   /** Set when the contract does not show the operation: reported as skipped, with this reason. */
   readonly skip?: string;
+  /**
+   * The operation deletes or invalidates (a DELETE, or an `x-transitions` move into an invalidated
+   * or deleted state): its valid requests run last, and only with --destructive.
+   */
+  readonly destructive?: boolean;
+  /** Set for a token flow's step: its valid requests are left to the flow's sequence, for this reason. */
+  readonly flowStep?: string;
   /** The request built from the contract's examples, defaults and enums. */
   readonly positive?: { readonly values: Readonly<Record<string, unknown>>; readonly body?: unknown; readonly bodyMediaType?: string };
   readonly request?: RequestSchemas;

@@ -77,6 +77,17 @@ async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id
   return { found: undefined, res: { status: 0, headers: new Headers(), body: undefined } as unknown as RawResponse };
 }
 
+/** with_deleted=true adds deleted objects to a list; the live ones stay listed. */
+async function keepsLive(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<void> {
+  const plain = await ctx.send(list, { ...(await ctx.positive(list, 0, fixed)).values }, undefined);
+  const items = getAt(plain.body, list.pagination?.items ?? "/data");
+  const live = Array.isArray(items) ? items[0] : undefined;
+  if (live === undefined) return;
+  const key = itemKey(live);
+  const shown = await listContains(ctx, list, fixed, key, { with_deleted: true });
+  ctx.check(shown.found !== undefined, `${where(list)} with with_deleted=true leaves out ${key}, which it lists without it: the flag must add deleted objects, not replace live ones`);
+}
+
 async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: string) => void): Promise<void> {
   const { check } = ctx;
   const op = (id: string | undefined): OperationCase | undefined => (id === undefined ? undefined : ctx.op(id));
@@ -163,10 +174,17 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   }
   if (read) {
     const rv = { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) };
-    if (read.parameters.some((p) => p.name === "with_deleted")) delete rv["with_deleted"];
+    const flag = read.parameters.some((p) => p.name === "with_deleted");
+    if (flag) delete rv["with_deleted"];
     const after = await ctx.send(read, rv, undefined);
     if (sc.deletion === "hard") check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: a deleted object must answer 404`);
-    else {
+    else if (flag) {
+      // A read that takes with_deleted hides a deleted object without it and shows it with it.
+      check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for deleted ${String(id)} without with_deleted=true: expected 404`);
+      const shown = await ctx.send(read, { ...rv, with_deleted: true }, undefined);
+      const obj = ok2xx(shown) ? subject(shown.body, id) : undefined;
+      check(obj?.["deleted"] === true, `${where(read)} answered ${describeResponse(shown)} for deleted ${String(id)} with with_deleted=true: expected the object with deleted=true`);
+    } else {
       const obj = ok2xx(after) ? subject(after.body, id) : undefined;
       check(after.status === 404 || obj?.["deleted"] === true, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: expected 404 or the object with deleted=true`);
     }
@@ -178,6 +196,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
       const shown = await listContains(ctx, list, pathFrom(create, made.values, list), id, { with_deleted: true });
       check(shown.found !== undefined, `${where(list)} does not list deleted ${String(id)} with with_deleted=true`);
       if (shown.found) check(shown.found["deleted"] === true, `${where(list)} lists deleted ${String(id)} with deleted=${JSON.stringify(shown.found["deleted"])}, expected true`);
+      await keepsLive(ctx, list, pathFrom(create, made.values, list));
     }
   }
   if (sc.repeatDeleteStatus !== undefined) {
@@ -275,7 +294,11 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
     check(typeof f["oauth_token"] === "string" && typeof f["oauth_token_secret"] === "string", `${where(reqOp)}: no oauth_token and oauth_token_secret in ${describeResponse(rq)}`);
     const ar = await ctx.send(authOp, { oauth_token: f["oauth_token"] }, undefined, consumer, { token: null, tokenSecret: null });
     const location = ar.headers.get("location");
-    const verifier = location ? new URL(location, t.baseUrl).searchParams.get("oauth_verifier") : null;
+    // No redirect: a person has to approve on the page. A redirect to the callback must carry the verifier.
+    if (location === null) return undefined;
+    const back = new URL(location, t.baseUrl).searchParams;
+    const verifier = back.get("oauth_verifier");
+    check(verifier !== null && back.get("oauth_token") === f["oauth_token"], `${where(authOp)} redirected to ${location} without the request token and its oauth_verifier`);
     if (verifier === null) return undefined;
     return { token: String(f["oauth_token"]), secret: String(f["oauth_token_secret"]), verifier };
   };
@@ -286,6 +309,12 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   if (!first) return skip(`${where(authOp)} needs a person at the browser step (no oauth_verifier came back in a redirect)`);
   const wrong = await exchange(first, `${first.verifier}-wrong`);
   check(wrong.status >= 400 && wrong.status < 500, `${where(accOp)} accepted a wrong oauth_verifier: ${describeResponse(wrong)}`);
+  // The exchange must be signed with the very request token it names (RFC 5849 §2.3).
+  const other = await approved();
+  if (other) {
+    const crossed = await ctx.send(accOp, { oauth_token: other.token, oauth_verifier: other.verifier }, undefined, consumer, { token: first.token, tokenSecret: first.secret, verifier: other.verifier });
+    check(crossed.status >= 400 && crossed.status < 500, `${where(accOp)} exchanged a request token in a request signed with another one: ${describeResponse(crossed)}`);
+  }
 
   const step = await approved();
   if (!step) return skip("the browser step stopped answering with a verifier");
@@ -380,6 +409,7 @@ async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "deletion
     check(hidden.found === undefined, `${where(list)} still lists ${String(id)} after ${del.id} without with_deleted=true`);
     const shown = await listContains(ctx, list, fixed, id, { with_deleted: true });
     check(shown.found !== undefined, `${where(list)} does not list deleted ${String(id)} with with_deleted=true`);
+    await keepsLive(ctx, list, fixed);
   }
   if (sc.repeatStatus !== undefined) {
     const again = await ctx.send(del, values, undefined);

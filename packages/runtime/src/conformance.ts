@@ -118,6 +118,19 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     return values;
   }
 
+  /** A cursor the server gives for the list `op` (smallest page size), or undefined when it has one page. */
+  async function realCursor(op: OperationCase, base: Readonly<Record<string, unknown>>): Promise<string | undefined> {
+    const paging = op.pagination;
+    if (!paging) return undefined;
+    const values: Record<string, unknown> = { ...base };
+    delete values[paging.cursorParam];
+    if (paging.totalCount) delete values[paging.totalCount.param];
+    if (paging.pageSize) values[paging.pageSize.name] = Math.max(paging.pageSize.minimum ?? 1, 1);
+    const res = await sender.send(op, values, undefined);
+    const next = getAt(res.body, paging.nextPointer);
+    return typeof next === "string" && next !== "" ? next : undefined;
+  }
+
   const exchangeOf = (op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, res: RawResponse) => {
     const input = requestInput(op, values, body);
     return { status: res.status, request: { path: input.path ?? {}, query: (input.query ?? {}) as Record<string, unknown>, headers: input.headers ?? {}, body }, body: res.body };
@@ -153,7 +166,9 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         return { values: { ...req.values, ...fixed }, body: req.body };
       };
       for (let i = 0; i < cases; i++) {
-        it(`${op.id}: answers valid request ${i + 1} with a declared status, media type and body`, async () => {
+        it(`${op.id}: answers valid request ${i + 1} with a declared status, media type and body`, async (context) => {
+          if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
+          if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
           const fixed = await pathValues(op);
           const req = await ctx.positive(op, i, fixed);
           const values = { ...req.values, ...fixed };
@@ -161,10 +176,20 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           // Not judged: a refusal of a schema-valid request for what it refers to (an unknown id, a
           // cursor the server never gave); the edge cases and sequences below judge acceptance.
           checkAnswer(op, values, req.body, res);
+          const secured = (securityOf(op) ?? []).some((alt) => alt.length > 0);
+          check(!(secured && res.status === 401), `${where(op)} refused the credentials it was given: ${describeResponse(res)}`);
+          // A read of objects the server itself listed (or that were named with --values), sent as
+          // the contract's examples have it, must find them.
+          const pathNames = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
+          if (i === 0 && op.method === "GET" && pathNames.length > 0 && pathNames.every((n) => fixed[n] !== undefined) && req.origin === "example") {
+            check(ok2xx(res), `${where(op)} answered ${describeResponse(res)} reading objects the server listed itself`);
+          }
         });
       }
       for (const b of op.boundaries ?? []) {
         it(`${op.id}: accepts a request ${b.label}`, async (context) => {
+          if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
+          if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
           const base = await primary();
           const values = { ...base.values, ...(b.set ?? {}) };
           const body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
@@ -180,7 +205,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         });
       }
       for (const neg of op.negatives ?? []) {
-        it(`${op.id}: refuses a request ${neg.label}`, async () => {
+        it(`${op.id}: refuses a request ${neg.label}`, async (context) => {
           const base = await primary();
           const values: Record<string, unknown> = { ...base.values };
           for (const r of neg.remove ?? []) if (neg.in !== "body") delete values[r];
@@ -202,6 +227,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
               for (const r of patch.remove) delete obj[r];
               return obj;
             });
+          }
+          // A rule about the cursor is broken with a cursor the server gave: an invented one is refused for itself.
+          const cursorParam = op.pagination?.cursorParam;
+          if (cursorParam !== undefined && neg.set && Object.prototype.hasOwnProperty.call(neg.set, cursorParam)) {
+            const real = await realCursor(op, base.values);
+            if (real === undefined) return context.skip("the list has a single page, so no cursor from the server can break this rule");
+            values[cursorParam] = real;
           }
           const res = await sender.send(op, values, body);
           check(res.status >= 400 && res.status < 500, `${where(op)} accepted a request ${neg.label}: answered ${describeResponse(res)}, expected a 4xx refusal`);
@@ -258,8 +290,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if (paging.pageSize) values[paging.pageSize.name] = size;
           const probe = await sender.send(op, values, undefined);
           if (!ok2xx(probe)) return context.skip(`the list answered ${probe.status} to the first page, so there is nothing to walk`);
-          const problems = await checkPagination(paging, paging.pageSize ? size : Number.MAX_SAFE_INTEGER, async (cursor, withTotal) => {
-            const v = { ...values, ...(cursor !== undefined ? { [paging.cursorParam]: cursor } : {}), ...(withTotal && paging.totalCount ? { [paging.totalCount.param]: true } : {}) };
+          const problems = await checkPagination(paging, paging.pageSize ? size : Number.MAX_SAFE_INTEGER, async (cursor, withTotal, pageSize) => {
+            const v = {
+              ...values,
+              ...(cursor !== undefined ? { [paging.cursorParam]: cursor } : {}),
+              ...(withTotal && paging.totalCount ? { [paging.totalCount.param]: true } : {}),
+              ...(pageSize !== undefined && paging.pageSize ? { [paging.pageSize.name]: pageSize } : {}),
+            };
             const res = await sender.send(op, v, undefined);
             if (ok2xx(res)) checkAnswer(op, v, undefined, res);
             return res;
@@ -271,11 +308,11 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
 
   // Reads first, then writes, then the state sequences, then plain deletes: a sequence deletes what
   // it made, and a delete case must not remove what other cases read.
-  const order = (m: string): number => (m === "GET" ? 0 : m === "DELETE" ? 2 : 1);
-  const operations = [...plan.operations].sort((a, b) => order(a.method) - order(b.method));
+  const order = (o: OperationCase): number => (o.destructive ? 2 : o.method === "GET" ? 0 : 1);
+  const operations = [...plan.operations].sort((a, b) => order(a) - order(b));
 
   describe(`${plan.title}: conformance`, () => {
-    for (const op of operations.filter((o) => o.method !== "DELETE")) operationCases(op);
+    for (const op of operations.filter((o) => !o.destructive)) operationCases(op);
 
     if (plan.scenarios.length > 0)
       describe("state sequences", () => {
@@ -292,6 +329,6 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         }
       });
 
-    for (const op of operations.filter((o) => o.method === "DELETE")) operationCases(op);
+    for (const op of operations.filter((o) => o.destructive)) operationCases(op);
   });
 }

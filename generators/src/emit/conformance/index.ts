@@ -120,13 +120,41 @@ function satisfyQueryRules(op: Operation, values: Obj, resolve: Resolve): void {
   }
 }
 
+/** A DELETE, or an operation the contract's state tables move into a deleted, invalidated or revoked state. */
+function destroys(model: ApiModel, op: Operation): boolean {
+  if (op.method === "delete") return true;
+  const tables = [...model.schemas.map((s) => (isObj(s.schema) ? s.schema["x-transitions"] : undefined)), ...model.operations.map((o) => o.transitions)].filter(isObj);
+  return tables.some((t) => Array.isArray(t["transitions"]) && t["transitions"].some((r) => isObj(r) && r["on"] === op.id && /invalidat|delet|revok/i.test(String(r["to"] ?? ""))));
+}
+
+/**
+ * Why valid requests of a token flow's step cannot be sent with the suite's own credentials: the
+ * step needs the flow's tokens (a request token and its verifier), or it would revoke the very
+ * credentials the suite runs with. The flow's sequence exercises it.
+ */
+function flowStep(model: ApiModel, op: Operation): string | undefined {
+  const oauth1 = model.securitySchemes.find((s) => s.oauth1?.flow !== undefined && Object.values(s.oauth1.flow).includes(op.id));
+  if (oauth1) return `a step of the OAuth 1.0a flow of ${oauth1.name}: it needs the flow's own tokens, and the flow's sequence exercises it`;
+  if (op.method !== "delete" && destroys(model, op)) return "it invalidates the credentials it is sent with: the state sequences exercise it with credentials made for the purpose";
+  return undefined;
+}
+
 function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   const kinds = new Map(model.securitySchemes.map((s) => [s.name, s.kind]));
   const security = op.security.map((req) => req.map((r) => kinds.get(r.scheme) ?? "unsupported"));
   const parameters = op.parameters
     .filter((p) => p.in !== "cookie" && !(p.in === "header" && ["accept", "content-type", "authorization"].includes(p.name.toLowerCase())))
     .map((p) => ({ name: p.name, in: p.in, required: p.required, style: p.style, explode: p.explode }));
-  const base = { id: op.id, method: op.method.toUpperCase(), path: op.path, security, parameters };
+  const flow = flowStep(model, op);
+  const base = {
+    id: op.id,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    security,
+    parameters,
+    ...(destroys(model, op) ? { destructive: true } : {}),
+    ...(flow !== undefined ? { flowStep: flow } : {}),
+  };
   if (op.unspecified !== undefined) return { ...base, skip: `the contract does not show this operation's shape: ${op.unspecified}` };
 
   const values: Obj = {};
