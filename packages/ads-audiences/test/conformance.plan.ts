@@ -1737,6 +1737,13 @@ export const plan: ConformancePlan = {
   ],
   scenarios: [
     {
+      kind: "outstanding",
+      create: "createProductCatalog",
+      list: "listProductCatalogs",
+      max: 1,
+      row: "createProductCatalog: at most 1 at once per user (One product catalog per user.); the next create is refused",
+    },
+    {
       kind: "lifecycle",
       row: "createProductCatalog → listProductCatalogs → updateProductCatalog → deleteProductCatalog: deleted objects answer 404",
       create: "createProductCatalog",

@@ -132,6 +132,14 @@ export type Scenario =
       readonly row: string;
     }
   | { readonly kind: "update"; readonly operationId: string; readonly read?: string; readonly row: string }
+  | {
+      /** An `x-limits` outstanding limit on a create: with `max` objects listed, the next create is refused. */
+      readonly kind: "outstanding";
+      readonly create: string;
+      readonly list: string;
+      readonly max: number;
+      readonly row: string;
+    }
   | { readonly kind: "bearerLifecycle"; readonly create: string; readonly invalidate: string; readonly probe: string; readonly row: string }
   | {
       /** The OAuth 1.0a three-legged flow (RFC 5849) named by a scheme's `x-oauth1.flow`, with its refusals. */

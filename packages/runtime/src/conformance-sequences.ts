@@ -466,6 +466,43 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
   check(false, `${where(update)} refused every valid update: ${refusals.join(" | ")}`);
 }
 
+/** Counts every item of a list, walking its pages (bounded). */
+async function countAll(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<number | undefined> {
+  let values: Rec = { ...(await ctx.positive(list, 0, fixed)).values, ...fixed };
+  let n = 0;
+  for (let page = 0; page < 40; page++) {
+    const res = await ctx.send(list, values, undefined);
+    if (!ok2xx(res)) return undefined;
+    const items = getAt(res.body, list.pagination?.items ?? "/data");
+    if (!Array.isArray(items)) return undefined;
+    n += items.length;
+    const next = list.pagination ? getAt(res.body, list.pagination.nextPointer) : undefined;
+    if (typeof next !== "string" || next === "" || list.pagination === undefined) return n;
+    values = { ...values, [list.pagination.cursorParam]: next };
+  }
+  return undefined;
+}
+
+async function outstanding(ctx: RunContext, sc: Extract<Scenario, { kind: "outstanding" }>, skip: (why: string) => void): Promise<void> {
+  const create = ctx.op(sc.create) as OperationCase;
+  const list = ctx.op(sc.list) as OperationCase;
+  const fixed = await ctx.pathValues(create);
+  const held = await countAll(ctx, list, await ctx.pathValues(list));
+  if (held === undefined) return skip(`${list.id} could not be walked to count what is held`);
+  // Fill up to the limit, then one more: that one must be refused.
+  for (let n = held; n <= sc.max; n++) {
+    const req = await ctx.positive(create, 0, fixed);
+    const res = await ctx.send(create, { ...req.values, ...fixed }, req.body);
+    ctx.check(res.status < 500, `${where(create)} answered ${describeResponse(res)}: a server error`);
+    if (n < sc.max) {
+      if (!ok2xx(res)) return skip(`${create.id} refused a create below its limit (${n} of ${sc.max} held), for a reason of its own: ${describeResponse(res).slice(0, 200)}`);
+      continue;
+    }
+    ctx.check(res.status >= 400 && res.status < 500, `${where(create)} created one more while ${n} were held, over its limit of ${sc.max}: ${describeResponse(res)}`);
+    ctx.checkShape(create, res);
+  }
+}
+
 /** Runs one scenario; `skip` ends it as skipped with the reason. */
 export async function runScenario(ctx: RunContext, sc: Scenario, skip: (why: string) => void): Promise<void> {
   switch (sc.kind) {
@@ -479,5 +516,7 @@ export async function runScenario(ctx: RunContext, sc: Scenario, skip: (why: str
       return deletion(ctx, sc, skip);
     case "update":
       return updateOnly(ctx, sc, skip);
+    case "outstanding":
+      return outstanding(ctx, sc, skip);
   }
 }

@@ -154,6 +154,19 @@ function updates(model: ApiModel, covered: ReadonlySet<string>): Obj[] {
     });
 }
 
+/** `x-limits` of kind `outstanding` on a create with a list: at most `max` objects at once, the next create refused. */
+function outstandingLimits(model: ApiModel): Obj[] {
+  const out: Obj[] = [];
+  for (const create of model.operations) {
+    if (create.method !== "post" || !shown(create)) continue;
+    const limit = create.limits.find((l) => l.kind === "outstanding" && typeof l.max === "number");
+    const list = model.operations.find((o) => shown(o) && o.method === "get" && o.path === create.path);
+    if (!limit || limit.max === undefined || !list) continue;
+    out.push({ kind: "outstanding", create: create.id, list: list.id, max: limit.max, row: `${create.id}: at most ${limit.max} at once${limit.per ? ` per ${limit.per}` : ""} (${limit.description}); the next create is refused` });
+  }
+  return out;
+}
+
 function tokenFlows(model: ApiModel, resolve: Resolve): Obj[] {
   const out: Obj[] = [];
   const byId = new Map(model.operations.map((o) => [o.id, o]));
@@ -192,5 +205,5 @@ export function scenarios(model: ApiModel, resolve: Resolve): Obj[] {
   const covered = new Set(life.flatMap((l) => (typeof l["delete"] === "string" ? [l["delete"]] : [])));
   const updated = new Set(life.flatMap((l) => (typeof l["update"] === "string" ? [l["update"]] : [])));
   // Updates first: deletions may remove the very objects they change.
-  return [...updates(model, updated), ...life, ...deletionRows(model, covered), ...tokenFlows(model, resolve)];
+  return [...updates(model, updated), ...outstandingLimits(model), ...life, ...deletionRows(model, covered), ...tokenFlows(model, resolve)];
 }
