@@ -4854,6 +4854,7 @@ export const plan: ConformancePlan = {
       operationId: "deleteAccountMedia",
       soft: true,
       listOperationId: "listAccountMedia",
+      readOperationId: "getAccountMedia",
       row: "deleteAccountMedia: answers the object with deleted=true, listed only with with_deleted=true",
     },
     {

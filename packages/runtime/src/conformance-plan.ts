@@ -128,6 +128,8 @@ export type Scenario =
       readonly soft: boolean;
       readonly createOperationId?: string;
       readonly listOperationId?: string;
+      /** The item's read: after a delete it answers 404, or (soft) the object with deleted=true where it takes with_deleted. */
+      readonly readOperationId?: string;
       readonly repeatStatus?: number;
       readonly row: string;
     }

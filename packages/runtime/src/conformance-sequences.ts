@@ -77,6 +77,25 @@ async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id
   return { found: undefined, res: { status: 0, headers: new Headers(), body: undefined } as unknown as RawResponse };
 }
 
+/** A deleted object reads 404; a soft-deleted one, where the read takes with_deleted, 404 without it and deleted=true with it. */
+async function readAfterDelete(ctx: RunContext, read: OperationCase, del: OperationCase, values: Rec, id: unknown, soft: boolean): Promise<void> {
+  const { check } = ctx;
+  const rv = { ...values };
+  const flag = read.parameters.some((p) => p.name === "with_deleted");
+  if (flag) delete rv["with_deleted"];
+  const after = await ctx.send(read, rv, undefined);
+  if (!soft) check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: a deleted object must answer 404`);
+  else if (flag) {
+    check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for deleted ${String(id)} without with_deleted=true: expected 404`);
+    const shown = await ctx.send(read, { ...rv, with_deleted: true }, undefined);
+    const obj = ok2xx(shown) ? subject(shown.body, id) : undefined;
+    check(obj?.["deleted"] === true, `${where(read)} answered ${describeResponse(shown)} for deleted ${String(id)} with with_deleted=true: expected the object with deleted=true`);
+  } else {
+    const obj = ok2xx(after) ? subject(after.body, id) : undefined;
+    check(after.status === 404 || obj?.["deleted"] === true, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: expected 404 or the object with deleted=true`);
+  }
+}
+
 /** with_deleted=true adds deleted objects to a list; the live ones stay listed. */
 async function keepsLive(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<void> {
   const plain = await ctx.send(list, { ...(await ctx.positive(list, 0, fixed)).values }, undefined);
@@ -172,23 +191,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     const gone = subject(dr.body, id);
     if (gone && "deleted" in gone) check(gone["deleted"] === true, `${where(del)}: the deleted object answers deleted=${JSON.stringify(gone["deleted"])}, expected true`);
   }
-  if (read) {
-    const rv = { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) };
-    const flag = read.parameters.some((p) => p.name === "with_deleted");
-    if (flag) delete rv["with_deleted"];
-    const after = await ctx.send(read, rv, undefined);
-    if (sc.deletion === "hard") check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: a deleted object must answer 404`);
-    else if (flag) {
-      // A read that takes with_deleted hides a deleted object without it and shows it with it.
-      check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for deleted ${String(id)} without with_deleted=true: expected 404`);
-      const shown = await ctx.send(read, { ...rv, with_deleted: true }, undefined);
-      const obj = ok2xx(shown) ? subject(shown.body, id) : undefined;
-      check(obj?.["deleted"] === true, `${where(read)} answered ${describeResponse(shown)} for deleted ${String(id)} with with_deleted=true: expected the object with deleted=true`);
-    } else {
-      const obj = ok2xx(after) ? subject(after.body, id) : undefined;
-      check(after.status === 404 || obj?.["deleted"] === true, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: expected 404 or the object with deleted=true`);
-    }
-  }
+  if (read) await readAfterDelete(ctx, read, del, { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) }, id, sc.deletion === "soft");
   if (list) {
     const hidden = await listContains(ctx, list, pathFrom(create, made.values, list), id);
     check(hidden.found === undefined, `${where(list)} still lists ${String(id)} after ${del.id}${sc.deletion === "soft" ? " without with_deleted=true" : ""}`);
@@ -398,6 +401,10 @@ async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "deletion
   ctx.checkShape(del, first);
   const last = del.parameters.filter((p) => p.in === "path").at(-1)?.name as string;
   const id = values[last];
+  if (sc.readOperationId !== undefined) {
+    const read = ctx.op(sc.readOperationId) as OperationCase;
+    await readAfterDelete(ctx, read, del, { ...(await ctx.positive(read, 0, await ctx.pathValues(read))).values, ...values }, id, sc.soft);
+  }
   if (sc.soft) {
     const gone = subject(first.body, id);
     check(gone !== undefined && gone["deleted"] === true, `${where(del)}: a soft delete must answer the object with deleted=true, answered ${describeResponse(first)}`);

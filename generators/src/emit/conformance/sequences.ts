@@ -130,6 +130,7 @@ function deletionRows(model: ApiModel, covered: ReadonlySet<string>): Obj[] {
     const collection = op.path.replace(/\/\{[^}]+\}$/, "");
     const create = model.operations.find((o) => o.method === "post" && o.path === collection && shown(o));
     const list = soft ? model.operations.find((o) => o.method === "get" && o.path === collection && shown(o) && o.parameters.some((p) => p.name === "with_deleted")) : undefined;
+    const read = model.operations.find((o) => o.method === "get" && o.path === op.path && shown(o));
     const said = [soft ? "answers the object with deleted=true" : undefined, list ? "listed only with with_deleted=true" : undefined, typeof repeat === "number" ? `a repeated delete answers ${repeat}` : undefined];
     out.push({
       kind: "deletion",
@@ -137,6 +138,7 @@ function deletionRows(model: ApiModel, covered: ReadonlySet<string>): Obj[] {
       soft,
       ...(create ? { createOperationId: create.id } : {}),
       ...(list ? { listOperationId: list.id } : {}),
+      ...(read ? { readOperationId: read.id } : {}),
       ...(typeof repeat === "number" ? { repeatStatus: repeat } : {}),
       row: `${op.id}: ${said.filter((x) => x !== undefined).join(", ")}`,
     });
