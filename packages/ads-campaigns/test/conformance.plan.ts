@@ -327,6 +327,7 @@ export const plan: ConformancePlan = {
         pageSize: { name: "count", minimum: 1, maximum: 1000 },
         totalCount: { param: "with_total_count", pointer: "/total_count" },
       },
+      idFilters: [{ param: "account_media_ids", items: "/data" }],
     },
     {
       id: "getAccountMedia",
@@ -3533,6 +3534,7 @@ export const plan: ConformancePlan = {
         pageSize: { name: "count", minimum: 1, maximum: 1000 },
         totalCount: { param: "with_total_count", pointer: "/total_count" },
       },
+      idFilters: [{ param: "account_ids", items: "/data" }],
     },
     {
       id: "createSandboxAccount",

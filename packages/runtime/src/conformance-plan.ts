@@ -98,6 +98,8 @@ export interface OperationCase {
   readonly examples?: readonly { readonly status: string; readonly mediaType: string; readonly example: unknown }[];
   readonly pagination?: PaginationPlan;
   readonly responseRules?: readonly ResponseRule[];
+  /** Query parameters that filter the list by its items' ids: asked for one id, the list holds only that object. */
+  readonly idFilters?: readonly { readonly param: string; readonly items: string }[];
   /** Declared response headers per status, required ones only. */
   readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
 }

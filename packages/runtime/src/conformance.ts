@@ -8,7 +8,7 @@
  */
 import type { ConformancePlan, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./conformance-plan.js";
 import { positiveOrFail, reproduction, where, type RunContext } from "./conformance-context.js";
-import { brokenRules, checkPagination } from "./conformance-invariants.js";
+import { brokenRules, checkPagination, itemKey } from "./conformance-invariants.js";
 import { createSender, describeResponse, getAt, securityOf, updateAt } from "./conformance-request.js";
 import { runScenario } from "./conformance-sequences.js";
 import { requestInput } from "./conformance-synth.js";
@@ -277,6 +277,24 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           const res = await sender.send(op, base.values, base.body, wrong);
           check(res.status === 401, `${where(op)} answered ${describeResponse(res)} to wrong credentials, expected 401`);
           check401(res);
+        });
+      }
+      for (const filter of op.idFilters ?? []) {
+        it(`${op.id}: ${filter.param} with one id lists that object only`, async (context) => {
+          const base = await primary();
+          const values: Record<string, unknown> = { ...base.values };
+          delete values[filter.param];
+          const all = await sender.send(op, values, undefined);
+          const items = getAt(all.body, filter.items);
+          const first = Array.isArray(items) ? items[0] : undefined;
+          if (!ok2xx(all) || first === undefined) return context.skip("the unfiltered list is empty, so there is no id to filter by");
+          const key = itemKey(first);
+          const one = { ...values, [filter.param]: [key] };
+          const res = await sender.send(op, one, undefined);
+          checkAnswer(op, one, undefined, res);
+          const got = getAt(res.body, filter.items);
+          const keys = Array.isArray(got) ? got.map(itemKey) : [];
+          check(ok2xx(res) && keys.includes(key) && keys.every((k) => k === key), `${where(op)} with ${filter.param}=${key} answered ${describeResponse(res)}: expected exactly that object`);
         });
       }
       const paging = op.pagination;

@@ -4,7 +4,7 @@ import { tsHeader } from "../header.js";
 import { literal, ts } from "../ts.js";
 import { mediaKind } from "../validators/index.js";
 import { bodyNegatives } from "./body-negatives.js";
-import { paginationPlan, responseHeaders, responseRules } from "./invariants.js";
+import { idFilters, paginationPlan, responseHeaders, responseRules } from "./invariants.js";
 import { isObj, sampleValue, statedValue, violations, type Resolve } from "./negatives.js";
 import { boundaries, bodyContent, requestSchemas } from "./requests.js";
 import { breakRules } from "./rules.js";
@@ -186,6 +186,7 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   const pagination = paginationPlan(op, resolve);
   const rules = responseRules(op);
   const headers = responseHeaders(op);
+  const filters = idFilters(op);
   return {
     ...base,
     positive: { values, ...(body !== undefined ? { body, bodyMediaType: bodyMedia?.mediaType } : {}) },
@@ -197,6 +198,7 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
     ...(pagination ? { pagination } : {}),
     ...(rules.length > 0 ? { responseRules: rules } : {}),
     ...(headers ? { responseHeaders: headers } : {}),
+    ...(filters.length > 0 ? { idFilters: filters } : {}),
   };
 }
 
