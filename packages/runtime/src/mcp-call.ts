@@ -103,7 +103,11 @@ async function callOnce(tool: McpToolSpec, args: unknown, backend: ToolBackend, 
 function refusal(tool: McpToolSpec, errors: readonly { message: string; parameters: Readonly<Record<string, readonly string[]>> }[]): string {
   const byName = new Map(tool.arguments.map((a) => [a.in === "header" ? a.name.toLowerCase() : a.name, a.property]));
   const lines = errors.map((e) => {
-    const names = Object.keys(e.parameters).map((n) => (n.startsWith("body") ? n : (byName.get(n) ?? n)));
+    // `ids/0` is item 0 of the parameter `ids`; `body/a/b` a member of the body.
+    const names = Object.keys(e.parameters).map((n) => {
+      const [head = n, ...rest] = n.split("/");
+      return [byName.get(head) ?? head, ...rest].join("/");
+    });
     return `- ${e.message}${names.length > 0 ? ` (argument ${names.join(", ")})` : ""}`;
   });
   return `${tool.name}: the arguments were refused; nothing was sent. Change these and call again:\n${lines.join("\n")}`;

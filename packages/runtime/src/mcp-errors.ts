@@ -24,6 +24,7 @@ const STATUS_HINTS: Readonly<Record<number, string>> = {
   413: "the request is too large: send fewer items",
   422: "the values are well-formed but not acceptable: change the ones the message names",
   429: "rate limited: wait before calling again",
+  501: "the API does not implement this operation: use another tool",
 };
 
 const statusHint = (status: number | undefined): string | undefined =>
