@@ -38,6 +38,8 @@ export interface CallToolOptions {
    */
   readonly maxAnswerChars?: number;
   readonly signal?: AbortSignal;
+  /** Prefix of the credential variables, so a missing credential is named as the variable to set. @default undefined */
+  readonly envPrefix?: string;
 }
 
 export const DEFAULT_MAX_ANSWER_CHARS = 50_000;
@@ -53,7 +55,7 @@ export async function callTool(tool: McpToolSpec, args: unknown, backend: ToolBa
   try {
     return await callOnce(tool, args, backend, options);
   } catch (err) {
-    return toolError(describeToolError(tool, err));
+    return toolError(describeToolError(tool, err, options.envPrefix));
   }
 }
 
@@ -90,7 +92,7 @@ async function callOnce(tool: McpToolSpec, args: unknown, backend: ToolBackend, 
   if (typeof call !== "function") return toolError(`${tool.name}: the client has no method ${tool.method}; regenerate the package.`);
 
   const response = await call(clientArgs);
-  if (response.status < 200 || response.status >= 300) return toolError(describeToolError(tool, backend.toError(tool.operationId, response)));
+  if (response.status < 200 || response.status >= 300) return toolError(describeToolError(tool, backend.toError(tool.operationId, response), options.envPrefix));
 
   const fits = backend.validateResponse(tool.operationId, response.status, response.contentType, response.body);
   if (!fits.valid) {

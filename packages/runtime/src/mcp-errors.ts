@@ -6,7 +6,8 @@
  */
 import { describeSecurity } from "./errors.js";
 import type { McpToolSpec } from "./mcp-tools.js";
-import { ApiError, Problem, ResponseError } from "./problem.js";
+import { ApiError, Problem, ResponseError, reasonPhrase } from "./problem.js";
+import type { SchemeKind } from "./security.js";
 import type { SecurityAlternatives } from "./security.js";
 
 /** What the caller can do about the legacy error codes the contracts name. */
@@ -34,8 +35,24 @@ function isNamed(err: unknown, name: string): err is Error & Record<string, unkn
   return err instanceof Error && err.name === name;
 }
 
+/** The variables (after `<PREFIX>_`) that give a scheme its credentials (see mcp-auth.ts). */
+function variablesFor(kind: SchemeKind, prefix: string): string {
+  const v = (...names: string[]): string => names.map((n) => `${prefix}_${n}`).join(", ");
+  switch (kind) {
+    case "bearer":
+    case "userToken":
+      return v("BEARER_TOKEN");
+    case "appOnly":
+      return `${v("API_KEY", "API_SECRET")} (or ${v("BEARER_TOKEN")})`;
+    case "basic":
+      return `${v("USERNAME", "PASSWORD")} (or ${v("API_KEY", "API_SECRET")})`;
+    case "oauth1":
+      return v("API_KEY", "API_SECRET", "ACCESS_TOKEN", "ACCESS_TOKEN_SECRET");
+  }
+}
+
 /** One text for any error a tool call can meet. */
-export function describeToolError(tool: McpToolSpec, err: unknown): string {
+export function describeToolError(tool: McpToolSpec, err: unknown, envPrefix?: string): string {
   const head = `${tool.name} (${tool.httpMethod} ${tool.path})`;
   if (err instanceof ApiError || isNamed(err, "ApiError")) {
     const e = err as ApiError;
@@ -52,11 +69,13 @@ export function describeToolError(tool: McpToolSpec, err: unknown): string {
   if (err instanceof ResponseError || isNamed(err, "ResponseError") || (err instanceof Error && typeof (err as { status?: unknown }).status === "number" && "body" in err)) {
     const e = err as ResponseError;
     const hint = statusHint(e.status);
-    return `${head} failed with HTTP ${e.status}: ${e.message}.${hint ? ` What to do: ${hint}.` : ""}${e.body !== undefined ? `\n${JSON.stringify(e.body)}` : ""}`;
+    const message = e.message.startsWith("HTTP ") ? "" : ` ${e.message}.`;
+    return `${head} failed with HTTP ${e.status}${reasonPhrase(e.status) ? ` ${reasonPhrase(e.status)}` : ""}.${message}${hint ? ` What to do: ${hint}.` : ""}${e.body !== undefined ? `\n${JSON.stringify(e.body)}` : ""}`;
   }
   if (isNamed(err, "AuthConfigError")) {
     const accepted = (err as { accepted?: SecurityAlternatives }).accepted ?? tool.security;
-    return `${head} needs credentials the MCP server was not given: it accepts ${describeSecurity(accepted)}. Start the server with the matching environment variables or flags (see the package README or \`contractgen mcp --help\`).`;
+    const how = envPrefix !== undefined ? accepted.map((all) => all.map((k) => variablesFor(k, envPrefix)).join(" and ")).join(", or ") : undefined;
+    return `${head} needs credentials the MCP server was not given: it accepts ${describeSecurity(accepted)}. ${how ? `Restart the server with ${how}` : "Restart the server with the matching credentials"} (environment variables, or the matching flags of contractgen mcp).`;
   }
   if (isNamed(err, "TimeoutError")) return `${head} timed out: ${err instanceof Error ? err.message : ""}. Try again, or ask for less.`;
   if (isNamed(err, "NetworkError")) return `${head} could not reach the API: ${err instanceof Error ? err.message : ""}. Check the base URL the server was started with and that the API is up.`;

@@ -74,7 +74,7 @@ export function createMcpServer(api: McpApi, options: McpServerOptions = {}): Se
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const callOptions = options.maxAnswerChars !== undefined ? { maxAnswerChars: options.maxAnswerChars } : {};
+  const callOptions = { envPrefix: api.envPrefix, ...(options.maxAnswerChars !== undefined ? { maxAnswerChars: options.maxAnswerChars } : {}) };
   const server = new Server(
     { name: options.serverName ?? api.name, title: api.title, version: api.version },
     { capabilities: { tools: {} }, instructions: `Tools for ${api.title} ${api.version}, generated from its OpenAPI contract. Errors come back as tool results that say what to change.` },
@@ -110,7 +110,7 @@ async function discoveryCall(
   tools: readonly ProfiledTool[],
   byName: ReadonlyMap<string, ProfiledTool>,
   backend: ToolBackend,
-  options: { maxAnswerChars?: number; signal: AbortSignal },
+  options: { maxAnswerChars?: number; envPrefix: string; signal: AbortSignal },
 ): Promise<ToolResult> {
   const a = args ?? {};
   const text = (value: unknown): ToolResult => ({ content: [{ type: "text", text: JSON.stringify(value) }] });
