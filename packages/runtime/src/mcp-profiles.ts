@@ -47,6 +47,11 @@ export const PROFILE_RULES: Readonly<Record<McpProfile, ProfileRules>> = {
 const PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 /** Nested references inlined before the rest is cut to a permissive object (keeps schemas finite and small). */
 const MAX_INLINE_DEPTH = 6;
+/**
+ * References expanded per schema before the rest is cut: wide schemas (each referencing many others)
+ * would otherwise grow exponentially with depth. Cut in walk order, so the result is deterministic.
+ */
+const MAX_INLINED_REFS = 200;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -87,6 +92,7 @@ function decodePointer(seg: string): string {
 /** Replaces `#/$defs/X` references with their targets, cycles and deep nesting cut to permissive objects. */
 export function inlineRefs(schema: JsonSchemaObject): JsonSchemaObject {
   const defs = isObj(schema["$defs"]) ? schema["$defs"] : {};
+  let expanded = 0;
   const walk = (node: unknown, stack: readonly string[]): unknown => {
     if (Array.isArray(node)) return node.map((n) => walk(n, stack));
     if (!isObj(node)) return node;
@@ -97,12 +103,13 @@ export function inlineRefs(schema: JsonSchemaObject): JsonSchemaObject {
       const target = name !== undefined && Object.prototype.hasOwnProperty.call(defs, name) ? defs[name] : undefined;
       const siblings = Object.fromEntries(Object.entries(node).filter(([k]) => k !== "$ref"));
       if (name === undefined || target === undefined) return { ...siblings, description: `${String(siblings["description"] ?? "")} (unresolved reference ${ref})`.trim() };
-      if (stack.includes(name) || stack.length >= MAX_INLINE_DEPTH) {
+      if (stack.includes(name) || stack.length >= MAX_INLINE_DEPTH || expanded >= MAX_INLINED_REFS) {
         // The type is kept so clients still know it is an object; the content is not constrained.
         const type = isObj(target) && typeof target["type"] === "string" ? { type: target["type"] } : {};
-        const why = stack.includes(name) ? "recursive" : "nested too deep to expand";
+        const why = stack.includes(name) ? "recursive" : stack.length >= MAX_INLINE_DEPTH ? "nested too deep to expand" : "schema too large to expand fully";
         return { ...type, ...siblings, description: `${name} (${why}; not expanded here)${typeof siblings["description"] === "string" ? `: ${siblings["description"]}` : ""}` };
       }
+      expanded++;
       const inlined = walk(target, [...stack, name]);
       return isObj(inlined) ? { ...inlined, ...walk(siblings, stack) as Obj } : inlined;
     }
