@@ -129,15 +129,34 @@ describe("paging", () => {
 });
 
 describe("answers over the size budget", () => {
+  it("of a paged read are asked again with a page that fits, so the next cursor loses nothing", async () => {
+    const wide = await connect(audiences, { baseUrl: mock.url, auth: mockAuth(mock) });
+    const all = (await call(wide, "listProducts", { product_catalog_id: CATALOG })).structuredContent?.["data"] as unknown[];
+    await wide.close();
+    const client = await connect(audiences, { baseUrl: mock.url, auth: mockAuth(mock), maxAnswerChars: 2500 });
+    const first = await call(client, "listProducts", { product_catalog_id: CATALOG });
+    expect(first.isError).toBeUndefined();
+    const page = first.structuredContent?.["data"] as unknown[];
+    expect(page.length).toBeGreaterThan(0);
+    expect(page.length).toBeLessThan(all.length);
+    expect(JSON.stringify(answerOf(first)).length).toBeLessThanOrEqual(2500);
+    expect(answerOf(first)).toEqual(first.structuredContent);
+    expect(textOf(first)).not.toContain("[trimmed");
+    const second = await call(client, "listProducts", { product_catalog_id: CATALOG, cursor: first.structuredContent?.["next_cursor"], count: page.length });
+    await client.close();
+    // The next page starts right after the last item shown.
+    expect((second.structuredContent?.["data"] as unknown[])[0]).toEqual(all[page.length]);
+  });
+
   it("are trimmed at element boundaries, text and structuredContent alike, and say so", async () => {
-    const client = await connect(audiences, { baseUrl: mock.url, auth: mockAuth(mock), maxAnswerChars: 600 });
+    // Too small for even one item: nothing to ask again for, so the page is trimmed and says so.
+    const client = await connect(audiences, { baseUrl: mock.url, auth: mockAuth(mock), maxAnswerChars: 120 });
     const r = await call(client, "listProducts", { product_catalog_id: CATALOG });
     await client.close();
     expect(r.isError).toBeUndefined();
-    const answer = answerOf(r);
-    expect(answer).toEqual(r.structuredContent);
-    expect(JSON.stringify(answer).length).toBeLessThanOrEqual(600);
-    expect(textOf(r)).toMatch(/\[trimmed: \d+ trailing elements? of \/data left out to stay under 600 characters; ask for fewer with count\]/);
+    expect(answerOf(r)).toEqual(r.structuredContent);
+    expect(r.structuredContent?.["data"]).toEqual([]);
+    expect(textOf(r)).toMatch(/\[trimmed: \d+ trailing elements? of \/data left out to stay under 120 characters; the next cursor does not return them; ask for fewer with count\]/);
   });
 });
 

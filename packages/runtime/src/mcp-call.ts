@@ -99,7 +99,39 @@ async function callOnce(tool: McpToolSpec, args: unknown, backend: ToolBackend, 
     const why = fits.errors.map((e) => e.message).join("; ");
     return toolError(`${tool.name}: the API answered ${response.status} outside its contract (${why}). The answer was: ${preview(response.body)}`);
   }
-  return answer(tool, response.body, options.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS);
+  const maxChars = options.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS;
+  const smaller = smallerPage(tool, given, response.body, maxChars);
+  if (smaller !== undefined && !repaged.has(options)) {
+    // Items trimmed off a page would be skipped by its next cursor: ask again for only the items
+    // that fit, so the cursor the answer carries continues right after them. Once only.
+    const again = await callOnce(tool, smaller, backend, markRepaged(options));
+    if (!again.isError) return again;
+  }
+  return answer(tool, response.body, maxChars);
+}
+
+const repaged = new WeakSet<CallToolOptions>();
+function markRepaged(options: CallToolOptions): CallToolOptions {
+  const copy = { ...options };
+  repaged.add(copy);
+  return copy;
+}
+
+/**
+ * The arguments of the same read with a page size that fits the budget, when trimming would drop
+ * items of a paged GET whose contract names its page-size parameter; undefined otherwise.
+ */
+function smallerPage(tool: McpToolSpec, given: Record<string, unknown>, body: unknown, maxChars: number): Record<string, unknown> | undefined {
+  const pg = tool.pagination;
+  if (!pg?.pageSize || tool.httpMethod !== "GET" || body === null || typeof body !== "object") return undefined;
+  const property = tool.arguments.find((a) => a.in === "query" && a.name === pg.pageSize)?.property;
+  if (property === undefined) return undefined;
+  const trimmed = trimAnswer(body, maxChars, pg.items);
+  const kept = pointerGet(trimmed.value, pg.items);
+  if (trimmed.omitted === 0 || !Array.isArray(kept) || kept.length === 0) return undefined;
+  const out = { ...given };
+  setOwn(out, property, kept.length);
+  return out;
 }
 
 function refusal(tool: McpToolSpec, errors: readonly { message: string; parameters: Readonly<Record<string, readonly string[]>> }[]): string {
@@ -130,8 +162,9 @@ function answer(tool: McpToolSpec, body: unknown, maxChars: number): ToolResult 
   const trimmed = trimAnswer(body, maxChars, tool.pagination?.items);
   const notes: string[] = [];
   if (trimmed.omitted > 0) {
+    const paged = tool.pagination !== undefined && trimmed.path === tool.pagination.items;
     notes.push(
-      `[trimmed: ${trimmed.omitted} trailing element${trimmed.omitted > 1 ? "s" : ""} of ${trimmed.path || "the answer"} left out to stay under ${maxChars} characters${tool.pagination?.pageSize ? `; ask for fewer with ${tool.pagination.pageSize}` : ""}]`,
+      `[trimmed: ${trimmed.omitted} trailing element${trimmed.omitted > 1 ? "s" : ""} of ${trimmed.path || "the answer"} left out to stay under ${maxChars} characters${paged ? "; the next cursor does not return them" : ""}${tool.pagination?.pageSize ? `; ask for fewer with ${tool.pagination.pageSize}` : ""}]`,
     );
   }
   const next = tool.pagination ? pointerGet(trimmed.value, tool.pagination.response) : undefined;
