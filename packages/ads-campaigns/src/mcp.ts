@@ -18,7 +18,7 @@ export type { McpServerOptions, HttpServeOptions, McpProfile } from "@contractge
 /**
  * The tools of Advertising interface — creatives and campaign management 12: one per operation, with self-contained input and output schemas.
  */
-export const mcpTools = attachDefs(toolTable);
+export const mcpTools = attachDefs(toolTable());
 
 /**
  * Advertising interface — creatives and campaign management as an MCP API: its tools and how to call them (the generated client and validators).

@@ -18,7 +18,7 @@ export type { McpServerOptions, HttpServeOptions, McpProfile } from "@contractge
 /**
  * The tools of Developer Platform Core API 2.166: one per operation, with self-contained input and output schemas.
  */
-export const mcpTools = attachDefs(toolTable);
+export const mcpTools = attachDefs(toolTable());
 
 /**
  * Developer Platform Core API as an MCP API: its tools and how to call them (the generated client and validators).
