@@ -107,6 +107,10 @@ export async function startMcp(options: McpCommandOptions): Promise<{ close(): P
     await mock?.close();
     throw new UsageError((err as Error).message);
   }
+  const limit = runtime.PROFILE_RULES[options.profile].maxTools;
+  if (limit !== undefined && !options.discovery && tools > limit) {
+    process.stderr.write(`contractgen mcp: warning: ${tools} tools, but ${options.profile} takes about ${limit}; narrow them with --tags, --tools or --read-only, or use --discovery\n`);
+  }
   const what = `${api.title} ${api.version}: ${options.discovery ? "discovery mode (3 tools)" : `${tools} tool(s)`}, profile ${options.profile}, calling ${baseUrl}${mock ? " (in-process mock)" : ""}`;
   if (options.transport === "http") {
     const http = await runtime.serveHttp(api, { ...serverOptions, port: options.port, host: options.host });
