@@ -26,6 +26,8 @@ const stubFetch: typeof fetch = async (input, init) => {
   if (url.pathname.startsWith("/trees/")) return json(200, { name: "root", children: [{ name: "a", children: [{ name: "b" }] }], color: null });
   if (url.pathname === "/leaves" && init?.method === "POST") return json(201, { id: "0b7e6b55-2f38-4c4e-9a53-1d1c6d9a9c11" });
   if (url.pathname === "/leaves") return json(200, [{ shape: "round", size: 2 }, { shape: "round" }]);
+  if (url.pathname === "/leaves/same") return new Response(null, { status: 204 });
+  if (url.pathname.startsWith("/leaves/")) return json(200, { shape: "round", size: 3 });
   return json(404, { type: "about:blank", title: "Not Found", status: 404 });
 };
 
@@ -52,7 +54,7 @@ beforeAll(async () => {
 describe("generated MCP tools", () => {
   it("are named from operationIds within the budget, or as x-mcp says; x-mcp include: false leaves one out", () => {
     const names = tools.map((t) => t.name);
-    expect(names).toHaveLength(3);
+    expect(names).toHaveLength(4);
     expect(names[0]).toBe("getTree");
     // 62 characters of operationId: cut to 48 with a stable suffix.
     expect(names[1]).toMatch(/^listAllTheLeavesOfEveryTreeInTheWholeFore_[0-9a-z]{6}$/);
@@ -83,6 +85,19 @@ describe("generated MCP tools", () => {
     const r = (await client.callTool({ name: tools[1]?.name as string, arguments: {} })) as { structuredContent?: unknown };
     await client.close();
     expect(r.structuredContent).toEqual({ result: [{ shape: "round", size: 2 }, { shape: "round" }] });
+  });
+
+  it("answer { result } for an operation with two success answers, and {} for the one without a body", async () => {
+    const replace = tools.find((t) => t.name === "replaceLeaf");
+    expect(replace?.outputWrap).toBe("result");
+    expect(replace?.outputSchema?.["required"]).toBeUndefined();
+    const client = await connect();
+    const changed = (await client.callTool({ name: "replaceLeaf", arguments: { "leaf-id": "x", body: { shape: "round", size: 3 } } })) as { structuredContent?: unknown };
+    const same = (await client.callTool({ name: "replaceLeaf", arguments: { "leaf-id": "same", body: { shape: "round" } } })) as { structuredContent?: unknown; isError?: boolean };
+    await client.close();
+    expect(changed.structuredContent).toEqual({ result: { shape: "round", size: 3 } });
+    expect(same.isError).toBeUndefined();
+    expect(same.structuredContent).toEqual({});
   });
 
   it("accept a oneOf body and an answer without its required writeOnly member", async () => {

@@ -10,7 +10,7 @@ import { RESERVED_ARGUMENTS } from "@contractgen/runtime/client";
 import { fitName, lintProfile, PROFILE_RULES, PROFILES } from "@contractgen/runtime/mcp-profiles";
 import { attachDefs, type McpArgument, type McpToolRow, type McpToolSpec } from "@contractgen/runtime/mcp-tools";
 import { SpecError } from "../load/errors.js";
-import type { ApiModel, Operation } from "../model/ir.js";
+import type { ApiModel, JsonSchema, Operation } from "../model/ir.js";
 import { pascalCase, uniqueNames } from "../model/naming.js";
 import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
@@ -96,20 +96,24 @@ function toolRow(model: ApiModel, op: Operation, name: string, schemas: ToolSche
   }
   const inputSchema = { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false };
 
-  const success = op.responses.find((r) => /^2/.test(r.status) && r.contents.some((c) => mediaKind(c.mediaType) === "json" && c.schema !== undefined));
-  const successMedia = success?.contents.find((c) => mediaKind(c.mediaType) === "json" && c.schema !== undefined);
+  const successes = op.responses.filter((r) => /^2/.test(r.status));
+  const jsonOf = (r: (typeof successes)[number]): JsonSchema | undefined => r.contents.find((c) => mediaKind(c.mediaType) === "json" && c.schema !== undefined)?.schema;
+  const bodies = successes.map(jsonOf);
   let outputSchema: Record<string, unknown> | undefined;
   let outputWrap: string | undefined;
-  if (successMedia?.schema !== undefined && !op.streamMedia && op.stream === undefined) {
-    const top = schemas.resolveTop(successMedia.schema);
-    if (isPlainObjectSchema(top)) {
-      // The object itself, inlined one level so its top is `type: object` as MCP requires.
-      const converted = schemas.convert(top as Record<string, unknown>, needs, "writeOnly");
-      outputSchema = typeof converted === "object" ? { ...converted, type: "object" } : { type: "object" };
-    } else {
-      outputWrap = "result";
-      outputSchema = { type: "object", properties: { result: schemas.convert(successMedia.schema, needs, "writeOnly") }, required: ["result"] };
-    }
+  const streamed = op.streamMedia !== undefined || op.stream !== undefined;
+  if (!streamed && successes.length === 1 && bodies[0] !== undefined && isPlainObjectSchema(schemas.resolveTop(bodies[0]))) {
+    // The object itself, inlined one level so its top is `type: object` as MCP requires.
+    const converted = schemas.convert(schemas.resolveTop(bodies[0]) as Record<string, unknown>, needs, "writeOnly");
+    outputSchema = typeof converted === "object" ? { ...converted, type: "object" } : { type: "object" };
+  } else if (!streamed && bodies.some((b) => b !== undefined) && successes.every((r, i) => bodies[i] !== undefined || r.contents.length === 0)) {
+    // Not an object, or several success answers (one may have no body): \`{ result }\`, absent when
+    // the answer has no body, one of the declared schemas otherwise.
+    const declared = bodies.filter((b): b is JsonSchema => b !== undefined).map((b) => schemas.convert(b, needs, "writeOnly"));
+    const unique = declared.filter((d, i) => declared.findIndex((e) => JSON.stringify(e) === JSON.stringify(d)) === i);
+    const bodiless = bodies.some((b) => b === undefined);
+    outputWrap = "result";
+    outputSchema = { type: "object", properties: { result: unique.length === 1 ? unique[0] : { anyOf: unique } }, ...(bodiless ? {} : { required: ["result"] }) };
   }
   const title = op.summary ?? op.id;
   const pg = op.pagination;

@@ -67,7 +67,11 @@ export function resolveTools(api: McpApi, options: McpServerOptions = {}): Profi
 
 /** An MCP server (not yet connected) offering `api`'s tools. Throws only for bad options. */
 export function createMcpServer(api: McpApi, options: McpServerOptions = {}): Server {
-  const tools = resolveTools(api, options);
+  return serverFor(api, options, resolveTools(api, options));
+}
+
+/** The server over tools already filtered and shaped (Streamable HTTP shapes them once, not per request). */
+function serverFor(api: McpApi, options: McpServerOptions, tools: readonly ProfiledTool[]): Server {
   const backend = api.backend({
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
@@ -160,7 +164,7 @@ export interface HttpServeOptions extends McpServerOptions {
  */
 export async function serveHttp(api: McpApi, options: HttpServeOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
   const path = options.path ?? "/mcp";
-  resolveTools(api, options); // bad options fail here, before listening
+  const tools = resolveTools(api, options); // bad options fail here, before listening
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== path) {
@@ -172,7 +176,7 @@ export async function serveHttp(api: McpApi, options: HttpServeOptions = {}): Pr
       return;
     }
     const auth = authFromHeader(req.headers.authorization, options.auth ?? {});
-    const server = createMcpServer(api, { ...options, auth });
+    const server = serverFor(api, { ...options, auth }, tools);
     // No sessionIdGenerator: stateless mode (no session to keep between requests).
     const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
     res.on("close", () => {
