@@ -14,6 +14,17 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 /** Keywords that are OpenAPI's, not JSON Schema's: strict validators refuse them. */
 const OPENAPI_ONLY = new Set(["example", "discriminator", "xml", "externalDocs", "nullable"]);
 const COMPONENT_REF = /^#\/components\/schemas\/(.+)$/;
+/**
+ * Formats JSON Schema 2020-12 defines, and OpenAPI's own: what clients' validators know. Any other
+ * (`uriref`, `int8`, `json` …) moves into the description: strict validators refuse unknown formats,
+ * lenient ones (the MCP SDK's) warn about each on every listing.
+ */
+const KNOWN_FORMATS = new Set(
+  (
+    "date-time date time duration email idn-email hostname idn-hostname ipv4 ipv6 uri uri-reference iri iri-reference uuid " +
+    "uri-template json-pointer relative-json-pointer regex int32 int64 float double byte binary password"
+  ).split(" "),
+);
 
 function decodeSegment(seg: string): string {
   return decodeURIComponent(seg).replace(/~1/g, "/").replace(/~0/g, "~");
@@ -99,6 +110,11 @@ export class ToolSchemas {
             ? v
             : this.clean(v, needs, relax);
       Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    }
+    const format = out["format"];
+    if (typeof format === "string" && !KNOWN_FORMATS.has(format)) {
+      delete out["format"];
+      out["description"] = `${typeof out["description"] === "string" ? `${out["description"]} ` : ""}(format: ${format})`;
     }
     if (relax && Array.isArray(out["required"]) && isObj(out["properties"])) {
       // The direction may leave these out (a request its readOnly members, a response its writeOnly ones).

@@ -1,0 +1,15 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+const ROOT = "/work/wt-mcp";
+const { generate } = await import(ROOT + "/generators/dist/index.js");
+const EXAMPLES = path.join(ROOT, "node_modules/@readme/oas-examples");
+const out = [];
+const walk = (dir) => { for (const e of readdirSync(dir, { withFileTypes: true })) { const p = path.join(dir, e.name); if (e.isDirectory()) walk(p); else if (/\.(json|ya?ml)$/.test(e.name) && /^\s*(openapi:|swagger:|\{[\s\S]{0,300}"(openapi|swagger)")/m.test(readFileSync(p, "utf8").slice(0, 2000))) out.push(p); } };
+for (const v of ["2.0", "3.0", "3.1"]) walk(path.join(EXAMPLES, v));
+out.sort();
+const times = {};
+const reporter = { step(t, stage, ms) { times[stage] = (times[stage] ?? 0) + ms; }, info() {}, debug() {} };
+const dir = path.join(ROOT, ".tmp/oas-time");
+const t0 = performance.now();
+await generate(out.map((s, i) => ({ specPath: s, outDir: path.join(dir, `p${i}`), packageName: `@real/p${i}`, name: `p${i}` })), { cwd: ROOT, reporter, force: true, cacheDir: path.join(dir, ".cache") });
+console.log(out.length, "docs", Math.round(performance.now() - t0), "ms total", JSON.stringify(Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v)]))));
