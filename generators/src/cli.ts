@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import yargs, { type Argv } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { SpecError, formatIssue } from "./load/errors.js";
+import { UsageError } from "./usage-error.js";
 import { check, discoverTargets, generate, targetFor, type Reporter, type Target } from "./pipeline.js";
 
 /** Process exit codes, documented in `--help` and docs/architecture.md. */
@@ -60,8 +61,6 @@ async function targetsOf(args: CommonArgs): Promise<Target[]> {
   if (targets.length === 0) throw new UsageError(`no OpenAPI documents found in ${args["spec-dir"]}/`);
   return targets;
 }
-
-class UsageError extends Error {}
 
 function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
   return y
@@ -194,6 +193,69 @@ async function runMock(args: {
   return new Promise<number>(() => undefined);
 }
 
+async function runMcp(args: {
+  spec: string;
+  "base-url"?: string | undefined;
+  transport: "stdio" | "http";
+  port: number;
+  host: string;
+  profile: string;
+  tools?: string[] | undefined;
+  tags?: string[] | undefined;
+  "read-only": boolean;
+  discovery: boolean;
+  "max-answer-chars"?: number | undefined;
+  "server-name"?: string | undefined;
+  "bearer-token"?: string | undefined;
+  "api-key"?: string | undefined;
+  "api-secret"?: string | undefined;
+  "access-token"?: string | undefined;
+  "access-token-secret"?: string | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
+}): Promise<number> {
+  const { startMcp } = await import("./mcp-command.js");
+  const { PROFILES } = await import("@contractgen/runtime/mcp-profiles");
+  const profile = PROFILES.find((p) => p === args.profile);
+  if (!profile) throw new UsageError(`unknown --profile ${args.profile}; use one of ${PROFILES.join(", ")}`);
+  const list = (v: string[] | undefined): string[] | undefined => (v ? v.flatMap((x) => x.split(",")).map((x) => x.trim()).filter(Boolean) : undefined);
+  const tools = list(args.tools);
+  const tags = list(args.tags);
+  const flag = (name: keyof typeof args): string | undefined => (typeof args[name] === "string" ? (args[name] as string) : undefined);
+  const credentials = Object.fromEntries(
+    (
+      [
+        ["bearerToken", flag("bearer-token")],
+        ["apiKey", flag("api-key")],
+        ["apiSecret", flag("api-secret")],
+        ["accessToken", flag("access-token")],
+        ["accessTokenSecret", flag("access-token-secret")],
+        ["username", flag("username")],
+        ["password", flag("password")],
+      ] as const
+    ).filter(([, v]) => v !== undefined),
+  );
+  await startMcp({
+    spec: args.spec,
+    ...(args["base-url"] !== undefined ? { baseUrl: args["base-url"] } : {}),
+    transport: args.transport,
+    port: args.port,
+    host: args.host,
+    profile,
+    ...(tools ? { tools } : {}),
+    ...(tags ? { tags } : {}),
+    readOnly: args["read-only"],
+    discovery: args.discovery,
+    ...(args["max-answer-chars"] !== undefined ? { maxAnswerChars: args["max-answer-chars"] } : {}),
+    ...(args["server-name"] !== undefined ? { serverName: args["server-name"] } : {}),
+    credentials,
+    cwd: process.cwd(),
+    env: process.env,
+  });
+  // Serve until the client disconnects (stdio) or the process is interrupted.
+  return new Promise<number>(() => undefined);
+}
+
 async function runTest(args: {
   "base-url"?: string | undefined;
   spec?: string[] | undefined;
@@ -299,6 +361,33 @@ export async function main(argv: string[]): Promise<number> {
       guard(runMock),
     )
     .command(
+      "mcp",
+      "serve a generated package's tools to AI assistants over MCP (stdio or Streamable HTTP); calls the in-process mock unless --base-url is given",
+      (y) =>
+        y
+          .option("spec", { type: "string", demandOption: true, describe: "the package: a folder, a name under packages/ (core), or an installed package name" })
+          .option("base-url", { type: "string", describe: "the API to call (default: the mock server, started in-process with its development credentials)" })
+          .option("transport", { choices: ["stdio", "http"] as const, default: "stdio" as const, describe: "stdio for local assistants; http for Streamable HTTP on --host:--port/mcp" })
+          .option("port", { type: "number", default: 3333, describe: "port for --transport http (0: any free port)" })
+          .option("host", { type: "string", default: "127.0.0.1", describe: "address for --transport http" })
+          .option("profile", { type: "string", default: "standard", describe: "shape tools for a client: standard, claude, claude-code, cursor, openai, gemini" })
+          .option("tools", { type: "array", string: true, describe: "offer only these tools (names or operationIds; comma-separated or repeated)" })
+          .option("tags", { type: "array", string: true, describe: "offer only operations with one of these tags" })
+          .option("read-only", { type: "boolean", default: false, describe: "offer only operations that change nothing (GET, HEAD, OPTIONS)" })
+          .option("discovery", { type: "boolean", default: false, describe: "offer three tools (search, describe, invoke) instead of one per operation" })
+          .option("max-answer-chars", { type: "number", describe: "trim answers longer than this at element boundaries [50000]" })
+          .option("server-name", { type: "string", describe: "the name announced to clients (they prefix tool names with it) [the package's short name]" })
+          .option("bearer-token", { type: "string", describe: "bearer token [env <PREFIX>_BEARER_TOKEN]" })
+          .option("api-key", { type: "string", describe: "API key: client credentials, OAuth 1.0a consumer key, Basic user [env <PREFIX>_API_KEY]" })
+          .option("api-secret", { type: "string", describe: "API key secret [env <PREFIX>_API_SECRET]" })
+          .option("access-token", { type: "string", describe: "OAuth 1.0a access token [env <PREFIX>_ACCESS_TOKEN]" })
+          .option("access-token-secret", { type: "string", describe: "OAuth 1.0a access token secret [env <PREFIX>_ACCESS_TOKEN_SECRET]" })
+          .option("username", { type: "string", describe: "Basic user name [env <PREFIX>_USERNAME]" })
+          .option("password", { type: "string", describe: "Basic password [env <PREFIX>_PASSWORD]" })
+          .epilog(`Credentials are read from <PREFIX>_* environment variables (CORE_BEARER_TOKEN for core); flags win. ${EPILOG}`),
+      guard(runMcp),
+    )
+    .command(
       "diff <old-spec> <new-spec>",
       "classify every change between two versions of a contract and the semver bump it implies; exit 1 on breaking changes",
       (y) =>
@@ -313,7 +402,7 @@ export async function main(argv: string[]): Promise<number> {
         return runDiffCommand({ old: args["old-spec"], new: args["new-spec"], allowBreaking: args["allow-breaking"], format: args.format, cwd: process.cwd() });
       }),
     )
-    .demandCommand(1, "name a command: generate, check, diff, test or mock")
+    .demandCommand(1, "name a command: generate, check, diff, test, mock or mcp")
     .strict()
     .epilog(EPILOG)
     .help()

@@ -4,7 +4,7 @@ import { EMITTERS, type GeneratedFile } from "./emit/index.js";
 import { headerText } from "./emit/header.js";
 import type { ApiModel } from "./model/ir.js";
 import { kebabCase } from "./model/naming.js";
-import { formatIssue } from "./load/errors.js";
+import { SpecError, formatIssue, parsePointer } from "./load/errors.js";
 import type { OpenApiDocument } from "./load/load.js";
 import { diffOutput, writeOutput, type Drift } from "./write/write.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
@@ -137,7 +137,11 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   const files: GeneratedFile[] = [];
   for (const emitter of EMITTERS) {
     t = now();
-    files.push(...(await emitter.emit(ctx)));
+    try {
+      files.push(...(await emitter.emit(ctx)));
+    } catch (err) {
+      throw await locateEmitterIssues(err, spec);
+    }
     reporter.step(target, emitter.name, now() - t);
   }
   t = now();
@@ -152,6 +156,17 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   const sorted = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   reporter.debug(`${target.packageName}: ${sorted.length} files; ${headerText(model)}`);
   return { target, model, files: sorted, sources: spec.files.map((f) => f.absPath) };
+}
+
+/**
+ * An emitter that refuses part of the contract (the MCP profile linter) knows the JSON pointer but
+ * not the source files; its issues get their file:line:col here, like the loader's.
+ */
+async function locateEmitterIssues(err: unknown, spec: import("./load/load.js").LoadedSpec): Promise<unknown> {
+  if (!(err instanceof SpecError) || err.issues.every((i) => i.line !== undefined)) return err;
+  const { locateIssue } = await import("./load/load.js");
+  const files = new Map(spec.files.map((f) => [f.absPath, f]));
+  return new SpecError(err.issues.map((i) => (i.line !== undefined ? i : locateIssue(files, spec.root.absPath, parsePointer(i.pointer), i.message, i.fix))));
 }
 
 /** What the last generation left in the package folder: version, contract snapshot, changelog. */

@@ -103,8 +103,10 @@ describe("packages installed from their tarballs", () => {
     expect(listing).toContain("package/dist/index.d.ts");
   });
 
-  it("installs no server code for a client-only consumer (Fastify is an optional peer)", () => {
+  it("installs no server code for a client-only consumer (Fastify and the MCP SDK are optional peers)", () => {
     expect(existsSync(path.join(work, "consumer/node_modules/fastify"))).toBe(false);
+    // The consumer below runs the root export and the client without the MCP SDK installed.
+    expect(existsSync(path.join(work, "consumer/node_modules/@modelcontextprotocol"))).toBe(false);
     expect(readdirSync(path.join(work, "consumer/node_modules/@devplatform")).sort()).toEqual(["ads-audiences", "ads-campaigns", "core"]);
     expect(readdirSync(path.join(work, "consumer/node_modules/@contractgen"))).toEqual(["runtime"]);
   });

@@ -121,6 +121,7 @@ const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./problems": "problem classes (`instanceof`), `parseProblem`, `ApiError`, error-response classes",
   "./client": "the typed client factory: one method per operation, `raw`, `iterate`, `batch`, `stream`",
   "./server": "`<Name>Handlers` and the Fastify 5 plugin (not in the root export; Fastify is an optional peer)",
+  "./mcp": "an MCP server: one tool per operation, client profiles, stdio and Streamable HTTP (not in the root export; the MCP SDK is an optional peer)",
   "./mocks": "deterministic seeded data per schema (`mockSchema`, `mockSchemas`) and an example response per operation",
 };
 

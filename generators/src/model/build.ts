@@ -7,6 +7,7 @@ import type {
   HttpMethod,
   JsonSchema,
   Limit,
+  McpOverrides,
   MediaContent,
   NamedSchema,
   Operation,
@@ -187,8 +188,19 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
       ...optional("streamMedia", streamMediaOf(op["responses"], resolve)),
       hashed: body ? hashedFields(body, resolve) : [],
       ...optional("transitions", op["x-transitions"]),
+      ...optional("mcp", readMcp(op["x-mcp"])),
     };
   });
+}
+
+/** `x-mcp` overrides, keeping only members of the right type (the vocabulary check reports others). */
+function readMcp(raw: unknown): McpOverrides | undefined {
+  if (!isObj(raw)) return undefined;
+  return {
+    ...optional("include", typeof raw["include"] === "boolean" ? raw["include"] : undefined),
+    ...optional("name", str(raw["name"])),
+    ...optional("description", str(raw["description"])),
+  };
 }
 
 /** Where `x-hashed` fields sit in the (first) request body schema: pointers with `*` for array items. */

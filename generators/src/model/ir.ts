@@ -133,6 +133,15 @@ export interface Operation {
   /** Request body fields marked `x-hashed`, as pointers with `*` for array items. */
   readonly hashed: readonly { readonly pointer: string; readonly name: string }[];
   readonly transitions?: unknown;
+  /** `x-mcp`: how the operation appears as an MCP tool (left out, renamed, described differently). */
+  readonly mcp?: McpOverrides;
+}
+
+export interface McpOverrides {
+  /** false leaves the operation out of the MCP tools. @default true */
+  readonly include?: boolean;
+  readonly name?: string;
+  readonly description?: string;
 }
 
 export interface Limit {

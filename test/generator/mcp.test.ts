@@ -1,0 +1,135 @@
+/**
+ * The MCP emitter on constructs the three contracts do not have: recursive schemas, a bare array
+ * response, a `oneOf` body, a writeOnly required member, parameter names clients refuse, an
+ * operationId over the name budget, and `x-mcp` overrides. Generated, compiled with tsc, served, and
+ * called with the official SDK's client; and a name no client profile can take fails generation.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { applyProfile, createMcpServer, type McpApi, type McpToolSpec } from "@contractgen/runtime/mcp";
+import { FIXTURES, TSC, runCli, workspaceTmpDir } from "./helpers.js";
+
+let api: McpApi;
+let tools: readonly McpToolSpec[];
+const requests: string[] = [];
+
+/** The fixture's API, answered by a stub: enough to see what the tools send and return. */
+const stubFetch: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  requests.push(`${init?.method ?? "GET"} ${url.pathname}${url.search}`);
+  const json = (status: number, body: unknown): Response => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  if (url.pathname.startsWith("/trees/")) return json(200, { name: "root", children: [{ name: "a", children: [{ name: "b" }] }], color: null });
+  if (url.pathname === "/leaves" && init?.method === "POST") return json(201, { id: "0b7e6b55-2f38-4c4e-9a53-1d1c6d9a9c11" });
+  if (url.pathname === "/leaves") return json(200, [{ shape: "round", size: 2 }, { shape: "round" }]);
+  if (url.pathname === "/leaves/same") return new Response(null, { status: 204 });
+  if (url.pathname.startsWith("/leaves/")) return json(200, { shape: "round", size: 3 });
+  return json(404, { type: "about:blank", title: "Not Found", status: 404 });
+};
+
+async function connect(): Promise<Client> {
+  const server = createMcpServer(api, { fetch: stubFetch });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "contractgen-test", version: "1.0.0" });
+  await client.connect(b);
+  return client;
+}
+
+beforeAll(async () => {
+  const out = path.join(workspaceTmpDir(), "mcp");
+  const r = await runCli(["generate", path.join(FIXTURES, "mcp/openapi.yaml"), "--out", out, "--name", "@t/mcp"]);
+  expect(r.code, r.stderr).toBe(0);
+  const build = spawnSync(process.execPath, [TSC, "-p", out], { encoding: "utf8" });
+  expect(build.stdout + build.stderr).toBe("");
+  const mod = (await import(pathToFileURL(path.join(out, "dist/mcp.js")).href)) as { mcpApi: McpApi; mcpTools: McpToolSpec[] };
+  api = mod.mcpApi;
+  tools = mod.mcpTools;
+});
+
+describe("generated MCP tools", () => {
+  it("are named from operationIds within the budget, or as x-mcp says; x-mcp include: false leaves one out", () => {
+    const names = tools.map((t) => t.name);
+    expect(names).toHaveLength(4);
+    expect(names[0]).toBe("getTree");
+    // 62 characters of operationId: cut to 48 with a stable suffix.
+    expect(names[1]).toMatch(/^listAllTheLeavesOfEveryTreeInTheWholeFore_[0-9a-z]{6}$/);
+    expect(names[1]?.length).toBeLessThanOrEqual(48);
+    expect(names[2]).toBe("grow_leaf");
+    expect(tools.find((t) => t.operationId === "dropEverything")).toBeUndefined();
+    expect(tools[2]?.description).toContain("Grows one leaf, of either kind");
+    expect(tools[1]?.description).toContain("Deprecated; use getTree instead.");
+  });
+
+  it("take parameters whose names clients refuse under a safe name, and send them under the contract's", async () => {
+    expect(Object.keys(tools[0]?.inputSchema["properties"] as object)).toEqual(["tree-id", "page_size_"]);
+    const client = await connect();
+    const r = (await client.callTool({ name: "getTree", arguments: { "tree-id": "oak", page_size_: 5 } })) as { structuredContent?: unknown; isError?: boolean };
+    const refused = (await client.callTool({ name: "getTree", arguments: { "tree-id": "oak", page_size_: 0 } })) as { isError?: boolean; content: { text: string }[] };
+    await client.close();
+    expect(requests).toContain("GET /trees/oak?page%5Bsize%5D=5");
+    // The SDK's client checked this against the recursive output schema.
+    expect(r.isError).toBeUndefined();
+    expect(r.structuredContent).toMatchObject({ name: "root", children: [{ name: "a" }] });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]?.text).toContain("argument page_size_");
+  });
+
+  it("wrap a bare array answer as { result } so structuredContent is an object", async () => {
+    expect(tools[1]?.outputWrap).toBe("result");
+    const client = await connect();
+    const r = (await client.callTool({ name: tools[1]?.name as string, arguments: {} })) as { structuredContent?: unknown };
+    await client.close();
+    expect(r.structuredContent).toEqual({ result: [{ shape: "round", size: 2 }, { shape: "round" }] });
+  });
+
+  it("answer { result } for an operation with two success answers, and {} for the one without a body", async () => {
+    const replace = tools.find((t) => t.name === "replaceLeaf");
+    expect(replace?.outputWrap).toBe("result");
+    expect(replace?.outputSchema?.["required"]).toBeUndefined();
+    const client = await connect();
+    const changed = (await client.callTool({ name: "replaceLeaf", arguments: { "leaf-id": "x", body: { shape: "round", size: 3 } } })) as { structuredContent?: unknown };
+    const same = (await client.callTool({ name: "replaceLeaf", arguments: { "leaf-id": "same", body: { shape: "round" } } })) as { structuredContent?: unknown; isError?: boolean };
+    await client.close();
+    expect(changed.structuredContent).toEqual({ result: { shape: "round", size: 3 } });
+    expect(same.isError).toBeUndefined();
+    expect(same.structuredContent).toEqual({});
+  });
+
+  it("accept a oneOf body and an answer without its required writeOnly member", async () => {
+    const client = await connect();
+    const r = (await client.callTool({ name: "grow_leaf", arguments: { body: { needle: true } } })) as { structuredContent?: unknown; isError?: boolean };
+    const wrong = (await client.callTool({ name: "grow_leaf", arguments: { body: { needle: "yes" } } })) as { isError?: boolean };
+    await client.close();
+    expect(r.isError, JSON.stringify(r)).toBeUndefined();
+    expect(r.structuredContent).toEqual({ id: "0b7e6b55-2f38-4c4e-9a53-1d1c6d9a9c11" });
+    expect(wrong.isError).toBe(true);
+  });
+
+  it("are inlined with the cycle cut for profiles that take no $ref, and reduced to Gemini's subset", () => {
+    const claude = applyProfile(tools, "claude", "mcp")[0];
+    const text = JSON.stringify(claude?.outputSchema);
+    expect(text).not.toContain("$ref");
+    expect(text).toContain("Node (recursive; not expanded here)");
+    const gemini = JSON.stringify(applyProfile(tools, "gemini", "mcp").map((t) => [t.inputSchema, t.outputSchema]));
+    for (const k of ['"$ref"', '"$defs"', '"const"', '"oneOf"', '"additionalProperties"', '"exclusiveMinimum"']) expect(gemini).not.toContain(k);
+    expect(gemini).toContain('"nullable":true');
+    expect(gemini).toContain("format: hostname");
+  });
+});
+
+describe("the profile linter", () => {
+  it("fails generation naming the tool, the profile and the rule, located in the spec; nothing is written", async () => {
+    const out = path.join(workspaceTmpDir(), "too-long");
+    const r = await runCli(["generate", path.join(FIXTURES, "mcp/too-long-name.yaml"), "--out", out, "--name", "@t/too-long"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/too-long-name\.yaml:\d+:\d+ #\/paths\/~1leaves\/post\/x-mcp\/name/);
+    expect(r.stderr).toContain("MCP tool grow_a_leaf_with_a_name_that_claude_code_cannot_prefix cannot be listed for claude-code (x-mcp-name)");
+    expect(r.stderr).toContain("fix: choose a shorter x-mcp name");
+    expect(existsSync(out)).toBe(false);
+  });
+});
