@@ -354,7 +354,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await parser.parseAsync();
   } catch (err) {
-    return report(err, verbose);
+    // A command's failed .check() rejects the parse with its message, a bare string: the user's usage.
+    return report(typeof err === "string" ? new UsageError(`${err}\nrun contractgen --help for usage`) : err, verbose);
   }
   return code;
 }

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { compareWithBaseline, readBaseline, updatedBaseline, writeBaseline, type BaselineVerdict } from "./contract-test/baseline.js";
 import { suiteBaseUrl } from "./contract-test/base-url.js";
+import { inGivenOrder } from "./contract-test/order.js";
 import { generatorResolution } from "./contract-test/resolve.js";
 import { collectResults, type CaseResult, type TaskNode } from "./contract-test/results.js";
 import { isInside, resolveSuites, SuiteNotFoundError, workspaceSuites, type Suite } from "./contract-test/suites.js";
@@ -108,7 +109,8 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
     delete process.env["CONTRACT_BASE_URL"];
     // The in-process mock serves the workspace's three contracts only; any other package needs its server.
     const foreign = suites.filter((s) => !isInside(s.dir, packagesDir));
-    if (foreign.length > 0 && process.env["CONTRACT_TARGET"] === undefined) {
+    const target = process.env["CONTRACT_TARGET"];
+    if (foreign.length > 0 && (target === undefined || target === MOCK_TARGET)) {
       throw new ContractTestUsageError(`${foreign.map((s) => s.packageName).join(", ")}: give the server to test with --base-url <url>`);
     }
     // Without a server the suites test the workspace's mock, which knows its own start-up and credentials.
@@ -146,6 +148,12 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
       testTimeout: 60_000,
       hookTimeout: 60_000,
       pool: "forks",
+      // Suites against one server share its state: one suite's deletes and token invalidations
+      // change what another reads. Run in parallel, how they interleave depends on the machine's
+      // load, so a run would not be reproducible; one after another (in name order) it is. Against
+      // the in-process mock each suite has its own server and they may run side by side.
+      ...(options.baseUrl ? { fileParallelism: false } : {}),
+      sequence: { sequencer: inGivenOrder(suites.map((s) => s.file)) },
     },
   );
   const results = collectResults(vitest.state.getFiles() as unknown as TaskNode[], suites);

@@ -45,10 +45,10 @@ export function collectResults(files: readonly TaskNode[], suites: readonly Suit
   for (const file of files) {
     const suite = suites.find((s) => file.filepath !== undefined && path.resolve(file.filepath) === path.resolve(s.file));
     const pkg = suite?.packageName ?? file.name;
-    const walk = (tasks: readonly TaskNode[], operation: string): void => {
+    const walk = (tasks: readonly TaskNode[], operation: string, into: CaseResult[]): void => {
       for (const t of tasks) {
         if (t.type === "suite") {
-          walk(t.tasks ?? [], t.name);
+          walk(t.tasks ?? [], t.name, into);
           continue;
         }
         if (t.type !== "test") continue;
@@ -57,13 +57,18 @@ export function collectResults(files: readonly TaskNode[], suites: readonly Suit
         // A test with no outcome did not run (a bail, a filter): it is neither passed nor failed.
         if (state === undefined) continue;
         const reason = state === "fail" ? firstLine(t.result?.errors?.[0]?.message) : undefined;
-        cases.push({ package: pkg, operation, check: t.name, state, ...(reason !== undefined ? { reason } : {}) });
+        into.push({ package: pkg, operation, check: t.name, state, ...(reason !== undefined ? { reason } : {}) });
       }
     };
-    walk(file.tasks ?? [], "");
-    if (file.result?.state === "fail" && (file.tasks?.length ?? 0) === 0) {
+    const own: CaseResult[] = [];
+    walk(file.tasks ?? [], "", own);
+    // A file that failed with no failing test of its own broke around its tests (a broken import, a
+    // beforeAll that could not start the server, an afterAll): that is a failure, and the tests
+    // vitest skipped because of it are not "skipped by the contract".
+    if (file.result?.state === "fail" && !own.some((c) => c.state === "fail")) {
       brokenFiles.push({ package: pkg, reason: firstLine(file.result.errors?.[0]?.message) ?? "the suite failed to load" });
-    }
+      cases.push(...own.filter((c) => c.state === "pass"));
+    } else cases.push(...own);
   }
   return { cases, brokenFiles };
 }
