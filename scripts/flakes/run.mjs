@@ -2,7 +2,7 @@
 // process, round after round, optionally with every core kept busy, and reports which cases failed
 // in which rounds and why. A suite that never flakes passes every round.
 //
-//   node scripts/flakes/run.mjs [--rounds 20] [--load] [--seed 1] [--keep]
+//   node scripts/flakes/run.mjs [--rounds 20] [--load] [--seed 1] [--spec core,ads-audiences] [--keep]
 //
 // Bounded: each round has a time limit, the load processes stop themselves, and the mock is stopped
 // at the end (by its pid, never by name).
@@ -22,6 +22,7 @@ const arg = (name, fallback) => {
 const rounds = Number(arg("rounds", "20"));
 const seed = arg("seed", undefined);
 const load = process.argv.includes("--load");
+const specs = arg("spec", undefined)?.split(",").filter(Boolean) ?? [];
 const ROUND_LIMIT_MS = 10 * 60_000;
 // The mock's development credentials (contractgen mock prints them): every scheme the contracts use.
 const auth = JSON.stringify({
@@ -98,7 +99,7 @@ try {
   for (let r = 1; r <= rounds; r++) {
     const report = path.join(tmp, `round-${r}.xml`);
     const t0 = Date.now();
-    const { code, out } = await run(["test", "--base-url", baseUrl, "--destructive", "--auth", auth, ...(seed ? ["--seed", seed] : []), "--reporter", "junit", "--output", report], ROUND_LIMIT_MS);
+    const { code, out } = await run(["test", "--base-url", baseUrl, "--destructive", "--auth", auth, ...(seed ? ["--seed", seed] : []), ...(specs.length > 0 ? ["--spec", ...specs] : []), "--reporter", "junit", "--output", report], ROUND_LIMIT_MS);
     const failed = failuresOf(report);
     const last = out.trim().split("\n").at(-1);
     console.log(`round ${String(r).padStart(2)}: exit ${code}, ${last} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
@@ -115,7 +116,7 @@ try {
   if (!process.argv.includes("--keep")) rmSync(tmp, { recursive: true, force: true });
 }
 
-console.log(`\n${clean} of ${rounds} rounds passed against one contractgen mock process${load ? ` with ${loaders.length} busy loops` : ""}, ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+console.log(`\n${clean} of ${rounds} rounds of ${specs.length > 0 ? specs.join(", ") : "every suite"} passed against one contractgen mock process${load ? ` with ${loaders.length} busy loops` : ""}, ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 for (const [name, f] of [...failures].sort((a, b) => b[1].rounds.length - a[1].rounds.length)) {
   console.log(`- ${name}: failed in rounds ${f.rounds.join(", ")}\n    ${f.message}`);
 }
