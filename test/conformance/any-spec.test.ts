@@ -62,6 +62,29 @@ components:
         pages: { type: integer, minimum: 1 }
 `;
 
+/** A second document served by the same server, to see how two suites share it. */
+const AUTHORS = `openapi: 3.0.3
+info: { title: Authors, version: 1.0.0 }
+servers: [{ url: /v1 }]
+paths:
+  /authors:
+    get:
+      operationId: listAuthors
+      parameters:
+        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 50 } }
+      responses:
+        "200":
+          description: authors
+          content:
+            application/json:
+              schema: { type: object, required: [data], properties: { data: { type: array, items: { type: string } } } }
+        "400":
+          description: refused
+          content:
+            application/json:
+              schema: { type: object, required: [error], properties: { error: { type: string } } }
+`;
+
 interface Behaviour {
   /** The pages of book 1 as served: 0 breaks the contract's minimum of 1. */
   readonly pages: number;
@@ -75,9 +98,11 @@ const BOOKS = [
 ];
 
 /** A small server for the document, under /v1; `behaviour` decides what it gets wrong. */
-async function bookshelf(behaviour: Behaviour): Promise<{ url: string; server: Server }> {
+async function bookshelf(behaviour: Behaviour): Promise<{ url: string; server: Server; paths: string[] }> {
+  const paths: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
+    paths.push(url.pathname);
     const send = (status: number, body: unknown): void => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
@@ -89,6 +114,11 @@ async function bookshelf(behaviour: Behaviour): Promise<{ url: string; server: S
       if (behaviour.checksLimit && (!/^-?\d+$/.test(raw ?? "10") || limit < 1 || limit > 50)) return send(400, { error: "limit must be an integer from 1 to 50" });
       return send(200, { data: BOOKS.slice(0, Math.max(0, limit)).map(book) });
     }
+    if (req.method === "GET" && url.pathname === "/v1/authors") {
+      const raw = url.searchParams.get("limit");
+      if (raw !== null && (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 50)) return send(400, { error: "limit must be an integer from 1 to 50" });
+      return send(200, { data: ["Herbert", "Lem"] });
+    }
     const m = /^\/v1\/books\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && m) {
       const id = decodeURIComponent(m[1] ?? "");
@@ -99,22 +129,24 @@ async function bookshelf(behaviour: Behaviour): Promise<{ url: string; server: S
     send(404, { error: "no such path" });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, paths };
 }
 
 const plain = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
 
 describe("contractgen test on any spec, generated anywhere", () => {
   let dir: string;
-  let good: { url: string; server: Server };
-  let badPages: { url: string; server: Server };
-  let badBoth: { url: string; server: Server };
+  type Running = Awaited<ReturnType<typeof bookshelf>>;
+  let good: Running;
+  let badPages: Running;
+  let badBoth: Running;
 
   beforeAll(async () => {
     // Outside the workspace: nothing here can find the workspace's node_modules by walking up.
     dir = mkdtempSync(path.join(os.tmpdir(), "cg-any-spec-"));
     expect(path.relative(ROOT, dir).startsWith("..")).toBe(true);
     writeFileSync(path.join(dir, "bookshelf.yaml"), DOCUMENT);
+    writeFileSync(path.join(dir, "authors.yaml"), AUTHORS);
     good = await bookshelf({ pages: 250, checksLimit: true });
     badPages = await bookshelf({ pages: 0, checksLimit: true });
     badBoth = await bookshelf({ pages: 0, checksLimit: false });
@@ -182,6 +214,23 @@ describe("contractgen test on any spec, generated anywhere", () => {
     expect(fixedOut).toMatch(/fixed: these baselined cases pass now \(run with --update-baseline/);
     expect(fixedOut).toMatch(/bookshelf › getBook › getBook: answers a valid request/);
     expect(fixedOut.trim().split("\n").at(-1)).toMatch(/^\d+ passed, 0 failed, 0 known, \d+ skipped$/);
+  });
+
+  it("runs suites that share one server one after another, in the order given", async () => {
+    for (const [doc, out] of [["authors.yaml", "authors-pkg"], ["bookshelf.yaml", "pkg"]] as const) {
+      // The bookshelf package is there when the first case ran; this one may run alone (-t).
+      if (existsSync(path.join(dir, out))) continue;
+      const gen = await runCli(["generate", doc, "--out", out, "--quiet"], dir);
+      expect(gen.code, gen.stderr).toBe(0);
+    }
+    const kinds = (): string[] => good.paths.map((p) => (p.startsWith("/v1/authors") ? "authors" : "books")).filter((k, i, all) => i === 0 || all[i - 1] !== k);
+    for (const order of [["pkg", "authors-pkg"], ["authors-pkg", "pkg"]]) {
+      good.paths.length = 0;
+      const r = await runCli(["test", "--spec", ...order, "--base-url", good.url], dir);
+      expect(r.code, plain(r.stdout + r.stderr)).toBe(0);
+      // Every request of the first suite before any of the second: no interleaving, the given order.
+      expect(kinds()).toEqual(order.map((o) => (o === "pkg" ? "books" : "authors")));
+    }
   });
 
   it("refuses what it cannot run with a usage error (exit 3), before running anything", async () => {
