@@ -104,6 +104,8 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
   }
   if (suites.length === 0) throw new ContractTestUsageError(`no conformance suites under ${path.relative(options.cwd, packagesDir) || "."}/: generate the packages first, or name one with --spec`);
 
+  // Each suite gets CONTRACT_BASE_URL from its project's env (below). A CONTRACT_TARGET left in the
+  // environment would be the fallback if that ever went missing: a silent test of the wrong server.
   if (options.baseUrl) delete process.env["CONTRACT_TARGET"];
   else {
     delete process.env["CONTRACT_BASE_URL"];

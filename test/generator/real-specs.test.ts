@@ -48,9 +48,11 @@ describe("real specs nobody here wrote", () => {
     expect(examples.some((f) => f.includes("/2.0/"))).toBe(true);
   });
 
+  // Like GitHub's below, this takes minutes on a busy 2-core machine (165 s measured during npm test
+  // with a load average of 12): the global 120 s timed it out though nothing failed.
   it("generates and type-checks every document in @readme/oas-examples (Swagger 2.0, OpenAPI 3.0 and 3.1)", async () => {
     await generateAndTypecheck(examples);
-  });
+  }, 300_000);
 
   it("generates and type-checks GitHub's REST API description (@octokit/openapi)", async () => {
     await generateAndTypecheck([path.join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json")]);
