@@ -17,6 +17,10 @@ work="${1:-/tmp/alertmanager}"
 port="${PORT:-9093}"
 spec="${ALERTMANAGER_SPEC:-$work/openapi.yaml}"
 cli="$repo/generators/bin/contractgen.js"
+# Nothing of Alertmanager (document, generated package, storage) belongs in this repository.
+case "$(cd "$work" 2>/dev/null && pwd || realpath -m "$work")/" in
+  "$repo"/*) echo "use a work folder outside the repository ($work is inside it)" >&2; exit 3 ;;
+esac
 
 bin="${ALERTMANAGER:-}"
 if [ -z "$bin" ]; then bin="$(command -v prometheus-alertmanager || command -v alertmanager || true)"; fi
@@ -35,9 +39,6 @@ if [ ! -f "$cli" ] || [ ! -f "$repo/generators/dist/cli.js" ]; then
   echo "contractgen is not built: run npm ci && npm run build:generators in $repo" >&2
   exit 3
 fi
-case "$(cd "$work" 2>/dev/null && pwd || echo "$work")/" in
-  "$repo"/*) echo "use a work folder outside the repository ($work is inside it)" >&2; exit 3 ;;
-esac
 
 mkdir -p "$work"
 storage="$(mktemp -d "$work/storage.XXXXXX")"
