@@ -261,23 +261,38 @@ async function runTest(args: {
   spec?: string[] | undefined;
   auth?: string | undefined;
   destructive: boolean;
+  seed?: number | undefined;
+  baseline?: string | undefined;
+  "update-baseline": boolean;
   reporter: "default" | "junit";
   output?: string | undefined;
   "packages-dir": string;
+  quiet: boolean;
+  verbose: boolean;
 }): Promise<number> {
-  const { runContractTests } = await import("./test-command.js");
-  const result = await runContractTests({
-    cwd: process.cwd(),
-    ...(args["base-url"] ? { baseUrl: args["base-url"] } : {}),
-    ...(args.spec ? { specs: args.spec } : {}),
-    ...(args.auth ? { auth: args.auth } : {}),
-    destructive: args.destructive,
-    reporter: args.reporter,
-    ...(args.output ? { output: args.output } : {}),
-    packagesDir: args["packages-dir"],
-  });
-  process.stdout.write(`${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped\n`);
-  return result.failed > 0 || result.passed === 0 ? EXIT.drift : EXIT.ok;
+  const { runContractTests, ContractTestUsageError } = await import("./test-command.js");
+  const { BaselineError } = await import("./contract-test/baseline.js");
+  try {
+    const result = await runContractTests({
+      cwd: process.cwd(),
+      ...(args["base-url"] ? { baseUrl: args["base-url"] } : {}),
+      ...(args.spec ? { specs: args.spec } : {}),
+      ...(args.auth ? { auth: args.auth } : {}),
+      destructive: args.destructive,
+      ...(args.seed !== undefined ? { seed: args.seed } : {}),
+      ...(args.baseline ? { baseline: args.baseline } : {}),
+      updateBaseline: args["update-baseline"],
+      reporter: args.reporter,
+      ...(args.output ? { output: args.output } : {}),
+      packagesDir: args["packages-dir"],
+      progress: reporter({ quiet: args.quiet, verbose: args.verbose, "spec-dir": "spec", "packages-dir": args["packages-dir"], scope: "@devplatform" }),
+    });
+    process.stdout.write(result.lines.map((l) => `${l}\n`).join(""));
+    return result.exitCode === 0 ? EXIT.ok : EXIT.drift;
+  } catch (err) {
+    if (err instanceof ContractTestUsageError || err instanceof BaselineError) throw new UsageError(err.message);
+    throw err;
+  }
 }
 
 function report(err: unknown, verbose: boolean): number {
@@ -333,13 +348,24 @@ export async function main(argv: string[]): Promise<number> {
       (y) =>
         y
           .option("base-url", { type: "string", describe: "the server to test, e.g. https://staging.example.com" })
-          .option("spec", { type: "array", string: true, describe: "packages to test: core, ads-audiences, ads-campaigns (default: all)" })
+          .option("spec", {
+            type: "array",
+            string: true,
+            describe: "what to test: a package under --packages-dir (core), a generated package folder, or an OpenAPI document (generated first) (default: every package)",
+          })
           .option("auth", { type: "string", describe: "credentials as JSON ({bearer, basic, oauth1, clientCredentials}) or @file" })
           .option("destructive", { type: "boolean", default: false, describe: "run state scenarios that delete data or invalidate tokens on the server" })
+          .option("seed", { type: "number", describe: "seed of the synthesized requests (CONTRACT_SEED); the same seed sends the same cases [1]" })
+          .option("baseline", { type: "string", describe: "JSON file of known deviations: those are reported as known, only new failures fail the run" })
+          .option("update-baseline", { type: "boolean", default: false, describe: "write --baseline from this run's failures" })
           .option("reporter", { choices: ["default", "junit"] as const, default: "default" as const, describe: "junit also writes JUnit XML to --output" })
           .option("output", { type: "string", describe: "file for --reporter junit" })
           .option("packages-dir", { type: "string", default: "packages", describe: "folder of the generated packages" })
+          .option("quiet", { type: "boolean", default: false, alias: "q", describe: "no progress lines while generating a document given to --spec" })
+          .option("verbose", { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" })
           .check((a) => (a.reporter === "junit" && !a.output ? "--reporter junit needs --output <file>" : true))
+          .check((a) => (a.seed !== undefined && !Number.isSafeInteger(a.seed) ? `--seed ${String(a.seed)}: give an integer` : true))
+          .check((a) => (a["update-baseline"] && !a.baseline ? "--update-baseline needs --baseline <file>: the file to write" : true))
           .epilog(EPILOG),
       guard(runTest),
     )
@@ -417,7 +443,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await parser.parseAsync();
   } catch (err) {
-    return report(err, verbose);
+    // A command's failed .check() rejects the parse with its message, a bare string: the user's usage.
+    return report(typeof err === "string" ? new UsageError(`${err}\nrun contractgen --help for usage`) : err, verbose);
   }
   return code;
 }

@@ -1,58 +1,127 @@
-import { existsSync, readFileSync } from "node:fs";
+/**
+ * `contractgen test`: runs generated conformance suites through vitest's Node API against a server,
+ * for the workspace's packages, generated packages anywhere on disk, or OpenAPI documents (generated
+ * on the way); optionally against a baseline of known deviations.
+ */
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { compareWithBaseline, readBaseline, updatedBaseline, writeBaseline, type BaselineVerdict } from "./contract-test/baseline.js";
+import { suiteBaseUrl } from "./contract-test/base-url.js";
+import { inGivenOrder } from "./contract-test/order.js";
+import { generatorResolution } from "./contract-test/resolve.js";
+import { collectResults, type CaseResult, type TaskNode } from "./contract-test/results.js";
+import { isInside, resolveSuites, SuiteNotFoundError, workspaceSuites, type Suite } from "./contract-test/suites.js";
+import type { Reporter } from "./pipeline.js";
 
 /** The module that starts the mock of the three APIs for a suite (see @contractgen/runtime's conformance-target). */
 const MOCK_TARGET = "@devplatform/mock-server/target";
 
 export interface ContractTestOptions {
   readonly cwd: string;
-  /** Server to test; undefined runs against the in-process mock server. */
+  /** Server to test; undefined runs the workspace's packages against the in-process mock server. */
   readonly baseUrl?: string;
-  /** Packages to test (folder names under packagesDir). @default every package with a conformance suite */
+  /**
+   * What to test, each one of: a package folder name under `packagesDir`, a generated package's
+   * folder anywhere, or an OpenAPI document (generated into `<cwd>/node_modules/.cache/contractgen/test/`).
+   * @default every package under packagesDir with a conformance suite
+   */
   readonly specs?: readonly string[];
   /** Credentials as the runtime's AuthConfig JSON, or `@file` holding it. @default none */
   readonly auth?: string;
   /** Let state scenarios change data on the server (deletes, token invalidation). @default false */
   readonly destructive?: boolean;
+  /** Seed of the synthesized requests (`CONTRACT_SEED`): the same seed sends the same cases. @default the engine's (1) */
+  readonly seed?: number;
+  /** A baseline file of known deviations: those are reported as known and do not fail the run. @default none */
+  readonly baseline?: string;
+  /** Write `baseline` from this run's failures instead of comparing with it. @default false */
+  readonly updateBaseline?: boolean;
   /** `default` prints to the terminal; `junit` writes JUnit XML to `output`. @default "default" */
   readonly reporter?: "default" | "junit";
   readonly output?: string;
   /** @default "packages" */
   readonly packagesDir?: string;
+  /** Progress of generating documents given to `specs`. @default silent */
+  readonly progress?: Reporter;
 }
 
 export interface ContractTestResult {
   readonly passed: number;
+  /** Failures that fail the run: every failure without a baseline, the unlisted ones with one. */
   readonly failed: number;
+  /** Failures the baseline lists (0 without a baseline). */
+  readonly known: number;
   readonly skipped: number;
+  /** Lines for the terminal after vitest's report, ending with the counts. */
+  readonly lines: readonly string[];
+  /** 0 when nothing new failed and something ran, else 1. */
+  readonly exitCode: 0 | 1;
 }
+
+/** Raised for options that cannot work together; the CLI reports it as a usage error. */
+export class ContractTestUsageError extends Error {}
+
+const SILENT: Reporter = { step: () => undefined, info: () => undefined, debug: () => undefined };
 
 function readAuth(auth: string | undefined, cwd: string): string | undefined {
   if (auth === undefined) return undefined;
-  const text = auth.startsWith("@") ? readFileSync(path.resolve(cwd, auth.slice(1)), "utf8") : auth;
-  JSON.parse(text); // a clear error now beats a confusing one inside every test
+  let text = auth;
+  if (auth.startsWith("@")) {
+    try {
+      text = readFileSync(path.resolve(cwd, auth.slice(1)), "utf8");
+    } catch (err) {
+      throw new ContractTestUsageError(`--auth ${auth}: ${(err as Error).message}`);
+    }
+  }
+  try {
+    JSON.parse(text); // a clear error now beats a confusing one inside every test
+  } catch (err) {
+    throw new ContractTestUsageError(`--auth is not JSON (${(err as Error).message}): give the client's auth option, e.g. {"bearer":"…"}, or @file`);
+  }
   return text;
 }
 
+const caseName = (c: CaseResult): string => `${c.package} › ${c.operation} › ${c.check}`;
+
 /**
- * Runs the generated conformance suites with vitest: against `baseUrl` when given, else each
- * package's suite starts the in-process mock server.
+ * Runs the suites: against `baseUrl` when given, else each workspace package's suite starts the
+ * in-process mock server.
  */
 export async function runContractTests(options: ContractTestOptions): Promise<ContractTestResult> {
   const packagesDir = path.resolve(options.cwd, options.packagesDir ?? "packages");
-  const specs = options.specs && options.specs.length > 0 ? options.specs : undefined;
-  const suites = (specs ?? ["*"]).map((s) => path.join(packagesDir, s, "test", "conformance.test.ts"));
-  for (const s of suites) if (!s.includes("*") && !existsSync(s)) throw new Error(`no conformance suite at ${path.relative(options.cwd, s)}: generate the package first`);
+  if (options.updateBaseline && !options.baseline) throw new ContractTestUsageError("--update-baseline needs --baseline <file>: the file to write");
+  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ContractTestUsageError(`--seed ${options.seed}: give an integer`);
+  const baselineFile = options.baseline ? path.resolve(options.cwd, options.baseline) : undefined;
+  // Read before the run, so a broken baseline costs no test time.
+  const baseline = baselineFile ? readBaseline(baselineFile, options.updateBaseline === true) : undefined;
 
-  if (options.baseUrl) process.env["CONTRACT_BASE_URL"] = options.baseUrl;
+  let suites: Suite[];
+  try {
+    suites = options.specs && options.specs.length > 0 ? await resolveSuites(options.specs, { cwd: options.cwd, packagesDir, reporter: options.progress ?? SILENT }) : workspaceSuites(packagesDir);
+  } catch (err) {
+    if (err instanceof SuiteNotFoundError) throw new ContractTestUsageError(err.message);
+    throw err;
+  }
+  if (suites.length === 0) throw new ContractTestUsageError(`no conformance suites under ${path.relative(options.cwd, packagesDir) || "."}/: generate the packages first, or name one with --spec`);
+
+  // Each suite gets CONTRACT_BASE_URL from its project's env (below). A CONTRACT_TARGET left in the
+  // environment would be the fallback if that ever went missing: a silent test of the wrong server.
+  if (options.baseUrl) delete process.env["CONTRACT_TARGET"];
   else {
     delete process.env["CONTRACT_BASE_URL"];
+    // The in-process mock serves the workspace's three contracts only; any other package needs its server.
+    const foreign = suites.filter((s) => !isInside(s.dir, packagesDir));
+    const target = process.env["CONTRACT_TARGET"];
+    if (foreign.length > 0 && (target === undefined || target === MOCK_TARGET)) {
+      throw new ContractTestUsageError(`${foreign.map((s) => s.packageName).join(", ")}: give the server to test with --base-url <url>`);
+    }
     // Without a server the suites test the workspace's mock, which knows its own start-up and credentials.
     process.env["CONTRACT_TARGET"] ??= MOCK_TARGET;
   }
   const auth = readAuth(options.auth, options.cwd);
   if (auth) process.env["CONTRACT_AUTH"] = auth;
   if (options.destructive) process.env["CONTRACT_DESTRUCTIVE"] = "1";
+  if (options.seed !== undefined) process.env["CONTRACT_SEED"] = String(options.seed);
 
   const { startVitest } = await import("vitest/node");
   const reporters = options.reporter === "junit" ? ["default", "junit"] : ["default"];
@@ -63,30 +132,73 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
       watch: false,
       config: false,
       root: options.cwd,
-      include: suites.map((s) => path.relative(options.cwd, s)),
+      // One project per suite: each may need its own server address (a contract's base path), and
+      // a suite may live outside the current folder (a cache folder, /tmp), hence absolute paths.
+      projects: suites.map((s) => ({
+        extends: true as const,
+        // Projects do not inherit the root's plugins.
+        plugins: [generatorResolution([s.dir])],
+        test: {
+          name: s.packageName,
+          root: s.dir,
+          include: [s.file],
+          ...(options.baseUrl ? { env: { CONTRACT_BASE_URL: suiteBaseUrl(options.baseUrl, s.dir) } } : {}),
+        },
+      })),
       reporters,
       ...(options.reporter === "junit" && options.output ? { outputFile: { junit: path.resolve(options.cwd, options.output) } } : {}),
       testTimeout: 60_000,
       hookTimeout: 60_000,
       pool: "forks",
+      // Suites against one server share its state: one suite's deletes and token invalidations
+      // change what another reads. Run in parallel, how they interleave depends on the machine's
+      // load, so a run would not be reproducible; one after another (in name order) it is. Against
+      // the in-process mock each suite has its own server and they may run side by side.
+      ...(options.baseUrl ? { fileParallelism: false } : {}),
+      sequence: { sequencer: inGivenOrder(suites.map((s) => s.file)) },
     },
   );
-  const files = vitest.state.getFiles();
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  const walk = (tasks: readonly { type: string; mode?: string; result?: { state?: string }; tasks?: unknown[] }[]): void => {
-    for (const t of tasks) {
-      if (t.type === "test") {
-        if (t.mode === "skip" || t.mode === "todo") skipped++;
-        else if (t.result?.state === "pass") passed++;
-        else if (t.result?.state === "fail") failed++;
-      } else if (t.tasks) walk(t.tasks as typeof tasks);
-    }
-  };
-  walk(files as never);
-  // A file that failed to load (a broken import, the mock not starting) counts as a failure.
-  failed += files.filter((f) => f.result?.state === "fail" && (f.tasks?.length ?? 0) === 0).length;
+  const results = collectResults(vitest.state.getFiles() as unknown as TaskNode[], suites);
   await vitest.close();
-  return { passed, failed, skipped };
+  return summarize(results.cases, results.brokenFiles, suites, baseline && baselineFile ? { file: baselineFile, baseline, update: options.updateBaseline === true } : undefined);
+}
+
+function summarize(
+  cases: readonly CaseResult[],
+  brokenFiles: readonly { package: string; reason: string }[],
+  suites: readonly Suite[],
+  base: { file: string; baseline: ReturnType<typeof readBaseline>; update: boolean } | undefined,
+): ContractTestResult {
+  const passed = cases.filter((c) => c.state === "pass").length;
+  const skipped = cases.filter((c) => c.state === "skip").length;
+  const lines: string[] = [];
+  // A suite that failed to load is never a known deviation: nothing of it ran.
+  for (const b of brokenFiles) lines.push(`${b.package}: the suite did not run: ${b.reason}`);
+  if (!base) {
+    const failed = cases.filter((c) => c.state === "fail").length + brokenFiles.length;
+    lines.push(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+    return { passed, failed, known: 0, skipped, lines, exitCode: failed > 0 || passed === 0 ? 1 : 0 };
+  }
+  if (base.update) {
+    const next = updatedBaseline(base.baseline, cases, suites.map((s) => s.packageName));
+    writeBaseline(base.file, next);
+    const recorded = cases.filter((c) => c.state === "fail").length;
+    lines.push(`baseline ${base.file}: recorded ${recorded} known deviation(s) of this run (${next.known.length} in the file)`);
+    const failed = brokenFiles.length;
+    lines.push(`${passed} passed, ${failed} failed, ${recorded} known, ${skipped} skipped`);
+    return { passed, failed, known: recorded, skipped, lines, exitCode: failed > 0 || passed + recorded === 0 ? 1 : 0 };
+  }
+  const verdict: BaselineVerdict = compareWithBaseline(cases, base.baseline);
+  if (verdict.fresh.length > 0) {
+    lines.push(`new failures, not in the baseline ${base.file}:`);
+    for (const c of verdict.fresh) lines.push(`  ${caseName(c)}`);
+  }
+  if (verdict.fixed.length > 0) {
+    lines.push(`fixed: these baselined cases pass now (run with --update-baseline to drop them):`);
+    for (const c of verdict.fixed) lines.push(`  ${caseName(c)}`);
+  }
+  if (verdict.known.length > 0) lines.push(`${verdict.known.length} failure(s) above are known deviations listed in ${base.file}`);
+  const failed = verdict.fresh.length + brokenFiles.length;
+  lines.push(`${passed} passed, ${failed} failed, ${verdict.known.length} known, ${skipped} skipped`);
+  return { passed, failed, known: verdict.known.length, skipped, lines, exitCode: failed > 0 || passed + verdict.known.length === 0 ? 1 : 0 };
 }
