@@ -260,6 +260,7 @@ async function runTest(args: {
   "base-url"?: string | undefined;
   spec?: string[] | undefined;
   auth?: string | undefined;
+  values?: string | undefined;
   destructive: boolean;
   seed?: number | undefined;
   baseline?: string | undefined;
@@ -278,6 +279,7 @@ async function runTest(args: {
       ...(args["base-url"] ? { baseUrl: args["base-url"] } : {}),
       ...(args.spec ? { specs: args.spec } : {}),
       ...(args.auth ? { auth: args.auth } : {}),
+      ...(args.values ? { values: args.values } : {}),
       destructive: args.destructive,
       ...(args.seed !== undefined ? { seed: args.seed } : {}),
       ...(args.baseline ? { baseline: args.baseline } : {}),
@@ -355,6 +357,7 @@ export async function main(argv: string[]): Promise<number> {
           })
           .option("auth", { type: "string", describe: "credentials as JSON ({bearer, basic, oauth1, clientCredentials}) or @file" })
           .option("destructive", { type: "boolean", default: false, describe: "run state scenarios that delete data or invalidate tokens on the server" })
+          .option("values", { type: "string", describe: "JSON (or @file) of parameter values for objects no list operation gives, e.g. {\"account_id\":\"…\"} (CONTRACT_VALUES)" })
           .option("seed", { type: "number", describe: "seed of the synthesized requests (CONTRACT_SEED); the same seed sends the same cases [1]" })
           .option("baseline", { type: "string", describe: "JSON file of known deviations: those are reported as known, only new failures fail the run" })
           .option("update-baseline", { type: "boolean", default: false, describe: "write --baseline from this run's failures" })

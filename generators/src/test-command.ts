@@ -30,6 +30,11 @@ export interface ContractTestOptions {
   readonly auth?: string;
   /** Let state scenarios change data on the server (deletes, token invalidation). @default false */
   readonly destructive?: boolean;
+  /**
+   * Parameter values for objects the contract gives no way to discover (a path id no list returns), as
+   * JSON or `@file`: `{"account_id": "…"}`. @default none
+   */
+  readonly values?: string;
   /** Seed of the synthesized requests (`CONTRACT_SEED`): the same seed sends the same cases. @default the engine's (1) */
   readonly seed?: number;
   /** A baseline file of known deviations: those are reported as known and do not fail the run. @default none */
@@ -63,21 +68,24 @@ export class ContractTestUsageError extends Error {}
 
 const SILENT: Reporter = { step: () => undefined, info: () => undefined, debug: () => undefined };
 
-function readAuth(auth: string | undefined, cwd: string): string | undefined {
-  if (auth === undefined) return undefined;
-  let text = auth;
-  if (auth.startsWith("@")) {
+/** An option given as JSON or `@file` holding JSON, checked now: a clear error beats a confusing one inside every test. */
+function readJsonOption(flag: string, value: string | undefined, cwd: string, example: string): string | undefined {
+  if (value === undefined) return undefined;
+  let text = value;
+  if (value.startsWith("@")) {
     try {
-      text = readFileSync(path.resolve(cwd, auth.slice(1)), "utf8");
+      text = readFileSync(path.resolve(cwd, value.slice(1)), "utf8");
     } catch (err) {
-      throw new ContractTestUsageError(`--auth ${auth}: ${(err as Error).message}`);
+      throw new ContractTestUsageError(`${flag} ${value}: ${(err as Error).message}`);
     }
   }
+  let parsed: unknown;
   try {
-    JSON.parse(text); // a clear error now beats a confusing one inside every test
+    parsed = JSON.parse(text);
   } catch (err) {
-    throw new ContractTestUsageError(`--auth is not JSON (${(err as Error).message}): give the client's auth option, e.g. {"bearer":"…"}, or @file`);
+    throw new ContractTestUsageError(`${flag} is not JSON (${(err as Error).message}): give ${example}, or @file`);
   }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new ContractTestUsageError(`${flag} must be a JSON object: give ${example}, or @file`);
   return text;
 }
 
@@ -118,8 +126,10 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
     // Without a server the suites test the workspace's mock, which knows its own start-up and credentials.
     process.env["CONTRACT_TARGET"] ??= MOCK_TARGET;
   }
-  const auth = readAuth(options.auth, options.cwd);
+  const auth = readJsonOption("--auth", options.auth, options.cwd, `the client's auth option, e.g. {"bearer":"…"}`);
   if (auth) process.env["CONTRACT_AUTH"] = auth;
+  const values = readJsonOption("--values", options.values, options.cwd, `parameter names and values, e.g. {"account_id":"18ce54d4x5t"}`);
+  if (values) process.env["CONTRACT_VALUES"] = values;
   if (options.destructive) process.env["CONTRACT_DESTRUCTIVE"] = "1";
   if (options.seed !== undefined) process.env["CONTRACT_SEED"] = String(options.seed);
 

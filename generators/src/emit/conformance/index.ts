@@ -48,11 +48,13 @@ function resolverOnce(byName: Map<string, JsonSchema>, ref: Obj): unknown {
 function listSource(model: ApiModel, path: string | undefined, name: string, resolve: Resolve): Obj | undefined {
   const list = model.operations.find((o) => o.method === "get" && (path === undefined ? false : o.path === path) && o.unspecified === undefined);
   if (!list) return undefined;
-  const items = list.pagination?.items ?? "/data";
   const success = list.responses.find((r) => /^2/.test(r.status));
   const media = success?.contents.find((c) => mediaKind(c.mediaType) === "json");
   const root = media?.schema !== undefined ? resolve(media.schema) : {};
-  const data = isObj(root["properties"]) ? resolve(root["properties"]["data"] ?? {}) : {};
+  // The items are the answer itself (a bare array), or its `data` (or the pagination's items) member.
+  const bare = root["type"] === "array";
+  const data = bare ? root : isObj(root["properties"]) ? resolve(root["properties"]["data"] ?? {}) : {};
+  const items = bare ? "" : (list.pagination?.items ?? "/data");
   const item = data["items"] !== undefined ? resolve(data["items"]) : {};
   const props = isObj(item["properties"]) ? Object.keys(item["properties"]) : [];
   const field = props.includes(name) ? name : props.includes("id") ? "id" : undefined;
