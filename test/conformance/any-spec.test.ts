@@ -187,16 +187,16 @@ describe("contractgen test on any spec, generated anywhere", () => {
     const record = await runCli(["test", "--spec", pkg, "--base-url", badPages.url, "--baseline", baseline, "--update-baseline"], dir);
     expect(record.code, plain(record.stdout + record.stderr)).toBe(0);
     const known = (JSON.parse(readFileSync(baseline, "utf8")) as { known: { package: string; operation: string; check: string }[] }).known;
-    // Book 1 breaks its schema in the list and on its own: one deviation per operation, by check.
-    expect(known.map((k) => [k.package, k.operation, k.check])).toEqual([
-      ["bookshelf", "getBook", "getBook: answers a valid request with a declared status, media type and body"],
-      ["bookshelf", "listBooks", "listBooks: answers a valid request with a declared status, media type and body"],
-    ]);
-    expect(plain(record.stdout).trim().split("\n").at(-1)).toMatch(/^\d+ passed, 0 failed, 2 known, \d+ skipped$/);
+    // Book 1 breaks its schema in the list and on its own: the deviations are those two operations'
+    // cases that read it (each valid request, the paging walk), recorded by check.
+    expect([...new Set(known.map((k) => `${k.package} ${k.operation}`))].sort()).toEqual(["bookshelf getBook", "bookshelf listBooks"]);
+    expect(known.some((k) => /^getBook: answers valid request 1 with a declared status, media type and body$/.test(k.check))).toBe(true);
+    const n = known.length;
+    expect(plain(record.stdout).trim().split("\n").at(-1)).toMatch(new RegExp(`^\\d+ passed, 0 failed, ${n} known, \\d+ skipped$`));
 
     // The same deviations: known, not failed.
     const same = await runCli(["test", "--spec", pkg, "--base-url", badPages.url, "--baseline", baseline], dir);
-    expect(plain(same.stdout).trim().split("\n").at(-1)).toMatch(/^\d+ passed, 0 failed, 2 known, \d+ skipped$/);
+    expect(plain(same.stdout).trim().split("\n").at(-1)).toMatch(new RegExp(`^\\d+ passed, 0 failed, ${n} known, \\d+ skipped$`));
     expect(same.code).toBe(0);
 
     // A new deviation (limit no longer checked) fails the run and is listed; the known one stays known.
@@ -205,14 +205,14 @@ describe("contractgen test on any spec, generated anywhere", () => {
     expect(worse.code).toBe(1);
     expect(worseOut).toMatch(/new failures, not in the baseline/);
     expect(worseOut).toMatch(/bookshelf › listBooks › listBooks: refuses a request with limit above its maximum/);
-    expect(worseOut.trim().split("\n").at(-1)).toMatch(/^\d+ passed, [1-9]\d* failed, 2 known, \d+ skipped$/);
+    expect(worseOut.trim().split("\n").at(-1)).toMatch(new RegExp(`^\\d+ passed, [1-9]\\d* failed, ${n} known, \\d+ skipped$`));
 
     // Fixed on the server: reported, and the run passes.
     const fixed = await runCli(["test", "--spec", pkg, "--base-url", good.url, "--baseline", baseline], dir);
     const fixedOut = plain(fixed.stdout);
     expect(fixed.code).toBe(0);
     expect(fixedOut).toMatch(/fixed: these baselined cases pass now \(run with --update-baseline/);
-    expect(fixedOut).toMatch(/bookshelf › getBook › getBook: answers a valid request/);
+    expect(fixedOut).toMatch(/bookshelf › getBook › getBook: answers valid request 1/);
     expect(fixedOut.trim().split("\n").at(-1)).toMatch(/^\d+ passed, 0 failed, 0 known, \d+ skipped$/);
   });
 
