@@ -6,6 +6,7 @@ import yargs, { type Argv } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { SpecError, formatIssue } from "./load/errors.js";
 import { check, discoverTargets, generate, targetFor, type Reporter, type Target } from "./pipeline.js";
+import { scaffoldOptions, type ScaffoldArgs } from "./scaffold/options.js";
 
 /** Process exit codes, documented in `--help` and docs/architecture.md. */
 export const EXIT = {
@@ -34,7 +35,7 @@ interface CommonArgs {
   "cache-dir"?: string;
 }
 
-function reporter(args: CommonArgs): Reporter {
+function reporter(args: Pick<CommonArgs, "quiet" | "verbose">): Reporter {
   const pad = (s: string, n: number): string => (s.length >= n ? s : s + " ".repeat(n - s.length));
   return {
     step(target, stage, ms) {
@@ -313,7 +314,13 @@ export async function main(argv: string[]): Promise<number> {
         return runDiffCommand({ old: args["old-spec"], new: args["new-spec"], allowBreaking: args["allow-breaking"], format: args.format, cwd: process.cwd() });
       }),
     )
-    .demandCommand(1, "name a command: generate, check, diff, test or mock")
+    .command(
+      "scaffold <source>",
+      "create a runnable server project for a contract, or add handlers for new operations to one (docs/implementing-the-api.md)",
+      (y) => scaffoldOptions(y).epilog(EPILOG),
+      guard(async (args: ScaffoldArgs) => (await (await import("./scaffold/command.js")).runScaffold(args, process.cwd(), reporter({ quiet: args.quiet, verbose }))).code),
+    )
+    .demandCommand(1, "name a command: generate, check, diff, test, mock or scaffold")
     .strict()
     .epilog(EPILOG)
     .help()

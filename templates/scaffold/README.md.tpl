@@ -1,7 +1,7 @@
 # {{title}}
 
 A server for {{title}} {{version}}, scaffolded by contractgen from {{source}}. This project is
-yours: contractgen never changes a line you write here.
+yours: re-scaffolding only adds handlers, marks stale ones and refreshes the status below.
 
 ## Run
 
@@ -20,10 +20,9 @@ go in `src/security.ts`.
 
 ## When the contract changes
 
-```sh
-{{scaffoldCommand}}          # adds handlers for new operations, marks removed ones @deprecated
-{{scaffoldCommand}} --check  # CI: exit 1 and list what is missing or stale
-```
+Run {{scaffoldCommand}} again: it adds handlers for new operations (a new tag gets a new module)
+and marks handlers whose operation left the contract `@deprecated`. In CI, {{checkCommand}} exits 1
+and lists what is missing or stale.
 
 Existing handlers, imports, helpers and comments are kept byte for byte. A handler whose operation
 left the contract is marked `@deprecated` (and no longer type-checks against the handlers

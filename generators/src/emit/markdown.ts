@@ -41,3 +41,8 @@ export function mdTable(headers: readonly string[], rows: readonly (readonly str
 export function mdList(items: readonly string[]): Md {
   return new Md(items.map((i) => `- ${mdCell(i)}`).join("\n"));
 }
+
+/** Inline code (a command, a path) as Markdown that passes a template slot as is. */
+export function mdInlineCode(text: string): Md {
+  return new Md(mdCode(text));
+}

@@ -100,12 +100,14 @@ function analyseMember(m: ObjectLiteralElementLike, name: string): FoundMember {
   };
 }
 
-/** Every `export const X = { … }` (optionally `satisfies …` or `as …`) and its members. */
+/** Every `export const xHandlers = { … }` (optionally `satisfies …` or `as …`) and its members. */
 export function analyseFile(path: string, sourceFile: SourceFile): AnalysedFile {
   const objects = new Map<string, FoundObject>();
   for (const statement of sourceFile.getVariableStatements()) {
     if (!statement.isExported()) continue;
     for (const decl of statement.getDeclarations()) {
+      // Handler objects are named `…Handlers` (`handlers` in the index); other exported objects are the user's own.
+      if (!/(^h|H)andlers$/.test(decl.getName())) continue;
       const object = unwrap(decl.getInitializer());
       if (!object) continue;
       const members: FoundMember[] = [];

@@ -1,0 +1,21 @@
+/** The `scaffold` command's options (kept apart from the command so the CLI loads no ts-morph to parse them). */
+import type { Argv } from "yargs";
+
+export interface ScaffoldArgs {
+  source: string;
+  out: string;
+  check: boolean;
+  templates?: string | undefined;
+  name?: string | undefined;
+  quiet: boolean;
+}
+
+export function scaffoldOptions<T>(y: Argv<T>): Argv<T & ScaffoldArgs> {
+  return y
+    .positional("source", { type: "string", demandOption: true, describe: "an OpenAPI document, or a package contractgen generated (packages/core)" })
+    .option("out", { type: "string", demandOption: true, describe: "the server project's folder (created, or updated in place)" })
+    .option("check", { type: "boolean", default: false, describe: "write nothing; exit 1 and list handlers missing or stale (CI)" })
+    .option("templates", { type: "string", describe: "folder of templates overriding the built-in ones by path (scaffold/src/app.ts.tpl …)" })
+    .option("name", { type: "string", describe: "npm name of the contract package (spec input; default: the spec's file name)" })
+    .option("quiet", { type: "boolean", default: false, alias: "q", describe: "print errors only" }) as Argv<T & ScaffoldArgs>;
+}
