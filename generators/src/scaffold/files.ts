@@ -155,7 +155,7 @@ export const STATUS_END = "<!-- /contractgen:status -->";
 export function statusMarkdown(status: readonly HandlerStatus[]): Md {
   const count = (s: HandlerStatus["state"]): number => status.filter((x) => x.state === s).length;
   const summary = `${count("implemented")} implemented, ${count("stub")} to do (answer 501), ${count("missing")} missing, ${count("stale")} stale (operation left the contract: delete).`;
-  const rows = status.map((s) => [s.methodName, s.method && s.path ? `${s.method} ${s.path}` : "(not in the contract)", s.file, s.state]);
+  const rows = status.map((s) => [s.methodName, s.method && s.path ? `${s.method} ${s.path}` : "not in the contract", s.file, s.state]);
   // The summary is the generator's own words and numbers; spec text reaches only the table cells.
   return new Md(`${summary}\n\n${mdTable(["handler", "operation", "file", "state"], rows).text}`);
 }

@@ -45,7 +45,7 @@ export function planScaffold(model: ApiModel): ScaffoldPlan {
   const tags = [...byTag.keys()];
   // `index` is the barrel's own file; two tags that spell the same file name get 2, 3 … in tag order.
   const files = uniqueNames(tags, (t) => kebabCase(t) || UNTAGGED, ["index"]);
-  const exportNames = uniqueNames(tags, (t) => `${camelCase(t, UNTAGGED)}Handlers`, ["handlers"]);
+  const exportNames = uniqueNames(tags, (t) => camelCase(`${t} handlers`, "handlers"), ["handlers"]);
   return {
     handlersType: names.handlersName,
     pluginName: names.pluginName,

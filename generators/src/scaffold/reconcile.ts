@@ -5,7 +5,7 @@
  * `addSpreadAssignments`) and its markers as one `applyTextChanges`, and is printed once. Nothing
  * is written here: the caller writes every changed file after all of them succeeded.
  */
-import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, type ImportDeclarationStructure, type MethodDeclarationStructure, type OptionalKind, type SourceFile } from "ts-morph";
+import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, SyntaxKind, type Node, type ImportDeclarationStructure, type MethodDeclarationStructure, type OptionalKind, type SourceFile } from "ts-morph";
 import { commentText } from "../emit/ts.js";
 import type { PlannedHandler, PlannedModule, ScaffoldPlan } from "./plan.js";
 import { analyseFile, ScaffoldRefusal, STALE_MARKER, syntaxRefusals, type AnalysedFile, type FoundMember, type Refusal } from "./analyze.js";
@@ -139,16 +139,21 @@ export function reconcile(plan: ScaffoldPlan, existing: ReadonlyMap<string, stri
 
   // Edits: structures first (ts-morph keeps analysed nodes valid across its own insertions) …
   const added: { file: string; methodName: string }[] = [];
+  const lastAdded: { path: string; node: Node }[] = [];
   for (const [m, handlers] of adds) {
     const file = files.get(moduleFile(m)) as AnalysedFile;
     ensureImports(file, serverModule);
-    file.objects.get(m.exportName)?.object.addMethods(handlers.map(stubStructure));
+    const nodes = file.objects.get(m.exportName)?.object.addMethods(handlers.map(stubStructure)) ?? [];
+    const last = nodes[nodes.length - 1];
+    if (last) lastAdded.push({ path: file.path, node: last });
     for (const h of handlers) added.push({ file: file.path, methodName: h.methodName });
     touched.add(file.path);
   }
   if (indexFile && created.length > 0) {
     indexFile.sourceFile.addImportDeclarations(created.map((m): OptionalKind<ImportDeclarationStructure> => ({ namedImports: [m.exportName], moduleSpecifier: `./${m.file}.js` })));
-    indexFile.objects.get("handlers")?.object.addSpreadAssignments(created.map((m) => ({ expression: m.exportName })));
+    const spreads = indexFile.objects.get("handlers")?.object.addSpreadAssignments(created.map((m) => ({ expression: m.exportName }))) ?? [];
+    const last = spreads[spreads.length - 1];
+    if (last) lastAdded.push({ path: INDEX_FILE, node: last });
     touched.add(INDEX_FILE);
   }
   // … then every marker of a file as one text change list, at the nodes' current positions.
@@ -158,6 +163,10 @@ export function reconcile(plan: ScaffoldPlan, existing: ReadonlyMap<string, stri
     changes.set(sf, [...(changes.get(sf) ?? []), c]);
     touched.add(path);
   };
+  // A trailing comma after what scaffold appended, so the next append adds lines and edits none.
+  for (const { path, node } of lastAdded) {
+    if (node.getNextSibling()?.getKind() !== SyntaxKind.CommaToken) change(path, { span: { start: node.getEnd(), length: 0 }, newText: "," });
+  }
   for (const s of stale.filter((x) => x.markedNow)) {
     const start = s.member.node.getStart();
     const indent = s.member.node.getIndentationText();
