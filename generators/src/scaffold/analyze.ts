@@ -56,17 +56,17 @@ export interface AnalysedFile {
 /** Refuses files with syntax errors: editing a file the parser misread could lose the user's code. */
 export function syntaxRefusals(project: Project, files: readonly { path: string; sourceFile: SourceFile }[]): Refusal[] {
   const out: Refusal[] = [];
-  const program = project.getProgram();
+  // The language service answers per file and incrementally; a Program would be rebuilt per new file.
+  const service = project.getLanguageService().compilerObject;
   for (const f of files) {
-    for (const d of program.getSyntacticDiagnostics(f.sourceFile)) {
-      const start = d.getStart() ?? 0;
-      const { line, column } = f.sourceFile.getLineAndColumnAtPos(start);
-      const text = d.getMessageText();
+    for (const d of service.getSyntacticDiagnostics(f.sourceFile.getFilePath())) {
+      const { line, column } = f.sourceFile.getLineAndColumnAtPos(d.start);
+      const text = typeof d.messageText === "string" ? d.messageText : d.messageText.messageText;
       out.push({
         file: f.path,
         line,
         col: column,
-        message: `does not parse (${typeof text === "string" ? text : text.getMessageText()}); scaffold edits no file while one does not parse`,
+        message: `does not parse (${text}); scaffold edits no file while one does not parse`,
         fix: "fix the syntax error (or restore the file from version control) and run scaffold again; nothing was changed",
       });
     }
