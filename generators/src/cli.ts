@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import yargs, { type Argv } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { SpecError, formatIssue } from "./load/errors.js";
-import { check, discoverTargets, generate, targetFor, type Reporter, type Target } from "./pipeline.js";
+import { check, generate, type Reporter, type Target } from "./pipeline.js";
 import { scaffoldOptions, type ScaffoldArgs } from "./scaffold/options.js";
 
 /** Process exit codes, documented in `--help` and docs/architecture.md. */
@@ -29,9 +29,10 @@ interface CommonArgs {
   name?: string;
   quiet: boolean;
   verbose: boolean;
-  "spec-dir": string;
-  "packages-dir": string;
-  scope: string;
+  "spec-dir"?: string;
+  "packages-dir"?: string;
+  scope?: string;
+  config?: string;
   "cache-dir"?: string;
 }
 
@@ -51,15 +52,13 @@ function reporter(args: Pick<CommonArgs, "quiet" | "verbose">): Reporter {
 }
 
 async function targetsOf(args: CommonArgs): Promise<Target[]> {
-  const cwd = process.cwd();
-  if (args.spec) {
-    const out = args.out ?? path.join(args["packages-dir"], path.basename(args.spec).replace(/\.(ya?ml|json)$/i, ""));
-    return [targetFor(cwd, args.spec, out, args.name)];
+  const { resolveTargets, TargetUsageError } = await import("./config/targets.js");
+  const { ConfigError } = await import("./config/load.js");
+  try {
+    return (await resolveTargets(process.cwd(), { spec: args.spec, out: args.out, name: args.name, specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope, config: args.config })).targets;
+  } catch (err) {
+    throw err instanceof TargetUsageError || err instanceof ConfigError ? new UsageError(err.message) : err;
   }
-  if (args.out || args.name) throw new UsageError("--out and --name need a spec: contractgen generate <spec> --out <dir>");
-  const targets = await discoverTargets(cwd, { specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope });
-  if (targets.length === 0) throw new UsageError(`no OpenAPI documents found in ${args["spec-dir"]}/`);
-  return targets;
 }
 
 class UsageError extends Error {}
@@ -69,9 +68,11 @@ function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
     .positional("spec", { type: "string", describe: "an OpenAPI 3.0/3.1 document (YAML or JSON); default: every spec in --spec-dir" })
     .option("out", { type: "string", describe: "output folder for <spec> (default: <packages-dir>/<spec name>)" })
     .option("name", { type: "string", describe: "npm package name for <spec> (default: the spec's file name)" })
-    .option("spec-dir", { type: "string", default: "spec", describe: "folder of specs, one package each" })
-    .option("packages-dir", { type: "string", default: "packages", describe: "folder the packages are written to" })
-    .option("scope", { type: "string", default: "@devplatform", describe: "npm scope of generated packages" })
+    // No yargs defaults: a flag given overrides the config file, which overrides these defaults.
+    .option("spec-dir", { type: "string", describe: "folder of specs, one package each [default: spec]" })
+    .option("packages-dir", { type: "string", describe: "folder the packages are written to [default: packages]" })
+    .option("scope", { type: "string", describe: "npm scope of generated packages [default: @devplatform]" })
+    .option("config", { type: "string", describe: "config file [default: contractgen.config.ts, .mjs or .json if present]" })
     .option("cache-dir", { type: "string", describe: "where no-op hashes are kept (default: node_modules/.cache/contractgen)" })
     .option("quiet", { type: "boolean", default: false, alias: "q", describe: "print errors only" })
     .option("verbose", { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" }) as Argv<T & CommonArgs>;
@@ -315,12 +316,27 @@ export async function main(argv: string[]): Promise<number> {
       }),
     )
     .command(
-      "scaffold <source>",
+      "scaffold [source]",
       "create a runnable server project for a contract, or add handlers for new operations to one (docs/implementing-the-api.md)",
       (y) => scaffoldOptions(y).epilog(EPILOG),
-      guard(async (args: ScaffoldArgs) => (await (await import("./scaffold/command.js")).runScaffold(args, process.cwd(), reporter({ quiet: args.quiet, verbose }))).code),
+      guard(async (args: ScaffoldArgs) => (await import("./scaffold/command.js")).runScaffoldCommand(args, process.cwd(), reporter({ quiet: args.quiet, verbose }))),
     )
-    .demandCommand(1, "name a command: generate, check, diff, test, mock or scaffold")
+    .command(
+      "init",
+      "write a commented contractgen.config.ts listing the specs in spec/ (docs/configuration.md)",
+      (y) => y.option("templates", { type: "string", describe: "folder overriding the config template (config/contractgen.config.ts.tpl)" }).epilog(EPILOG),
+      guard(async (args: { templates?: string | undefined }) => {
+        const { TemplateError } = await import("./templates/template.js");
+        const r = await (await import("./config/init.js")).initConfig(process.cwd(), args.templates).catch((e: unknown) => {
+          if (e instanceof TemplateError) throw new UsageError(`${e.message}\ntemplate error: nothing was written`);
+          throw e;
+        });
+        if (r.existing) throw new UsageError(`${r.existing} exists already; edit it (docs/configuration.md)`);
+        process.stderr.write(`wrote ${r.written ?? ""} (${r.specs} spec(s) found in spec/)\n`);
+        return EXIT.ok;
+      }),
+    )
+    .demandCommand(1, "name a command: generate, check, diff, test, mock, scaffold or init")
     .strict()
     .epilog(EPILOG)
     .help()

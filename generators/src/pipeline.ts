@@ -1,6 +1,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
-import { EMITTERS, type GeneratedFile } from "./emit/index.js";
+import type { GeneratedFile } from "./emit/index.js";
+import { emittersFor, type ArtifactName } from "./emit/artifacts.js";
 import { headerText } from "./emit/header.js";
 import type { ApiModel } from "./model/ir.js";
 import { kebabCase } from "./model/naming.js";
@@ -16,6 +17,8 @@ export interface Target {
   readonly packageName: string;
   /** Short name used in messages and generated names (`core`). */
   readonly name: string;
+  /** Artifacts to emit (what they import comes with them). @default every artifact */
+  readonly artifacts?: readonly ArtifactName[];
 }
 
 export interface Reporter {
@@ -102,19 +105,20 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   const model = buildModel(spec, target.name);
   reporter.step(target, "model", now() - t);
 
+  const emitters = emittersFor(target.artifacts);
   const exports = new Map<string, string>();
   const namespaced = new Set<string>();
   const unbarrelled = new Set<string>();
-  for (const e of EMITTERS) {
+  for (const e of emitters) {
     for (const [subpath, module] of Object.entries(e.exports ?? {})) {
       exports.set(subpath, module);
       if (e.barrel === "namespace") namespaced.add(module);
       if (e.barrel === "none") unbarrelled.add(module);
     }
   }
-  const merged = (pick: (e: (typeof EMITTERS)[number]) => Readonly<Record<string, string>> | undefined): Record<string, string> => {
+  const merged = (pick: (e: (typeof emitters)[number]) => Readonly<Record<string, string>> | undefined): Record<string, string> => {
     const all: Record<string, string> = {};
-    for (const e of EMITTERS) Object.assign(all, pick(e) ?? {});
+    for (const e of emitters) Object.assign(all, pick(e) ?? {});
     return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   };
   t = now();
@@ -135,7 +139,7 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   };
 
   const files: GeneratedFile[] = [];
-  for (const emitter of EMITTERS) {
+  for (const emitter of emitters) {
     t = now();
     files.push(...(await emitter.emit(ctx)));
     reporter.step(target, emitter.name, now() - t);
@@ -179,6 +183,11 @@ async function readPrevious(outDir: string): Promise<{ version?: string; contrac
   return out;
 }
 
+/** What, besides the generator and the spec, decides a target's output (artifacts only when chosen, so older caches stay valid). */
+function targetKey(target: Target): string {
+  return JSON.stringify([target.packageName, target.specPath, ...(target.artifacts ? [target.artifacts] : [])]);
+}
+
 function cacheDirOf(options: RunOptions): string {
   return options.cacheDir ?? path.join(options.cwd, "node_modules", ".cache", "contractgen");
 }
@@ -193,7 +202,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
   const pending: Target[] = [];
   for (const target of targets) {
     const cached = options.force ? undefined : await readCache(cacheDir, target.outDir);
-    const fingerprint = await generatorFingerprint(JSON.stringify([target.packageName, target.specPath]));
+    const fingerprint = await generatorFingerprint(targetKey(target));
     if (cached && (await isUpToDate(cached, fingerprint))) {
       options.reporter.info(`${target.packageName}  up to date (spec and output unchanged)`);
       results.push({ target, skipped: true, sources: Object.keys(cached.sources) });
@@ -207,7 +216,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     const t = now();
     const drift = await diffOutput(r.target.outDir, r.files);
     await writeOutput(r.target.outDir, r.files, drift);
-    const fingerprint = await generatorFingerprint(JSON.stringify([r.target.packageName, r.target.specPath]));
+    const fingerprint = await generatorFingerprint(targetKey(r.target));
     const sources = (await hashFiles(r.sources)) ?? {};
     const outputs: Record<string, string> = {};
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashContents(f.contents);

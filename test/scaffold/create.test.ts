@@ -9,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { runCli, snapshotTree } from "../generator/helpers.js";
+import { runCli, snapshotTree, workspaceTmpDir } from "../generator/helpers.js";
 import { ROOT, linkContract, petsWorkspace, scaffold, tsc } from "./support.js";
 
 describe("contractgen scaffold: a new project", () => {
@@ -64,6 +64,19 @@ describe("contractgen scaffold: a new project", () => {
     expect(run.status, output).toBe(1);
     expect(output).toMatch(/listPets/);
     expect(output).toMatch(/501/);
+  });
+
+  it("scaffolds against a package contractgen generated, depending on it where it is", async () => {
+    const dir = workspaceTmpDir("scaffold-pkg-");
+    const r = await runCli(["scaffold", path.join(ROOT, "packages/ads-audiences"), "--out", "server"], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const server = path.join(dir, "server");
+    const pkg = JSON.parse(readFileSync(path.join(server, "package.json"), "utf8")) as { dependencies: Record<string, string>; scripts: Record<string, string> };
+    expect(pkg.dependencies["@devplatform/ads-audiences"]).toBe(`file:${path.relative(server, path.join(ROOT, "packages/ads-audiences"))}`);
+    expect(pkg.scripts["build"]).toBe("tsc -p tsconfig.json");
+    expect(existsSync(path.join(server, "contract"))).toBe(false);
+    // The workspace's built package resolves as the installed one would.
+    expect(tsc(path.join(server, "tsconfig.json"), false).output).toBe("");
   });
 
   it("writes the same bytes for the same contract", async () => {

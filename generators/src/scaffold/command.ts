@@ -46,7 +46,48 @@ function quoteArg(a: string): string {
   return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
 }
 
-export async function runScaffold(args: ScaffoldArgs, cwd: string, reporter: Reporter): Promise<ScaffoldOutcome> {
+/** One project, as given on the command line or by a `scaffold` entry of the config. */
+interface ScaffoldJob {
+  readonly source: string;
+  readonly out: string;
+  readonly check: boolean;
+  readonly templates?: string | undefined;
+  readonly name?: string | undefined;
+  readonly quiet: boolean;
+}
+
+/** `contractgen scaffold [source]`: the one project named, or every `scaffold` entry of the config. */
+export async function runScaffoldCommand(args: ScaffoldArgs, cwd: string, reporter: Reporter): Promise<number> {
+  const { loadConfig, ConfigError } = await import("../config/load.js");
+  let loaded;
+  try {
+    loaded = await loadConfig(cwd, args.config);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    return EXIT.usage;
+  }
+  const fromConfig = (p: string): string => path.relative(cwd, path.resolve(loaded?.dir ?? cwd, p)) || ".";
+  const templates = args.templates ?? (loaded?.config.templates !== undefined ? fromConfig(loaded.config.templates) : undefined);
+  const common = { check: args.check, templates, name: args.name, quiet: args.quiet };
+  if (args.source !== undefined) {
+    if (args.out === undefined) {
+      process.stderr.write("scaffold <source> needs --out <dir>: the server project's folder\n");
+      return EXIT.usage;
+    }
+    return (await runScaffold({ ...common, source: args.source, out: args.out }, cwd, reporter)).code;
+  }
+  const entries = loaded?.config.scaffold ?? [];
+  if (entries.length === 0) {
+    process.stderr.write(`name a spec or package: contractgen scaffold <source> --out <dir>${loaded ? ` (${loaded.file} has no scaffold entries)` : ""}\n`);
+    return EXIT.usage;
+  }
+  let code: number = EXIT.ok;
+  for (const e of entries) code = Math.max(code, (await runScaffold({ ...common, source: fromConfig(e.source), out: fromConfig(e.out) }, cwd, reporter)).code);
+  return code;
+}
+
+export async function runScaffold(args: ScaffoldJob, cwd: string, reporter: Reporter): Promise<ScaffoldOutcome> {
   const out = (line: string): void => {
     process.stdout.write(`${line}\n`);
   };
