@@ -7,6 +7,7 @@ import { hideBin } from "yargs/helpers";
 import { SpecError, formatIssue } from "./load/errors.js";
 import { check, generate, type Reporter, type Target } from "./pipeline.js";
 import { scaffoldOptions, type ScaffoldArgs } from "./scaffold/options.js";
+import { TemplateError } from "./templates/template.js";
 
 /** Process exit codes, documented in `--help` and docs/architecture.md. */
 export const EXIT = {
@@ -21,7 +22,7 @@ export const EXIT = {
   internal: 4,
 } as const;
 
-const EPILOG = `Exit codes: 0 success; 1 check found drift, test found a violation or diff found breaking changes; 2 invalid spec; 3 usage error; 4 internal error.`;
+const EPILOG = `Exit codes: 0 success; 1 check found drift, test found a violation, diff found breaking changes or scaffold --check found work; 2 invalid input (spec, template, unparseable handler file); 3 usage error; 4 internal error.`;
 
 interface CommonArgs {
   spec?: string;
@@ -33,6 +34,7 @@ interface CommonArgs {
   "packages-dir"?: string;
   scope?: string;
   config?: string;
+  templates?: string;
   "cache-dir"?: string;
 }
 
@@ -55,7 +57,7 @@ async function targetsOf(args: CommonArgs): Promise<Target[]> {
   const { resolveTargets, TargetUsageError } = await import("./config/targets.js");
   const { ConfigError } = await import("./config/load.js");
   try {
-    return (await resolveTargets(process.cwd(), { spec: args.spec, out: args.out, name: args.name, specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope, config: args.config })).targets;
+    return (await resolveTargets(process.cwd(), { spec: args.spec, out: args.out, name: args.name, specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope, config: args.config, templates: args.templates })).targets;
   } catch (err) {
     throw err instanceof TargetUsageError || err instanceof ConfigError ? new UsageError(err.message) : err;
   }
@@ -73,6 +75,7 @@ function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
     .option("packages-dir", { type: "string", describe: "folder the packages are written to [default: packages]" })
     .option("scope", { type: "string", describe: "npm scope of generated packages [default: @devplatform]" })
     .option("config", { type: "string", describe: "config file [default: contractgen.config.ts, .mjs or .json if present]" })
+    .option("templates", { type: "string", describe: "folder overriding templates/ by path (package/README.md.tpl …; docs/templates.md)" })
     .option("cache-dir", { type: "string", describe: "where no-op hashes are kept (default: node_modules/.cache/contractgen)" })
     .option("quiet", { type: "boolean", default: false, alias: "q", describe: "print errors only" })
     .option("verbose", { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" }) as Argv<T & CommonArgs>;
@@ -225,6 +228,10 @@ function report(err: unknown, verbose: boolean): number {
     process.stderr.write(`${err.issues.map(formatIssue).join("\n")}\n`);
     process.stderr.write(`${err.issues.length} problem(s) in the spec; nothing was written\n`);
     if (verbose && err.stack) process.stderr.write(`${err.stack}\n`);
+    return EXIT.invalidSpec;
+  }
+  if (err instanceof TemplateError) {
+    process.stderr.write(`${err.message}\ntemplate error: nothing was written\n`);
     return EXIT.invalidSpec;
   }
   if (err instanceof UsageError) {

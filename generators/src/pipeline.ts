@@ -2,6 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { GeneratedFile } from "./emit/index.js";
 import { emittersFor, type ArtifactName } from "./emit/artifacts.js";
+import { loadPackageTemplates, templatesHash } from "./templates/package.js";
 import { headerText } from "./emit/header.js";
 import type { ApiModel } from "./model/ir.js";
 import { kebabCase } from "./model/naming.js";
@@ -19,6 +20,8 @@ export interface Target {
   readonly name: string;
   /** Artifacts to emit (what they import comes with them). @default every artifact */
   readonly artifacts?: readonly ArtifactName[];
+  /** Folder overriding templates/package/ by path. @default the built-in templates */
+  readonly templates?: string;
 }
 
 export interface Reporter {
@@ -128,6 +131,7 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   const rel = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path);
   reporter.step(target, "release", now() - t);
   const ctx = {
+    templates: await loadPackageTemplates(target.templates, options.cwd),
     release: { version: rel.version, changelog: rel.changelog },
     model,
     packageName: target.packageName,
@@ -183,9 +187,10 @@ async function readPrevious(outDir: string): Promise<{ version?: string; contrac
   return out;
 }
 
-/** What, besides the generator and the spec, decides a target's output (artifacts only when chosen, so older caches stay valid). */
-function targetKey(target: Target): string {
-  return JSON.stringify([target.packageName, target.specPath, ...(target.artifacts ? [target.artifacts] : [])]);
+/** What, besides the generator and the spec, decides a target's output: its name, artifacts and templates. */
+async function targetKey(target: Target, cwd: string): Promise<string> {
+  const templates = templatesHash(await loadPackageTemplates(target.templates, cwd));
+  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", templates]);
 }
 
 function cacheDirOf(options: RunOptions): string {
@@ -202,7 +207,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
   const pending: Target[] = [];
   for (const target of targets) {
     const cached = options.force ? undefined : await readCache(cacheDir, target.outDir);
-    const fingerprint = await generatorFingerprint(targetKey(target));
+    const fingerprint = await generatorFingerprint(await targetKey(target, options.cwd));
     if (cached && (await isUpToDate(cached, fingerprint))) {
       options.reporter.info(`${target.packageName}  up to date (spec and output unchanged)`);
       results.push({ target, skipped: true, sources: Object.keys(cached.sources) });
@@ -216,7 +221,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     const t = now();
     const drift = await diffOutput(r.target.outDir, r.files);
     await writeOutput(r.target.outDir, r.files, drift);
-    const fingerprint = await generatorFingerprint(targetKey(r.target));
+    const fingerprint = await generatorFingerprint(await targetKey(r.target, options.cwd));
     const sources = (await hashFiles(r.sources)) ?? {};
     const outputs: Record<string, string> = {};
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashContents(f.contents);

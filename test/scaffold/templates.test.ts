@@ -123,3 +123,39 @@ describe("contractgen scaffold with hostile spec strings in every slot", () => {
     expect(again.stderr).toContain("server: unchanged");
   });
 });
+
+describe("generated package templates (templates/package/)", () => {
+  it("take an override by path for README.md, regenerate when it changes, and stay byte-deterministic", async () => {
+    const ws = petsWorkspace();
+    mkdirSync(path.join(ws.dir, "mine/package"), { recursive: true });
+    const builtin = readFileSync(path.resolve("templates/package/README.md.tpl"), "utf8");
+    const override = path.join(ws.dir, "mine/package/README.md.tpl");
+    writeFileSync(override, builtin.replace("## Entry points", "Internal use only: ask #api-platform.\n\n## Entry points"));
+    const gen = (out: string): Promise<{ code: number; stderr: string }> => runCli(["generate", "pets.yaml", "--out", out, "--templates", "mine", "-q"], ws.dir);
+    expect((await gen("a")).code).toBe(0);
+    expect((await gen("b")).code).toBe(0);
+    const readme = readFileSync(path.join(ws.dir, "a/README.md"), "utf8");
+    expect(readme).toContain("Internal use only: ask #api-platform.");
+    expect(readme).toContain("| GET    | `/pets`");
+    expect(readFileSync(path.join(ws.dir, "b/README.md"), "utf8")).toBe(readme);
+    // Same spec, same generator, edited template: the no-op cache must not skip it.
+    writeFileSync(override, builtin.replace("## Entry points", "Changed.\n\n## Entry points"));
+    expect((await gen("a")).code).toBe(0);
+    expect(readFileSync(path.join(ws.dir, "a/README.md"), "utf8")).toContain("Changed.");
+  });
+
+  it("fail located, writing nothing, for an unknown slot or a package.json base that is no longer JSON", async () => {
+    const ws = petsWorkspace();
+    mkdirSync(path.join(ws.dir, "mine/package"), { recursive: true });
+    writeFileSync(path.join(ws.dir, "mine/package/README.md.tpl"), "# {{packageName}}\n\n{{operations}}\n{{licence}}\n");
+    let r = await runCli(["generate", "pets.yaml", "--out", "pkg", "--templates", "mine"], ws.dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("mine/package/README.md.tpl:4:1\n  error: unknown slot {{licence}} in template package/README.md");
+    writeFileSync(path.join(ws.dir, "mine/package/README.md.tpl"), readFileSync(path.resolve("templates/package/README.md.tpl"), "utf8"));
+    writeFileSync(path.join(ws.dir, "mine/package/package.json.tpl"), '{ "name": {{name}}, "version": {{version}}, "exports": {{exports}}, "contractgen": {{contractgen}}, }');
+    r = await runCli(["generate", "pets.yaml", "--out", "pkg", "--templates", "mine"], ws.dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/mine\/package\/package\.json\.tpl:1:1\n {2}error: template package\/package\.json no longer fits: filled, it is not JSON/);
+    expect(existsSync(path.join(ws.dir, "pkg"))).toBe(false);
+  });
+});

@@ -17,6 +17,8 @@ export interface TargetFlags {
   readonly scope?: string | undefined;
   /** `--config <file>`; else contractgen.config.{ts,mjs,json} in the working directory. */
   readonly config?: string | undefined;
+  /** `--templates <dir>`: overrides the config's `templates`. */
+  readonly templates?: string | undefined;
 }
 
 export const DEFAULT_LAYOUT = { specDir: "spec", packagesDir: "packages", scope: "@devplatform" } as const;
@@ -27,9 +29,10 @@ export async function resolveTargets(cwd: string, flags: TargetFlags): Promise<{
   const base = loaded?.dir ?? cwd;
   const fromConfig = (p: string): string => path.relative(cwd, path.resolve(base, p)) || ".";
   const artifacts = config.artifacts;
+  const templates = flags.templates ?? (config.templates !== undefined ? fromConfig(config.templates) : undefined);
   const withArtifacts = (t: Target, own?: Target["artifacts"]): Target => {
     const a = own ?? artifacts;
-    return a ? { ...t, artifacts: a } : t;
+    return { ...t, ...(a ? { artifacts: a } : {}), ...(templates !== undefined ? { templates } : {}) };
   };
   if (flags.spec) {
     const out = flags.out ?? path.join(flags.packagesDir ?? DEFAULT_LAYOUT.packagesDir, path.basename(flags.spec).replace(/\.(ya?ml|json)$/i, ""));

@@ -46,3 +46,11 @@ export function mdList(items: readonly string[]): Md {
 export function mdInlineCode(text: string): Md {
   return new Md(mdCode(text));
 }
+
+/**
+ * Lines an emitter assembled itself from `mdText`/`mdCell`/`mdCode` pieces, as one slot value: the
+ * Markdown twin of ts.ts's `raw`. Never pass spec text here unescaped.
+ */
+export function mdBlock(lines: readonly string[]): Md {
+  return new Md(lines.join("\n"));
+}
