@@ -3,7 +3,7 @@
  * every byte the user wrote stays where it was. One kind of change per assertion block; the
  * fixture pets-v2.yaml lists them.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { snapshotTree } from "../generator/helpers.js";
@@ -163,5 +163,28 @@ describe("contractgen scaffold refuses a file it cannot parse", () => {
     const r = await scaffold(ws);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("src/handlers/pets.ts:1:1\n  error: has no `export const petsHandlers = { … }` object");
+  });
+});
+
+describe("contractgen scaffold repairs only what is missing", () => {
+  it("recreates a deleted handler index with every module, and keeps a note the user put under a marker", async () => {
+    const ws = petsWorkspace();
+    expect((await scaffold(ws)).code).toBe(0);
+    const indexPath = path.join(ws.server, "src/handlers/index.ts");
+    const index = readFileSync(indexPath, "utf8");
+    rmSync(indexPath);
+    expect((await scaffold(ws)).code).toBe(0);
+    expect(readFileSync(indexPath, "utf8")).toBe(index);
+
+    changeSpec(ws, PETS_V2);
+    expect((await scaffold(ws)).code).toBe(0);
+    const stores = path.join(ws.server, "src/handlers/stores.ts");
+    const marked = readFileSync(stores, "utf8");
+    writeFileSync(stores, marked.replace("\n  async getStore(", "\n  // Kept for the old mobile app.\n  async getStore("));
+    changeSpec(ws, PETS_V1);
+    expect((await scaffold(ws)).code).toBe(0);
+    const back = readFileSync(stores, "utf8");
+    expect(back).not.toContain("@deprecated contractgen");
+    expect(back).toContain("  /** GET /stores/{storeId} */\n  // Kept for the old mobile app.\n  async getStore(");
   });
 });

@@ -126,7 +126,9 @@ export function reconcile(plan: ScaffoldPlan, existing: ReadonlyMap<string, stri
   };
   const touched = new Set<string>();
   for (const m of created) freshFile(moduleFile(m), fresh.module(m), m.exportName, fresh.moduleTemplateFile);
-  const indexFile = index ?? (created.length > 0 || plan.modules.length > 0 ? freshFile(INDEX_FILE, fresh.index(), "handlers", fresh.indexTemplateFile) : undefined);
+  const indexFile = index ?? (plan.modules.length > 0 ? freshFile(INDEX_FILE, fresh.index(), "handlers", fresh.indexTemplateFile) : undefined);
+  // A new index spreads every module there is; an existing one gets only the modules created now.
+  const indexed = index ? created : plan.modules.filter((m) => files.has(moduleFile(m)));
   if (!index && indexFile) touched.add(INDEX_FILE);
 
   // Stale: members whose operation is gone. Unmark: our marker on a handler whose operation is back.
@@ -149,9 +151,9 @@ export function reconcile(plan: ScaffoldPlan, existing: ReadonlyMap<string, stri
     for (const h of handlers) added.push({ file: file.path, methodName: h.methodName });
     touched.add(file.path);
   }
-  if (indexFile && created.length > 0) {
-    indexFile.sourceFile.addImportDeclarations(created.map((m): OptionalKind<ImportDeclarationStructure> => ({ namedImports: [m.exportName], moduleSpecifier: `./${m.file}.js` })));
-    const spreads = indexFile.objects.get("handlers")?.object.addSpreadAssignments(created.map((m) => ({ expression: m.exportName }))) ?? [];
+  if (indexFile && indexed.length > 0) {
+    indexFile.sourceFile.addImportDeclarations(indexed.map((m): OptionalKind<ImportDeclarationStructure> => ({ namedImports: [m.exportName], moduleSpecifier: `./${m.file}.js` })));
+    const spreads = indexFile.objects.get("handlers")?.object.addSpreadAssignments(indexed.map((m) => ({ expression: m.exportName }))) ?? [];
     const last = spreads[spreads.length - 1];
     if (last) lastAdded.push({ path: INDEX_FILE, node: last });
     touched.add(INDEX_FILE);
@@ -174,9 +176,11 @@ export function reconcile(plan: ScaffoldPlan, existing: ReadonlyMap<string, stri
     change(s.file, { span: { start, length: 0 }, newText: `/** ${text} */\n${indent}` });
   }
   for (const u of unmarked) {
-    // Our marker sits on its own line before the handler: remove it up to the handler's first token.
+    // Remove the marker and the line break and indentation scaffold put after it; anything the
+    // user wrote between it and the handler stays.
     const marker = u.member.marker as { start: number; end: number };
-    change(u.file, { span: { start: marker.start, length: u.member.node.getStart() - marker.start }, newText: "" });
+    const after = /^[ \t]*\r?\n[ \t]*/.exec((files.get(u.file) as AnalysedFile).sourceFile.getFullText().slice(marker.end))?.[0].length ?? 0;
+    change(u.file, { span: { start: marker.start, length: marker.end - marker.start + after }, newText: "" });
   }
   for (const [sf, list] of changes) sf.applyTextChanges(list);
 
