@@ -59,17 +59,20 @@ export function syntaxRefusals(project: Project, files: readonly { path: string;
   // The language service answers per file and incrementally; a Program would be rebuilt per new file.
   const service = project.getLanguageService().compilerObject;
   for (const f of files) {
-    for (const d of service.getSyntacticDiagnostics(f.sourceFile.getFilePath())) {
-      const { line, column } = f.sourceFile.getLineAndColumnAtPos(d.start);
-      const text = typeof d.messageText === "string" ? d.messageText : d.messageText.messageText;
-      out.push({
-        file: f.path,
-        line,
-        col: column,
-        message: `does not parse (${text}); scaffold edits no file while one does not parse`,
-        fix: "fix the syntax error (or restore the file from version control) and run scaffold again; nothing was changed",
-      });
-    }
+    // The first error is the one to fix; the parser's later ones mostly follow from it.
+    const all = service.getSyntacticDiagnostics(f.sourceFile.getFilePath());
+    const d = all[0];
+    if (!d) continue;
+    const { line, column } = f.sourceFile.getLineAndColumnAtPos(d.start);
+    const text = typeof d.messageText === "string" ? d.messageText : d.messageText.messageText;
+    const more = all.length > 1 ? ` (${all.length - 1} more syntax error(s) after it)` : "";
+    out.push({
+      file: f.path,
+      line,
+      col: column,
+      message: `does not parse: ${text}${more}; scaffold edits no file while one does not parse`,
+      fix: "fix the syntax error (or restore the file from version control) and run scaffold again; nothing was changed",
+    });
   }
   return out;
 }
