@@ -2,7 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { GeneratedFile } from "./emit/index.js";
 import { emittersFor, type ArtifactName } from "./emit/artifacts.js";
-import { loadPackageTemplates, templatesHash } from "./templates/package.js";
+import { loadPackageTemplates, templatesHash, type PackageTemplates } from "./templates/package.js";
 import { headerText } from "./emit/header.js";
 import type { ApiModel } from "./model/ir.js";
 import { kebabCase } from "./model/naming.js";
@@ -93,7 +93,7 @@ interface Rendered {
 const now = (): number => performance.now();
 
 /** Load → model → every emitter → format, all in memory. Throws SpecError for bad input. */
-export async function render(target: Target, options: RunOptions): Promise<Rendered> {
+export async function render(target: Target, options: RunOptions, templates?: PackageTemplates): Promise<Rendered> {
   const { loadSpec } = await import("./load/load.js");
   const { buildModel } = await import("./model/build.js");
   const { formatFiles } = await import("./write/format.js");
@@ -131,7 +131,7 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   const rel = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path);
   reporter.step(target, "release", now() - t);
   const ctx = {
-    templates: await loadPackageTemplates(target.templates, options.cwd),
+    templates: templates ?? (await loadPackageTemplates(target.templates, options.cwd)),
     release: { version: rel.version, changelog: rel.changelog },
     model,
     packageName: target.packageName,
@@ -187,10 +187,20 @@ async function readPrevious(outDir: string): Promise<{ version?: string; contrac
   return out;
 }
 
+/** Templates read once per run and override folder (a run over 130 specs would read them 390 times). */
+function templateReader(cwd: string): (target: Target) => Promise<PackageTemplates> {
+  const byDir = new Map<string, Promise<PackageTemplates>>();
+  return (target) => {
+    const key = target.templates ?? "";
+    let found = byDir.get(key);
+    if (!found) byDir.set(key, (found = loadPackageTemplates(target.templates, cwd)));
+    return found;
+  };
+}
+
 /** What, besides the generator and the spec, decides a target's output: its name, artifacts and templates. */
-async function targetKey(target: Target, cwd: string): Promise<string> {
-  const templates = templatesHash(await loadPackageTemplates(target.templates, cwd));
-  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", templates]);
+function targetKey(target: Target, templates: PackageTemplates): string {
+  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", templatesHash(templates)]);
 }
 
 function cacheDirOf(options: RunOptions): string {
@@ -203,11 +213,12 @@ function cacheDirOf(options: RunOptions): string {
  */
 export async function generate(targets: readonly Target[], options: RunOptions): Promise<TargetResult[]> {
   const cacheDir = cacheDirOf(options);
+  const templatesOf = templateReader(options.cwd);
   const results: TargetResult[] = [];
   const pending: Target[] = [];
   for (const target of targets) {
     const cached = options.force ? undefined : await readCache(cacheDir, target.outDir);
-    const fingerprint = await generatorFingerprint(await targetKey(target, options.cwd));
+    const fingerprint = await generatorFingerprint(targetKey(target, await templatesOf(target)));
     if (cached && (await isUpToDate(cached, fingerprint))) {
       options.reporter.info(`${target.packageName}  up to date (spec and output unchanged)`);
       results.push({ target, skipped: true, sources: Object.keys(cached.sources) });
@@ -215,13 +226,13 @@ export async function generate(targets: readonly Target[], options: RunOptions):
   }
 
   const rendered: Rendered[] = [];
-  for (const target of pending) rendered.push(await render(target, options));
+  for (const target of pending) rendered.push(await render(target, options, await templatesOf(target)));
 
   for (const r of rendered) {
     const t = now();
     const drift = await diffOutput(r.target.outDir, r.files);
     await writeOutput(r.target.outDir, r.files, drift);
-    const fingerprint = await generatorFingerprint(await targetKey(r.target, options.cwd));
+    const fingerprint = await generatorFingerprint(targetKey(r.target, await templatesOf(r.target)));
     const sources = (await hashFiles(r.sources)) ?? {};
     const outputs: Record<string, string> = {};
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashContents(f.contents);
@@ -237,8 +248,9 @@ export async function generate(targets: readonly Target[], options: RunOptions):
 /** Renders every target and compares with what is on disk; writes nothing. */
 export async function check(targets: readonly Target[], options: RunOptions): Promise<TargetResult[]> {
   const results: TargetResult[] = [];
+  const templatesOf = templateReader(options.cwd);
   for (const target of targets) {
-    const r = await render(target, options);
+    const r = await render(target, options, await templatesOf(target));
     results.push({ target, skipped: false, drift: await diffOutput(target.outDir, r.files), sources: r.sources });
   }
   return results;
