@@ -6,7 +6,9 @@ import yargs, { type Argv } from "yargs";
 import { hideBin } from "yargs/helpers";
 import { SpecError, formatIssue } from "./load/errors.js";
 import { UsageError } from "./usage-error.js";
-import { check, discoverTargets, generate, targetFor, type Reporter, type Target } from "./pipeline.js";
+import { check, generate, type Reporter, type Target } from "./pipeline.js";
+import { scaffoldOptions, type ScaffoldArgs } from "./scaffold/options.js";
+import { TemplateError } from "./templates/template.js";
 
 /** Process exit codes, documented in `--help` and docs/architecture.md. */
 export const EXIT = {
@@ -21,7 +23,7 @@ export const EXIT = {
   internal: 4,
 } as const;
 
-const EPILOG = `Exit codes: 0 success; 1 check found drift, test found a violation or diff found breaking changes; 2 invalid spec; 3 usage error; 4 internal error.`;
+const EPILOG = `Exit codes: 0 success; 1 check found drift, test found a violation, diff found breaking changes or scaffold --check found work; 2 invalid input (spec, template, unparseable handler file); 3 usage error; 4 internal error.`;
 
 interface CommonArgs {
   spec?: string;
@@ -29,13 +31,15 @@ interface CommonArgs {
   name?: string;
   quiet: boolean;
   verbose: boolean;
-  "spec-dir": string;
-  "packages-dir": string;
-  scope: string;
+  "spec-dir"?: string;
+  "packages-dir"?: string;
+  scope?: string;
+  config?: string;
+  templates?: string;
   "cache-dir"?: string;
 }
 
-function reporter(args: CommonArgs): Reporter {
+function reporter(args: Pick<CommonArgs, "quiet" | "verbose">): Reporter {
   const pad = (s: string, n: number): string => (s.length >= n ? s : s + " ".repeat(n - s.length));
   return {
     step(target, stage, ms) {
@@ -51,15 +55,13 @@ function reporter(args: CommonArgs): Reporter {
 }
 
 async function targetsOf(args: CommonArgs): Promise<Target[]> {
-  const cwd = process.cwd();
-  if (args.spec) {
-    const out = args.out ?? path.join(args["packages-dir"], path.basename(args.spec).replace(/\.(ya?ml|json)$/i, ""));
-    return [targetFor(cwd, args.spec, out, args.name)];
+  const { resolveTargets, TargetUsageError } = await import("./config/targets.js");
+  const { ConfigError } = await import("./config/load.js");
+  try {
+    return (await resolveTargets(process.cwd(), { spec: args.spec, out: args.out, name: args.name, specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope, config: args.config, templates: args.templates })).targets;
+  } catch (err) {
+    throw err instanceof TargetUsageError || err instanceof ConfigError ? new UsageError(err.message) : err;
   }
-  if (args.out || args.name) throw new UsageError("--out and --name need a spec: contractgen generate <spec> --out <dir>");
-  const targets = await discoverTargets(cwd, { specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope });
-  if (targets.length === 0) throw new UsageError(`no OpenAPI documents found in ${args["spec-dir"]}/`);
-  return targets;
 }
 
 function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
@@ -67,9 +69,12 @@ function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
     .positional("spec", { type: "string", describe: "an OpenAPI 3.0/3.1 document (YAML or JSON); default: every spec in --spec-dir" })
     .option("out", { type: "string", describe: "output folder for <spec> (default: <packages-dir>/<spec name>)" })
     .option("name", { type: "string", describe: "npm package name for <spec> (default: the spec's file name)" })
-    .option("spec-dir", { type: "string", default: "spec", describe: "folder of specs, one package each" })
-    .option("packages-dir", { type: "string", default: "packages", describe: "folder the packages are written to" })
-    .option("scope", { type: "string", default: "@devplatform", describe: "npm scope of generated packages" })
+    // No yargs defaults: a flag given overrides the config file, which overrides these defaults.
+    .option("spec-dir", { type: "string", describe: "folder of specs, one package each [default: spec]" })
+    .option("packages-dir", { type: "string", describe: "folder the packages are written to [default: packages]" })
+    .option("scope", { type: "string", describe: "npm scope of generated packages [default: @devplatform]" })
+    .option("config", { type: "string", describe: "config file [default: contractgen.config.ts, .mjs or .json if present]" })
+    .option("templates", { type: "string", describe: "folder overriding templates/ by path (package/README.md.tpl …; docs/templates.md)" })
     .option("cache-dir", { type: "string", describe: "where no-op hashes are kept (default: node_modules/.cache/contractgen)" })
     .option("quiet", { type: "boolean", default: false, alias: "q", describe: "print errors only" })
     .option("verbose", { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" }) as Argv<T & CommonArgs>;
@@ -287,7 +292,7 @@ async function runTest(args: {
       reporter: args.reporter,
       ...(args.output ? { output: args.output } : {}),
       packagesDir: args["packages-dir"],
-      progress: reporter({ quiet: args.quiet, verbose: args.verbose, "spec-dir": "spec", "packages-dir": args["packages-dir"], scope: "@devplatform" }),
+      progress: reporter({ quiet: args.quiet, verbose: args.verbose }),
     });
     process.stdout.write(result.lines.map((l) => `${l}\n`).join(""));
     return result.exitCode === 0 ? EXIT.ok : EXIT.drift;
@@ -302,6 +307,10 @@ function report(err: unknown, verbose: boolean): number {
     process.stderr.write(`${err.issues.map(formatIssue).join("\n")}\n`);
     process.stderr.write(`${err.issues.length} problem(s) in the spec; nothing was written\n`);
     if (verbose && err.stack) process.stderr.write(`${err.stack}\n`);
+    return EXIT.invalidSpec;
+  }
+  if (err instanceof TemplateError) {
+    process.stderr.write(`${err.message}\ntemplate error: nothing was written\n`);
     return EXIT.invalidSpec;
   }
   if (err instanceof UsageError) {
@@ -431,7 +440,28 @@ export async function main(argv: string[]): Promise<number> {
         return runDiffCommand({ old: args["old-spec"], new: args["new-spec"], allowBreaking: args["allow-breaking"], format: args.format, cwd: process.cwd() });
       }),
     )
-    .demandCommand(1, "name a command: generate, check, diff, test, mock or mcp")
+    .command(
+      "scaffold [source]",
+      "create a runnable server project for a contract, or add handlers for new operations to one (docs/implementing-the-api.md)",
+      (y) => scaffoldOptions(y).epilog(EPILOG),
+      guard(async (args: ScaffoldArgs) => (await import("./scaffold/command.js")).runScaffoldCommand(args, process.cwd(), reporter({ quiet: args.quiet, verbose }))),
+    )
+    .command(
+      "init",
+      "write a commented contractgen.config.ts listing the specs in spec/ (docs/configuration.md)",
+      (y) => y.option("templates", { type: "string", describe: "folder overriding the config template (config/contractgen.config.ts.tpl)" }).epilog(EPILOG),
+      guard(async (args: { templates?: string | undefined }) => {
+        const { TemplateError } = await import("./templates/template.js");
+        const r = await (await import("./config/init.js")).initConfig(process.cwd(), args.templates).catch((e: unknown) => {
+          if (e instanceof TemplateError) throw new UsageError(`${e.message}\ntemplate error: nothing was written`);
+          throw e;
+        });
+        if (r.existing) throw new UsageError(`${r.existing} exists already; edit it (docs/configuration.md)`);
+        process.stderr.write(`wrote ${r.written ?? ""} (${r.specs} spec(s) found in spec/)\n`);
+        return EXIT.ok;
+      }),
+    )
+    .demandCommand(1, "name a command: generate, check, diff, test, mock, mcp, scaffold or init")
     .strict()
     .epilog(EPILOG)
     .help()

@@ -1,6 +1,8 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
-import { EMITTERS, type GeneratedFile } from "./emit/index.js";
+import type { GeneratedFile } from "./emit/index.js";
+import { emittersFor, type ArtifactName } from "./emit/artifacts.js";
+import { loadPackageTemplates, templatesHash, type PackageTemplates } from "./templates/package.js";
 import { headerText } from "./emit/header.js";
 import type { ApiModel } from "./model/ir.js";
 import { kebabCase } from "./model/naming.js";
@@ -16,6 +18,10 @@ export interface Target {
   readonly packageName: string;
   /** Short name used in messages and generated names (`core`). */
   readonly name: string;
+  /** Artifacts to emit (what they import comes with them). @default every artifact */
+  readonly artifacts?: readonly ArtifactName[];
+  /** Folder overriding templates/package/ by path. @default the built-in templates */
+  readonly templates?: string;
 }
 
 export interface Reporter {
@@ -87,7 +93,7 @@ interface Rendered {
 const now = (): number => performance.now();
 
 /** Load → model → every emitter → format, all in memory. Throws SpecError for bad input. */
-export async function render(target: Target, options: RunOptions): Promise<Rendered> {
+export async function render(target: Target, options: RunOptions, templates?: PackageTemplates): Promise<Rendered> {
   const { loadSpec } = await import("./load/load.js");
   const { buildModel } = await import("./model/build.js");
   const { formatFiles } = await import("./write/format.js");
@@ -102,19 +108,20 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   const model = buildModel(spec, target.name);
   reporter.step(target, "model", now() - t);
 
+  const emitters = emittersFor(target.artifacts);
   const exports = new Map<string, string>();
   const namespaced = new Set<string>();
   const unbarrelled = new Set<string>();
-  for (const e of EMITTERS) {
+  for (const e of emitters) {
     for (const [subpath, module] of Object.entries(e.exports ?? {})) {
       exports.set(subpath, module);
       if (e.barrel === "namespace") namespaced.add(module);
       if (e.barrel === "none") unbarrelled.add(module);
     }
   }
-  const merged = (pick: (e: (typeof EMITTERS)[number]) => Readonly<Record<string, string>> | undefined): Record<string, string> => {
+  const merged = (pick: (e: (typeof emitters)[number]) => Readonly<Record<string, string>> | undefined): Record<string, string> => {
     const all: Record<string, string> = {};
-    for (const e of EMITTERS) Object.assign(all, pick(e) ?? {});
+    for (const e of emitters) Object.assign(all, pick(e) ?? {});
     return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   };
   t = now();
@@ -124,6 +131,7 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   const rel = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path);
   reporter.step(target, "release", now() - t);
   const ctx = {
+    templates: templates ?? (await loadPackageTemplates(target.templates, options.cwd)),
     release: { version: rel.version, changelog: rel.changelog },
     model,
     packageName: target.packageName,
@@ -135,7 +143,7 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   };
 
   const files: GeneratedFile[] = [];
-  for (const emitter of EMITTERS) {
+  for (const emitter of emitters) {
     t = now();
     try {
       files.push(...(await emitter.emit(ctx)));
@@ -194,6 +202,22 @@ async function readPrevious(outDir: string): Promise<{ version?: string; contrac
   return out;
 }
 
+/** Templates read once per run and override folder (a run over 130 specs would read them 390 times). */
+function templateReader(cwd: string): (target: Target) => Promise<PackageTemplates> {
+  const byDir = new Map<string, Promise<PackageTemplates>>();
+  return (target) => {
+    const key = target.templates ?? "";
+    let found = byDir.get(key);
+    if (!found) byDir.set(key, (found = loadPackageTemplates(target.templates, cwd)));
+    return found;
+  };
+}
+
+/** What, besides the generator and the spec, decides a target's output: its name, artifacts and templates. */
+function targetKey(target: Target, templates: PackageTemplates): string {
+  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", templatesHash(templates)]);
+}
+
 function cacheDirOf(options: RunOptions): string {
   return options.cacheDir ?? path.join(options.cwd, "node_modules", ".cache", "contractgen");
 }
@@ -204,11 +228,12 @@ function cacheDirOf(options: RunOptions): string {
  */
 export async function generate(targets: readonly Target[], options: RunOptions): Promise<TargetResult[]> {
   const cacheDir = cacheDirOf(options);
+  const templatesOf = templateReader(options.cwd);
   const results: TargetResult[] = [];
   const pending: Target[] = [];
   for (const target of targets) {
     const cached = options.force ? undefined : await readCache(cacheDir, target.outDir);
-    const fingerprint = await generatorFingerprint(JSON.stringify([target.packageName, target.specPath]));
+    const fingerprint = await generatorFingerprint(targetKey(target, await templatesOf(target)));
     if (cached && (await isUpToDate(cached, fingerprint))) {
       options.reporter.info(`${target.packageName}  up to date (spec and output unchanged)`);
       results.push({ target, skipped: true, sources: Object.keys(cached.sources) });
@@ -216,13 +241,13 @@ export async function generate(targets: readonly Target[], options: RunOptions):
   }
 
   const rendered: Rendered[] = [];
-  for (const target of pending) rendered.push(await render(target, options));
+  for (const target of pending) rendered.push(await render(target, options, await templatesOf(target)));
 
   for (const r of rendered) {
     const t = now();
     const drift = await diffOutput(r.target.outDir, r.files);
     await writeOutput(r.target.outDir, r.files, drift);
-    const fingerprint = await generatorFingerprint(JSON.stringify([r.target.packageName, r.target.specPath]));
+    const fingerprint = await generatorFingerprint(targetKey(r.target, await templatesOf(r.target)));
     const sources = (await hashFiles(r.sources)) ?? {};
     const outputs: Record<string, string> = {};
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashContents(f.contents);
@@ -238,8 +263,9 @@ export async function generate(targets: readonly Target[], options: RunOptions):
 /** Renders every target and compares with what is on disk; writes nothing. */
 export async function check(targets: readonly Target[], options: RunOptions): Promise<TargetResult[]> {
   const results: TargetResult[] = [];
+  const templatesOf = templateReader(options.cwd);
   for (const target of targets) {
-    const r = await render(target, options);
+    const r = await render(target, options, await templatesOf(target));
     results.push({ target, skipped: false, drift: await diffOutput(target.outDir, r.files), sources: r.sources });
   }
   return results;

@@ -111,12 +111,12 @@ describe("bad input gives a located error and writes nothing", () => {
   });
 
   it("documents every command and the exit codes in --help", async () => {
-    for (const cmd of [[], ["generate"], ["check"], ["test"], ["diff"], ["mock"]]) {
+    for (const cmd of [[], ["generate"], ["check"], ["test"], ["diff"], ["mock"], ["scaffold"], ["init"]]) {
       const r = await runCli([...cmd, "--help"]);
       expect(r.code).toBe(0);
       // Compare without line breaks: yargs wraps the epilog at 100 columns.
       const text = r.stdout.replace(/\s+/g, " ");
-      expect(text).toContain("Exit codes: 0 success; 1 check found drift, test found a violation or diff found breaking changes; 2 invalid spec; 3 usage error; 4 internal error.");
+      expect(text).toContain("Exit codes: 0 success; 1 check found drift, test found a violation, diff found breaking changes or scaffold --check found work; 2 invalid input (spec, template, unparseable handler file); 3 usage error; 4 internal error.");
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { ApiModel } from "../model/ir.js";
+import type { PackageTemplates } from "../templates/package.js";
 
 /** A file an emitter produces, relative to the package folder (forward slashes). */
 export interface GeneratedFile {
@@ -24,6 +25,8 @@ export interface EmitContext {
   readonly release: { readonly version: string; readonly changelog: string };
   /** Run-time npm dependencies of every enabled emitter, sorted by name. */
   readonly dependencies: Readonly<Record<string, string>>;
+  /** What the package emitter fills: templates/package/, or the user's overrides by path. */
+  readonly templates: PackageTemplates;
 }
 
 /**

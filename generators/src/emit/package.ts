@@ -1,27 +1,11 @@
 import type { ApiModel } from "../model/ir.js";
 import { defineEmitter, type EmitContext } from "./emitter.js";
 import { markdownHeader, tsHeader } from "./header.js";
-import { mdCell, mdCode, mdText } from "./markdown.js";
+import { mdBlock, mdCell, mdCode, mdInlineCode, type Md } from "./markdown.js";
+import { fillTemplate, type JsonValue, type Slot } from "../templates/fill.js";
+import { TemplateError } from "../templates/template.js";
 import { ident, stringLiteral } from "./ts.js";
 import { camelCase } from "../model/naming.js";
-
-/** Compiler options every generated package builds with: the strictest the design asks for. */
-export const PACKAGE_COMPILER_OPTIONS = {
-  target: "ES2022",
-  lib: ["ES2023", "DOM"],
-  module: "NodeNext",
-  moduleResolution: "NodeNext",
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  noImplicitOverride: true,
-  skipLibCheck: true,
-  declaration: true,
-  declarationMap: true,
-  sourceMap: true,
-  rootDir: "src",
-  outDir: "dist",
-} as const;
 
 /** OpenAPI versions are free text; npm needs semver. `2.166` → `2.166.0`; anything else keeps its numbers. */
 export function packageVersion(apiVersion: string): string {
@@ -32,17 +16,17 @@ export function packageVersion(apiVersion: string): string {
   return nums.join(".");
 }
 
-/** package.json, tsconfig.json, README.md and the `src/index.ts` barrel. */
+/**
+ * package.json, tsconfig.json, README.md (filled from templates/package/) and the `src/index.ts`
+ * barrel.
+ */
 export const packageEmitter = defineEmitter({
   name: "package",
   emit(ctx) {
-    const { model } = ctx;
+    const { model, templates } = ctx;
     return [
-      { path: "package.json", contents: JSON.stringify(packageJson(ctx), null, 2) + "\n" },
-      {
-        path: "tsconfig.json",
-        contents: JSON.stringify({ compilerOptions: PACKAGE_COMPILER_OPTIONS, include: ["src"] }, null, 2) + "\n",
-      },
+      { path: "package.json", contents: packageJson(ctx) },
+      { path: "tsconfig.json", contents: fillTemplate(templates.tsconfig, {}) },
       { path: "README.md", contents: readme(ctx) },
       { path: "CHANGELOG.md", contents: ctx.release.changelog, format: false },
       // The contract this generation came from: the next one diffs against it for the version.
@@ -52,23 +36,37 @@ export const packageEmitter = defineEmitter({
   },
 });
 
-function packageJson({ model, packageName, exports, dependencies, optionalPeers, release }: EmitContext): Record<string, unknown> {
+const slot = (value: JsonValue | Md | string, about: string, required = false): Slot<JsonValue | Md> => ({ value, about, ...(required ? { required } : {}) });
+
+/**
+ * The template is the base; what the enabled emitters need (dependencies, optional peers) is
+ * computed and placed before the `contractgen` member.
+ */
+function packageJson({ model, packageName, exports, dependencies, optionalPeers, release, templates }: EmitContext): string {
   const entry = (module: string): Record<string, string> => ({
     types: `./dist/${module}.d.ts`,
     default: `./dist/${module}.js`,
   });
   const map: Record<string, Record<string, string>> = { ".": entry("index") };
   for (const [subpath, module] of exports) map[subpath] = entry(module);
-  return {
-    name: packageName,
-    version: release.version,
-    description: `${model.info.title} ${model.info.version}: generated from ${model.source.path}`.replace(/[\r\n]+/g, " "),
-    type: "module",
-    sideEffects: false,
-    exports: map,
-    files: ["dist", "README.md", "CHANGELOG.md"],
-    scripts: { build: "tsc -p tsconfig.json" },
-    engines: { node: ">=20.19" },
+  const t = templates.packageJson;
+  const filled = fillTemplate(t, {
+    name: slot(packageName, "the npm name", true),
+    version: slot(release.version, "the version (from contractgen diff against the last generation)", true),
+    description: slot(`${model.info.title} ${model.info.version}: generated from ${model.source.path}`.replace(/[\r\n]+/g, " "), "one line: title, API version, spec"),
+    exports: slot(map, "the subpath exports of the enabled artifacts", true),
+    contractgen: slot({ spec: model.source.path, specHash: model.source.hash, apiVersion: model.info.version }, "the spec, its hash and API version (read back by the next generation)", true),
+  });
+  let base: unknown;
+  try {
+    base = JSON.parse(filled);
+  } catch (e) {
+    throw new TemplateError([{ file: t.file, line: 1, col: 1, message: `template ${t.key} no longer fits: filled, it is not JSON (${(e as Error).message})`, fix: "compare it with templates/package/package.json.tpl" }]);
+  }
+  if (base === null || typeof base !== "object" || Array.isArray(base)) {
+    throw new TemplateError([{ file: t.file, line: 1, col: 1, message: `template ${t.key} no longer fits: filled, it is not a JSON object`, fix: "compare it with templates/package/package.json.tpl" }]);
+  }
+  const computed: Record<string, unknown> = {
     ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
     ...(Object.keys(optionalPeers).length > 0
       ? {
@@ -76,8 +74,18 @@ function packageJson({ model, packageName, exports, dependencies, optionalPeers,
           peerDependenciesMeta: Object.fromEntries(Object.keys(optionalPeers).map((name) => [name, { optional: true }])),
         }
       : {}),
-    contractgen: { spec: model.source.path, specHash: model.source.hash, apiVersion: model.info.version },
   };
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const [key, value] of Object.entries(base as Record<string, unknown>)) {
+    if (key === "contractgen") {
+      Object.assign(out, computed);
+      placed = true;
+    }
+    out[key] = value;
+  }
+  if (!placed) Object.assign(out, computed);
+  return JSON.stringify(out, null, 2) + "\n";
 }
 
 function barrel(model: ApiModel, exports: ReadonlyMap<string, string>, namespaced: ReadonlySet<string>, unbarrelled: ReadonlySet<string>): string {
@@ -89,29 +97,35 @@ function barrel(model: ApiModel, exports: ReadonlyMap<string, string>, namespace
   return `${tsHeader(model)}${lines.join("\n")}\n`;
 }
 
-function readme({ model, packageName, exports }: EmitContext): string {
-  const out: string[] = [markdownHeader(model)];
-  out.push(`# ${mdCode(packageName)}`, "");
-  out.push(`${mdText(model.info.title)}, API version ${mdCode(model.info.version)}, generated by contractgen from ${mdCode(model.source.path)}. Do not edit: change the spec and run \`contractgen generate\`.`, "");
-  if (model.info.description) out.push(mdText(firstParagraph(model.info.description)), "");
-  out.push("## Entry points", "", "| import | contents |", "| --- | --- |");
-  out.push(`| ${mdCode(packageName)} | everything below |`);
-  for (const [subpath] of exports) out.push(`| ${mdCode(packageName + subpath.slice(1))} | ${ENTRY_DESCRIPTIONS[subpath] ?? ""} |`);
-  out.push("", `## Operations (${model.operations.length})`, "");
-  out.push("| method | path | operationId | deprecated | shape |", "| --- | --- | --- | --- | --- |");
+function readme({ model, packageName, exports, templates }: EmitContext): string {
+  const entries = ["| import | contents |", "| --- | --- |", `| ${mdCode(packageName)} | everything below |`];
+  for (const [subpath] of exports) entries.push(`| ${mdCode(packageName + subpath.slice(1))} | ${ENTRY_DESCRIPTIONS[subpath] ?? ""} |`);
+  const operations = ["| method | path | operationId | deprecated | shape |", "| --- | --- | --- | --- | --- |"];
   for (const op of model.operations) {
     const deprecated = op.deprecated
       ? `yes${op.deprecation?.at ? ` (${mdCell(op.deprecation.at)})` : ""}${op.deprecation?.replacedBy ? `, use ${mdCode(op.deprecation.replacedBy)}` : ""}`
       : "";
     const shape = op.unspecified !== undefined ? "not shown by the document" : "";
-    out.push(`| ${op.method.toUpperCase()} | ${mdCode(op.path)} | ${mdCode(op.id)} | ${deprecated} | ${shape} |`);
+    operations.push(`| ${op.method.toUpperCase()} | ${mdCode(op.path)} | ${mdCode(op.id)} | ${deprecated} | ${shape} |`);
   }
+  const unspecified: string[] = [];
   if (model.unspecifiedOperations.length > 0) {
-    out.push("", "## Named by the document without a path", "");
-    out.push("These have no client method: the document does not give enough to call them.", "");
-    for (const u of model.unspecifiedOperations) out.push(`- ${mdCell(u.name)} (${mdCell(u.tag)}): ${mdCell(u.missing)}`);
+    unspecified.push("## Named by the document without a path", "");
+    unspecified.push("These have no client method: the document does not give enough to call them.", "");
+    for (const u of model.unspecifiedOperations) unspecified.push(`- ${mdCell(u.name)} (${mdCell(u.tag)}): ${mdCell(u.missing)}`);
   }
-  return out.join("\n") + "\n";
+  return fillTemplate(templates.readme, {
+    header: slot(mdBlock([markdownHeader(model).trimEnd()]), "the generated-file comment (spec and hash)"),
+    packageName: slot(mdInlineCode(packageName), "the npm name"),
+    title: slot(model.info.title, "the contract's info.title"),
+    version: slot(mdInlineCode(model.info.version), "the contract's info.version"),
+    source: slot(mdInlineCode(model.source.path), "the spec"),
+    description: slot(model.info.description ? firstParagraph(model.info.description) : "", "the first paragraph of info.description"),
+    entryPoints: slot(mdBlock(entries), "the table of subpath exports"),
+    operationCount: slot(String(model.operations.length), "how many operations"),
+    operations: slot(mdBlock(operations), "the table of operations", true),
+    unspecified: slot(mdBlock(unspecified), "operations named by the document without a path (empty when none)"),
+  });
 }
 
 const ENTRY_DESCRIPTIONS: Record<string, string> = {

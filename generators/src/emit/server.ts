@@ -51,6 +51,26 @@ function inputType(model: ApiModel, op: Operation, name: string): Code {
 `;
 }
 
+/** Names the server module exports, shared with `contractgen scaffold`, which imports them. */
+export interface ServerNames {
+  /** `CoreHandlers`. */
+  readonly handlersName: string;
+  /** `<Operation>Input` per operation, in contract order. */
+  readonly inputNames: readonly string[];
+  /** `<Operation>Reply` per operation, in contract order. */
+  readonly replyNames: readonly string[];
+  /** The Fastify plugin (`coreServer`). */
+  readonly pluginName: string;
+}
+
+export function serverNames(model: ApiModel): ServerNames {
+  const handlersName = `${pascalCase(model.name, "Api")}Handlers`;
+  const taken = new Set([...model.schemas.map((s) => s.typeName), handlersName]);
+  const inputNames = uniqueNames(model.operations, (op) => `${op.typeName}Input`, taken);
+  const replyNames = uniqueNames(model.operations, (op) => `${op.typeName}Reply`, [...taken, ...inputNames]);
+  return { handlersName, inputNames, replyNames, pluginName: `${camelCase(model.name, "api")}Server` };
+}
+
 /**
  * `./server`: the typed `<Name>Handlers` interface (one method per operationId, receiving the
  * validated and coerced input, replying with a status and body the contract declares) and a Fastify
@@ -64,11 +84,7 @@ export const serverEmitter = defineEmitter({
   dependencies: { "@contractgen/runtime": "^0.1.0" },
   optionalPeers: { fastify: "^5.0.0" },
   emit({ model }) {
-    const base = pascalCase(model.name, "Api");
-    const handlersName = `${base}Handlers`;
-    const taken = new Set([...model.schemas.map((s) => s.typeName), handlersName]);
-    const inputNames = uniqueNames(model.operations, (op) => `${op.typeName}Input`, taken);
-    const replyNames = uniqueNames(model.operations, (op) => `${op.typeName}Reply`, [...taken, ...inputNames]);
+    const { handlersName, inputNames, replyNames, pluginName } = serverNames(model);
     const byId = new Map(model.operations.map((o) => [o.id, o]));
 
     const types: Code[] = [];
@@ -98,7 +114,6 @@ export const serverEmitter = defineEmitter({
     });
     // Handlers are keyed by operationId at run time; the interface uses the same safe method names.
     const handlerKeys = model.operations.map((op) => ts`  ${objectKey(op.id)}: ${stringLiteral(op.methodName)},`);
-    const pluginName = `${camelCase(model.name, "api")}Server`;
     const protoKeys = declaresProtoMember(model.document);
 
     const code = ts`import type { FastifyInstance } from "fastify";

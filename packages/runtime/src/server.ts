@@ -118,6 +118,23 @@ export interface Validation {
 
 const PROBLEM = "application/problem+json";
 
+/** Thrown by `notImplemented`; the route answers it with the contract's 501 problem. */
+export class NotImplementedError extends Error {
+  constructor(readonly operationId: string) {
+    super(`${operationId} is not implemented`);
+    this.name = "NotImplementedError";
+  }
+}
+
+/**
+ * The body of a handler nobody has written yet (`contractgen scaffold` puts it in every stub): the
+ * request answers 501 problem+json, as if the handler were missing. Typed `never` so it stands in
+ * for any reply the operation declares.
+ */
+export function notImplemented(input: { readonly operationId: string }): never {
+  throw new NotImplementedError(input.operationId);
+}
+
 /** A problem body for the errors the server answers itself. */
 export function problemBody(status: number, detail: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { type: "about:blank", title: reasonPhrase(status) ?? "Error", status, detail, ...extra };
@@ -363,23 +380,31 @@ export function registerRoutes<H>(
           return finish(send(reply, status, body, errorMedia(validation, route.id, status, body), extraHeaders));
         }
         const handler = own(handlers as Readonly<Record<string, unknown>>, route.id) as (typeof handlers)[keyof typeof handlers] | undefined;
-        if (!handler) {
+        const unimplemented = (): FastifyReply => {
           const detail = route.unspecified !== undefined
             ? `${route.id} is not implemented: the contract does not show its shape (${route.unspecified})`
             : `${route.id} is not implemented`;
           const body = problemBody(501, detail);
           return finish(send(reply, 501, body, errorMedia(validation, route.id, 501, body), extraHeaders));
+        };
+        if (!handler) return unimplemented();
+        let out: HandlerReply;
+        try {
+          out = await handler({
+            operationId: route.id,
+            path: checked.value.path as never,
+            query: checked.value.query as never,
+            headers: checked.value.headers,
+            cookies: checked.value.cookies,
+            body: checked.value.body as never,
+            auth: who.auth,
+            request,
+          });
+        } catch (err) {
+          // A scaffolded stub answers exactly as a missing handler does.
+          if (err instanceof NotImplementedError) return unimplemented();
+          throw err;
         }
-        const out = await handler({
-          operationId: route.id,
-          path: checked.value.path as never,
-          query: checked.value.query as never,
-          headers: checked.value.headers,
-          cookies: checked.value.cookies,
-          body: checked.value.body as never,
-          auth: who.auth,
-          request,
-        });
         const isProblem = out.body !== null && typeof out.body === "object" && typeof (out.body as Record<string, unknown>)["type"] === "string" && out.status >= 400;
         const type = out.contentType ?? (out.body === undefined ? "application/json" : isProblem ? PROBLEM : "application/json");
         if (validateResponses) {

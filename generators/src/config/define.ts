@@ -1,0 +1,49 @@
+/**
+ * `contractgen.config.ts` (or `.json`): what a project generates and scaffolds. Imported by config
+ * files as `import { defineConfig } from "contractgen/config"`, so it stays free of the generator.
+ */
+import type { ArtifactName } from "../emit/artifacts.js";
+
+export type { ArtifactName } from "../emit/artifacts.js";
+
+/** One spec and the package it becomes. */
+export interface SpecEntry {
+  /** The OpenAPI document (YAML or JSON), relative to the config file. */
+  readonly spec: string;
+  /** Folder of the generated package, relative to the config file. @default "<packagesDir>/<spec file name>" */
+  readonly out?: string;
+  /** npm name of the package. @default "<scope>/<spec file name>" */
+  readonly name?: string;
+  /** Artifacts of this package (what they import comes with them). @default the config's `artifacts` */
+  readonly artifacts?: readonly ArtifactName[];
+}
+
+/** A server project `contractgen scaffold` creates and keeps in step with its contract. */
+export interface ScaffoldEntry {
+  /** The spec, or a package contractgen generated, relative to the config file. */
+  readonly source: string;
+  /** The project folder, relative to the config file. */
+  readonly out: string;
+}
+
+export interface ContractgenConfig {
+  /** npm scope of generated package names. @default "@devplatform" */
+  readonly scope?: string;
+  /** Folder whose top-level specs each become a package, when `specs` is not given. @default "spec" */
+  readonly specDir?: string;
+  /** Folder packages are generated into, when an entry has no `out`. @default "packages" */
+  readonly packagesDir?: string;
+  /** The specs and where their packages go. @default every spec at the top of `specDir` */
+  readonly specs?: readonly SpecEntry[];
+  /** Artifacts every package gets (a client-only package: `["client"]`). @default every artifact */
+  readonly artifacts?: readonly ArtifactName[];
+  /** Folder of templates overriding the built-in ones by path (scaffold). @default the built-in templates */
+  readonly templates?: string;
+  /** Server projects for `contractgen scaffold` without arguments. @default [] */
+  readonly scaffold?: readonly ScaffoldEntry[];
+}
+
+/** Types a config (`export default defineConfig({ … })`); returns it unchanged. */
+export function defineConfig(config: ContractgenConfig): ContractgenConfig {
+  return config;
+}

@@ -1,0 +1,3 @@
+import type { SecurityVerifiers } from "@contractgen/runtime/server";
+
+{{about}}export const security: SecurityVerifiers = {};
