@@ -106,6 +106,7 @@ export async function render(target: Target, options: RunOptions): Promise<Rende
   const namespaced = new Set<string>();
   const unbarrelled = new Set<string>();
   for (const e of EMITTERS) {
+    if (e.applies && !e.applies(model)) continue;
     for (const [subpath, module] of Object.entries(e.exports ?? {})) {
       exports.set(subpath, module);
       if (e.barrel === "namespace") namespaced.add(module);

@@ -5,11 +5,12 @@ import { mocksEmitter } from "./mocks.js";
 import { operationsEmitter } from "./operations.js";
 import { packageEmitter } from "./package.js";
 import { problemsEmitter } from "./problems.js";
+import { receiverEmitter } from "./receiver.js";
 import { serverEmitter } from "./server.js";
 import { typesEmitter } from "./types.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /** Every artifact, in the order progress is reported and exports are listed. */
-export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, serverEmitter, mocksEmitter, conformanceEmitter, packageEmitter];
+export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, serverEmitter, receiverEmitter, mocksEmitter, conformanceEmitter, packageEmitter];
 
 export type { Emitter, GeneratedFile, EmitContext } from "./emitter.js";

@@ -106,6 +106,15 @@ function readme({ model, packageName, exports }: EmitContext): string {
     const shape = op.unspecified !== undefined ? "not shown by the document" : "";
     out.push(`| ${op.method.toUpperCase()} | ${mdCode(op.path)} | ${mdCode(op.id)} | ${deprecated} | ${shape} |`);
   }
+  if (model.deliveries.length > 0) {
+    out.push("", `## Deliveries (${model.deliveries.length})`, "");
+    out.push("What the API sends to your server (webhooks and callbacks); `./receiver` types, validates and routes them.", "");
+    out.push("| kind | method | name | delivery id | shape |", "| --- | --- | --- | --- | --- |");
+    for (const d of model.deliveries) {
+      const shape = d.unspecified !== undefined ? "not shown by the document" : "";
+      out.push(`| ${d.kind} | ${d.method.toUpperCase()} | ${mdCode(d.name)} | ${mdCode(d.id)} | ${shape} |`);
+    }
+  }
   if (model.unspecifiedOperations.length > 0) {
     out.push("", "## Named by the document without a path", "");
     out.push("These have no client method: the document does not give enough to call them.", "");
@@ -121,6 +130,7 @@ const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./problems": "problem classes (`instanceof`), `parseProblem`, `ApiError`, error-response classes",
   "./client": "the typed client factory: one method per operation, `raw`, `iterate`, `batch`, `stream`",
   "./server": "`<Name>Handlers` and the Fastify 5 plugin (not in the root export; Fastify is an optional peer)",
+  "./receiver": "`<Name>ReceiverHandlers` and the Fastify 5 plugin that validates and routes webhook and callback deliveries (not in the root export)",
   "./mocks": "deterministic seeded data per schema (`mockSchema`, `mockSchemas`) and an example response per operation",
 };
 
