@@ -11,12 +11,16 @@ import { ident, join, jsdoc, ts, type Code } from "./ts.js";
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** Lists each callback's path item under `webhooks` in the copy handed to openapi-typescript. */
+/**
+ * Lists each callback's path item (and each `x-webhooks` entry of a 3.0 document) under `webhooks`
+ * in the copy handed to openapi-typescript, which types only root `webhooks`.
+ */
 export function withCallbacksAsWebhooks(copy: Obj, model: ApiModel): void {
-  const callbacks = model.deliveries.filter((d) => d.kind === "callback");
-  if (callbacks.length === 0) return;
-  const webhooks = (isObj(copy["webhooks"]) ? copy["webhooks"] : (copy["webhooks"] = {})) as Obj;
-  for (const d of callbacks) {
+  const listed = isObj(copy["webhooks"]) ? copy["webhooks"] : undefined;
+  const missing = model.deliveries.filter((d) => listed === undefined || !Object.prototype.hasOwnProperty.call(listed, d.typesKey) || d.kind === "callback");
+  if (missing.length === 0) return;
+  const webhooks = (listed ?? (copy["webhooks"] = {})) as Obj;
+  for (const d of missing) {
     // The pointer names the operation; its path item is one level up.
     let node: unknown = copy;
     const segs = parsePointer(d.pointer);

@@ -33,12 +33,15 @@ interface RawDelivery {
 export function buildDeliveries(doc: Obj, resolve: (n: unknown) => unknown, schemas: readonly NamedSchema[]): Delivery[] {
   const raws: RawDelivery[] = [];
   const methodsOf = (item: Obj): HttpMethod[] => HTTP_METHODS.filter((m) => isObj(item[m]));
-  const webhooks = isObj(doc["webhooks"]) ? doc["webhooks"] : {};
+  // OpenAPI 3.0 has no `webhooks`; documents written for it (GitHub's REST description) use the
+  // `x-webhooks` extension with the same shape, which Redoc introduced and 3.1 standardised.
+  const root = isObj(doc["webhooks"]) ? "webhooks" : isObj(doc["x-webhooks"]) ? "x-webhooks" : undefined;
+  const webhooks = root === undefined ? {} : (doc[root] as Obj);
   for (const [name, itemRaw] of Object.entries(webhooks)) {
     const item = resolve(itemRaw);
-    if (!isObj(item)) continue;
+    if (!isObj(item) || root === undefined) continue;
     const methods = methodsOf(item);
-    for (const method of methods) raws.push({ kind: "webhook", name, method, op: item[method] as Obj, item, path: ["webhooks", name, method], siblings: methods.length });
+    for (const method of methods) raws.push({ kind: "webhook", name, method, op: item[method] as Obj, item, path: [root, name, method], siblings: methods.length });
   }
   const paths = isObj(doc["paths"]) ? doc["paths"] : {};
   for (const [path, pathItemRaw] of Object.entries(paths)) {
