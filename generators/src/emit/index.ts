@@ -1,6 +1,7 @@
 import type { Emitter } from "./emitter.js";
 import { clientEmitter } from "./client.js";
 import { conformanceEmitter } from "./conformance/index.js";
+import { deliveriesEmitter } from "./deliveries.js";
 import { mocksEmitter } from "./mocks.js";
 import { operationsEmitter } from "./operations.js";
 import { packageEmitter } from "./package.js";
@@ -11,6 +12,6 @@ import { typesEmitter } from "./types.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /** Every artifact, in the order progress is reported and exports are listed. */
-export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, serverEmitter, receiverEmitter, mocksEmitter, conformanceEmitter, packageEmitter];
+export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, serverEmitter, receiverEmitter, mocksEmitter, deliveriesEmitter, conformanceEmitter, packageEmitter];
 
 export type { Emitter, GeneratedFile, EmitContext } from "./emitter.js";

@@ -40,7 +40,8 @@ function withoutAnnotations(schema: unknown): unknown {
   return out;
 }
 
-const mockSchemaOf = (schema: unknown): unknown => withoutAnnotations(toJsonSchema(schema));
+/** A schema as the mock generator reads it: JSON Schema 2020-12 without annotations. */
+export const mockSchemaOf = (schema: unknown): unknown => withoutAnnotations(toJsonSchema(schema));
 
 /** The media a mock answers with: JSON first (the validators check it), else the first listed. */
 function preferredContent(r: Response): Response["contents"][number] | undefined {

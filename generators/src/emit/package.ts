@@ -132,6 +132,7 @@ const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./server": "`<Name>Handlers` and the Fastify 5 plugin (not in the root export; Fastify is an optional peer)",
   "./receiver": "`<Name>ReceiverHandlers` and the Fastify 5 plugin that validates and routes webhook and callback deliveries (not in the root export)",
   "./mocks": "deterministic seeded data per schema (`mockSchema`, `mockSchemas`) and an example response per operation",
+  "./deliveries": "example deliveries built from the mocks: `exampleDelivery`, `exampleDeliveries`, `invalidDeliveries`",
 };
 
 function firstParagraph(text: string): string {

@@ -5,3 +5,4 @@ export * as validators from "./validators.js";
 export * as problems from "./problems.js";
 export * from "./client.js";
 export * as mocks from "./mocks.js";
+export * as deliveries from "./deliveries.js";
