@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { UsageError } from "./usage-error.js";
 import path from "node:path";
 import { realpathSync, watch as fsWatch, type FSWatcher } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -61,7 +62,6 @@ async function targetsOf(args: CommonArgs): Promise<Target[]> {
   return targets;
 }
 
-class UsageError extends Error {}
 
 function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
   return y
@@ -175,6 +175,8 @@ async function runMock(args: {
   "access-token"?: string | undefined;
   "access-token-secret"?: string | undefined;
   "bearer-token"?: string | undefined;
+  deliveries: boolean;
+  "deliver-to"?: string | undefined;
 }): Promise<number> {
   const { startMock } = await import("./mock-command.js");
   await startMock({
@@ -182,6 +184,8 @@ async function runMock(args: {
     host: args.host,
     seed: args.seed,
     log: !args.quiet,
+    deliveries: args.deliveries,
+    ...(args["deliver-to"] !== undefined ? { deliverTo: args["deliver-to"] } : {}),
     credentials: {
       ...(args["api-key"] ? { apiKey: args["api-key"] } : {}),
       ...(args["api-secret"] ? { apiSecret: args["api-secret"] } : {}),
@@ -202,7 +206,25 @@ async function runTest(args: {
   reporter: "default" | "junit";
   output?: string | undefined;
   "packages-dir": string;
+  receiver?: string | undefined;
+  "receiver-single": boolean;
+  seed: number;
 }): Promise<number> {
+  if (args.receiver !== undefined) {
+    // Checking a webhook receiver is its own run: the deliveries go out, no API is called.
+    const { runReceiverCheck } = await import("./receiver-check-command.js");
+    const checked = await runReceiverCheck({
+      cwd: process.cwd(),
+      url: args.receiver,
+      ...(args.spec ? { specs: args.spec } : {}),
+      packagesDir: args["packages-dir"],
+      single: args["receiver-single"],
+      seed: args.seed,
+      write: (line) => process.stdout.write(`${line}\n`),
+    });
+    process.stdout.write(`${checked.passed} passed, ${checked.failed} failed\n`);
+    return checked.failed > 0 || checked.passed === 0 ? EXIT.drift : EXIT.ok;
+  }
   const { runContractTests } = await import("./test-command.js");
   const result = await runContractTests({
     cwd: process.cwd(),
@@ -277,6 +299,9 @@ export async function main(argv: string[]): Promise<number> {
           .option("reporter", { choices: ["default", "junit"] as const, default: "default" as const, describe: "junit also writes JUnit XML to --output" })
           .option("output", { type: "string", describe: "file for --reporter junit" })
           .option("packages-dir", { type: "string", default: "packages", describe: "folder of the generated packages" })
+          .option("receiver", { type: "string", describe: "instead: check your webhook receiver at this URL with valid and invalid deliveries (docs/webhooks.md)" })
+          .option("receiver-single", { type: "boolean", default: false, describe: "with --receiver: send every delivery to the URL itself, not to <url>/<delivery id>" })
+          .option("seed", { type: "number", default: 1, describe: "with --receiver: seed of the generated deliveries" })
           .check((a) => (a.reporter === "junit" && !a.output ? "--reporter junit needs --output <file>" : true))
           .epilog(EPILOG),
       guard(runTest),
@@ -295,6 +320,8 @@ export async function main(argv: string[]): Promise<number> {
           .option("access-token-secret", { type: "string", describe: "OAuth 1.0a access token secret [mock-access-token-secret]" })
           .option("bearer-token", { type: "string", describe: "fixed bearer token, always valid [mock-bearer-token]" })
           .option("quiet", { type: "boolean", default: false, alias: "q", describe: "do not log requests" })
+          .option("deliveries", { type: "boolean", default: false, describe: "development: serve POST /__mock/deliveries, which sends webhook deliveries to a loopback receiver" })
+          .option("deliver-to", { type: "string", describe: "development: send every core webhook delivery to this loopback receiver once listening" })
           .epilog(EPILOG),
       guard(runMock),
     )

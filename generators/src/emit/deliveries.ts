@@ -51,6 +51,7 @@ import { mockDocument } from "./mocks.data.js";
 import { validateDelivery, type DeliveryId } from "./validators.js";
 
 export type { DeliveryPlan, ExampleDelivery, InvalidDelivery } from "@contractgen/runtime/delivery";
+export type { DeliveryId } from "./validators.js";
 
 let parsed: readonly DeliveryPlan[] | undefined;
 
