@@ -121,8 +121,14 @@ export function createDeliveryExamples<Id extends string>(options: DeliveryExamp
         drafts.push({ reason: `the required member ${name} is missing`, body: copy });
       }
     }
+    const property = plan.eventTypes?.property;
     return drafts
-      .map((d) => ({ ...valid, body: d.body, reason: d.reason }))
+      .map((d): InvalidDelivery => {
+        const { eventType: _dropped, ...rest } = valid;
+        // The variant names an event type only when its payload still carries it.
+        const names = property !== undefined && isObj(d.body) && own(d.body, property) === valid.eventType && valid.eventType !== undefined;
+        return { ...rest, ...(names ? { eventType: valid.eventType } : {}), body: d.body, reason: d.reason };
+      })
       .filter((d) => !options.validate(id, d));
   }
 
