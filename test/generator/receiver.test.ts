@@ -193,3 +193,43 @@ export const bad: OpenapiReceiverHandlers = {
     expect(checked.ok).toBe(true);
   });
 });
+
+describe("generated receiver for hostile delivery names and event types", () => {
+  it("compiles, runs none of them, and dispatches each event type to its own handler", async () => {
+    const dir = path.join(workspaceTmpDir(), "hostile-webhooks");
+    const r = await runCli(["generate", path.join(FIXTURES, "webhooks/hostile.yaml"), "--out", dir, "--name", "@t/hostile-webhooks"]);
+    expect(r.code, r.stderr).toBe(0);
+    const build = spawnSync(process.execPath, [TSC, "-p", dir], { encoding: "utf8" });
+    expect(build.stdout + build.stderr).toBe("");
+    const g = globalThis as Record<string, unknown>;
+    delete g["pwned"];
+    const hostile = (await import(pathToFileURL(path.join(dir, "dist/receiver.js")).href)) as {
+      hostileReceiver: (app: FastifyInstance, options: object) => Promise<void>;
+      deliveries: readonly { id: string; path: string }[];
+    };
+    await import(pathToFileURL(path.join(dir, "dist/index.js")).href);
+    expect(g["pwned"]).toBeUndefined();
+    const [webhook, ctor] = hostile.deliveries;
+    expect(webhook?.id).toBe("\"; globalThis.pwned = 'webhook'; \"");
+    expect(ctor?.id).toBe("constructor");
+
+    const seen: string[] = [];
+    const byType = Object.create(null) as Record<string, (i: Input) => void>;
+    for (const t of ["`${globalThis.pwned = 'enum'}`", "__proto__", "constructor", "a\u2028b"]) {
+      Object.defineProperty(byType, t, { value: (i: Input) => void seen.push(String(i.body["kind"])), enumerable: true });
+    }
+    const handlers = Object.create(null) as Record<string, unknown>;
+    handlers["globalThisPwnedWebhook"] = byType;
+    const app = Fastify();
+    await app.register(hostile.hostileReceiver, { handlers, fallback: () => ({ status: 299 }) });
+    for (const kind of ["__proto__", "constructor", "a\u2028b", "toString"]) {
+      const res = await app.inject({ method: "POST", url: webhook?.path ?? "", headers: { "content-type": "application/json" }, payload: JSON.stringify({ kind }) });
+      expect(res.statusCode, kind).toBe(kind === "toString" ? 299 : 200);
+    }
+    expect(seen).toEqual(["__proto__", "constructor", "a\u2028b"]);
+    // The delivery named `constructor` is a route like any other; with no handler it reaches the fallback.
+    const res = await app.inject({ method: "POST", url: "/constructor", headers: { "content-type": "application/json" }, payload: JSON.stringify({}) });
+    expect(res.statusCode).toBe(299);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
+});

@@ -11,6 +11,7 @@ interface DeliveryPlan {
   readonly kind: "webhook" | "callback";
   readonly name: string;
   readonly method: string;
+  readonly path: string;
   readonly contentType?: string;
   readonly schema?: unknown;
   readonly example?: unknown;
@@ -34,6 +35,7 @@ function planOf(d: Delivery): DeliveryPlan {
     kind: d.kind,
     name: d.name,
     method: d.method.toUpperCase(),
+    path: d.routePath,
     ...(media ? { contentType: media.mediaType } : {}),
     ...(media?.schema !== undefined ? { schema: mockSchemaOf(media.schema) } : {}),
     ...(media && media.examples.length > 0 ? { example: media.examples[0] } : {}),

@@ -2,7 +2,6 @@ import type { Delivery } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { defaultDeliveryPath } from "@contractgen/runtime/receiver";
 import { ident, join, jsdoc, literal, ts, typeKey, type Code } from "./ts.js";
 
 /** The success status a receiver answers when its handler returns nothing. */
@@ -63,7 +62,7 @@ ${join(perType)}
         id: d.id,
         handler: d.methodName,
         method: d.method.toUpperCase(),
-        path: defaultDeliveryPath(d.id),
+        path: d.routePath,
         ...(status !== undefined ? { status } : {}),
         ...(d.eventTypes ? { eventTypes: { property: d.eventTypes.property, values: d.eventTypes.values.map((v) => v.value), legacy: d.eventTypes.legacy } } : {}),
         ...(d.unspecified !== undefined ? { unspecified: d.unspecified } : {}),

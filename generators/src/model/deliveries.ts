@@ -92,6 +92,7 @@ export function buildDeliveries(doc: Obj, resolve: (n: unknown) => unknown, sche
     (id) => id,
   );
   const methodNames = uniqueNames(ids, (id) => camelCase(id, "delivery"), RESERVED_HANDLER_NAMES);
+  const routePaths = uniqueNames(ids, routePathOf);
   const schemaTypes = schemas.map((s) => s.typeName);
   const payloadTypeNames = uniqueNames(ids, (id) => `${pascalCase(id, "Delivery")}Delivery`, [...schemaTypes, "Paths", "Webhooks", "Components", "Operations"]);
   const webhookNames = Object.keys(webhooks);
@@ -111,6 +112,7 @@ export function buildDeliveries(doc: Obj, resolve: (n: unknown) => unknown, sche
       pointer: toPointer(r.path),
       typesKey: keyOf(r, i),
       methodName: methodNames[i] as string,
+      routePath: routePaths[i] as string,
       payloadTypeName: payloadTypeNames[i] as string,
       ...optional("summary", str(r.op["summary"])),
       ...optional("description", str(r.op["description"])),
@@ -123,6 +125,19 @@ export function buildDeliveries(doc: Obj, resolve: (n: unknown) => unknown, sche
       ...optional("eventTypes", body ? eventTypesOf(body, resolve) : undefined),
     };
   });
+}
+
+/**
+ * `/` and the id with each segment reduced to unreserved URL characters: routers decode request
+ * paths before matching and read `:` and `*` as syntax, so a path made of anything else would
+ * never match (or match too much).
+ */
+function routePathOf(id: string): string {
+  const segments = id.split("/").map((seg) => {
+    const clean = seg.replace(/[^A-Za-z0-9._~-]+/g, "-").replace(/^-+|-+$/g, "");
+    return clean === "" || /^\.+$/.test(clean) ? "delivery" : clean;
+  });
+  return `/${segments.join("/")}`;
 }
 
 /**

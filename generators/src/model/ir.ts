@@ -215,6 +215,11 @@ export interface Delivery {
   readonly typesKey: string;
   /** Safe camelCase handler name. */
   readonly methodName: string;
+  /**
+   * Where a generated receiver listens by default: `/` and the id, each path segment reduced to
+   * characters no router reads specially (`subscribe/onStatus`, `issues/opened`), unique.
+   */
+  readonly routePath: string;
   /** Safe PascalCase name of the payload type (`FilteredStreamPostDelivery`). */
   readonly payloadTypeName: string;
   readonly summary?: string;

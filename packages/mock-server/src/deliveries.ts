@@ -7,7 +7,6 @@
 import { exampleDeliveries, exampleDelivery, deliveryPlans } from "@devplatform/core/deliveries";
 import type { DeliveryId } from "@devplatform/core/validators";
 import { sendDelivery, type ExampleDelivery } from "@contractgen/runtime/delivery";
-import { defaultDeliveryPath } from "@contractgen/runtime/receiver";
 
 export interface DeliverOptions {
   /** The receiver's base URL; must be a loopback address (127.0.0.0/8, ::1 or localhost). */
@@ -67,7 +66,7 @@ export async function deliverToReceiver(options: DeliverOptions): Promise<Delive
   const base = url.href.replace(/\/+$/, "");
   const outcomes: DeliveryOutcome[] = [];
   for (const d of chosen) {
-    const to = options.single ? url.href : `${base}${defaultDeliveryPath(d.deliveryId)}`;
+    const to = options.single ? url.href : `${base}${d.path}`;
     const where = { deliveryId: d.deliveryId, ...(d.eventType !== undefined ? { eventType: d.eventType } : {}), url: to };
     try {
       outcomes.push({ ...where, status: (await sendDelivery(to, d)).status });

@@ -12,6 +12,8 @@ export interface DeliveryPlan {
   readonly kind: "webhook" | "callback";
   readonly name: string;
   readonly method: string;
+  /** Where the generated receiver listens for it by default (`/activityEvent`). */
+  readonly path: string;
   readonly contentType?: string;
   readonly schema?: MockSchema;
   readonly example?: unknown;
@@ -23,6 +25,8 @@ export interface DeliveryPlan {
 export interface ExampleDelivery {
   readonly deliveryId: string;
   readonly method: string;
+  /** The generated receiver's default route for it. */
+  readonly path: string;
   readonly contentType: string | undefined;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: unknown;
@@ -80,7 +84,7 @@ export function createDeliveryExamples<Id extends string>(options: DeliveryExamp
     const plan = planOf(id);
     const seed = opts.seed ?? 1;
     const eventType = opts.eventType;
-    const base = { deliveryId: plan.id, method: plan.method, contentType: plan.contentType, headers: headersOf(plan, seed), ...(eventType !== undefined ? { eventType } : {}) };
+    const base = { deliveryId: plan.id, method: plan.method, path: plan.path, contentType: plan.contentType, headers: headersOf(plan, seed), ...(eventType !== undefined ? { eventType } : {}) };
     if (plan.schema === undefined) return { ...base, body: plan.example };
     const property = plan.eventTypes?.property;
     const candidates: unknown[] = [];

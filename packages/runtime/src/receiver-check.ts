@@ -5,7 +5,6 @@
  * kept apart from the operation conformance engine.
  */
 import { sendDelivery, type DeliveryPlan, type ExampleDelivery, type InvalidDelivery, type SendOptions } from "./delivery.js";
-import { defaultDeliveryPath } from "./receiver.js";
 
 /** What a generated `./deliveries` module offers. */
 export interface DeliveryExamples {
@@ -55,7 +54,7 @@ function curlOf(url: string, d: ExampleDelivery): string {
 export async function checkReceiver(examples: DeliveryExamples, options: ReceiverCheckOptions): Promise<ReceiverCheckResult[]> {
   const seed = options.seed ?? 1;
   const base = options.url.replace(/\/+$/, "");
-  const urlOf = (id: string): string => (options.mode === "single" ? options.url : `${base}${defaultDeliveryPath(id)}`);
+  const urlOf = (d: ExampleDelivery): string => (options.mode === "single" ? options.url : `${base}${d.path}`);
   const cases: { delivery: ExampleDelivery; kind: "valid" | "invalid"; what: string }[] = [];
   for (const d of examples.exampleDeliveries(seed)) cases.push({ delivery: d, kind: "valid", what: d.eventType !== undefined ? `a valid ${d.eventType} event` : "a valid payload" });
   for (const plan of examples.deliveryPlans()) {
@@ -64,7 +63,7 @@ export async function checkReceiver(examples: DeliveryExamples, options: Receive
   const results: ReceiverCheckResult[] = [];
   // One at a time: a receiver under test is often a laptop process, and order makes logs readable.
   for (const c of cases) {
-    const url = urlOf(c.delivery.deliveryId);
+    const url = urlOf(c.delivery);
     const expected = c.kind === "valid" ? "2XX" : "4XX";
     let status: number | undefined;
     let error: string | undefined;

@@ -19,7 +19,7 @@ export interface DeliverySpec {
   /** Key of its handler in the handlers object. */
   readonly handler: string;
   readonly method: string;
-  /** Where the route listens unless `paths` says otherwise: `/` and the id, percent-encoded. */
+  /** Where the route listens unless `paths` says otherwise: `/` and the id, reduced to URL-safe characters. */
   readonly path: string;
   /** The answer when a handler returns nothing: the first numeric 2XX status the contract declares. @default 200 */
   readonly status?: number;
@@ -105,12 +105,6 @@ function send(reply: FastifyReply, status: number, body: unknown, contentType: s
   reply.code(status).headers(headers);
   if (body === undefined) return reply.send();
   return reply.type(contentType).send(contentType.includes("json") ? JSON.stringify(body) : body);
-}
-
-/** `/` and the id with every character a router treats specially percent-encoded. */
-export function defaultDeliveryPath(id: string): string {
-  const segment = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `/${id.split("/").map(segment).join("/")}`;
 }
 
 /** The event type a raw payload names, read as an own string property only. */
