@@ -179,6 +179,8 @@ async function runMock(args: {
   "access-token"?: string | undefined;
   "access-token-secret"?: string | undefined;
   "bearer-token"?: string | undefined;
+  deliveries: boolean;
+  "deliver-to"?: string | undefined;
 }): Promise<number> {
   const { startMock } = await import("./mock-command.js");
   await startMock({
@@ -186,6 +188,8 @@ async function runMock(args: {
     host: args.host,
     seed: args.seed,
     log: !args.quiet,
+    deliveries: args.deliveries,
+    ...(args["deliver-to"] !== undefined ? { deliverTo: args["deliver-to"] } : {}),
     credentials: {
       ...(args["api-key"] ? { apiKey: args["api-key"] } : {}),
       ...(args["api-secret"] ? { apiSecret: args["api-secret"] } : {}),
@@ -275,7 +279,24 @@ async function runTest(args: {
   "packages-dir": string;
   quiet: boolean;
   verbose: boolean;
+  receiver?: string | undefined;
+  "receiver-single": boolean;
 }): Promise<number> {
+  if (args.receiver !== undefined) {
+    // Checking a webhook receiver is its own run: the deliveries go out, no API is called.
+    const { runReceiverCheck } = await import("./receiver-check-command.js");
+    const checked = await runReceiverCheck({
+      cwd: process.cwd(),
+      url: args.receiver,
+      ...(args.spec ? { specs: args.spec } : {}),
+      packagesDir: args["packages-dir"],
+      single: args["receiver-single"],
+      seed: args.seed ?? 1,
+      write: (line) => process.stdout.write(`${line}\n`),
+    });
+    process.stdout.write(`${checked.passed} passed, ${checked.failed} failed\n`);
+    return checked.failed > 0 || checked.passed === 0 ? EXIT.drift : EXIT.ok;
+  }
   const { runContractTests, ContractTestUsageError } = await import("./test-command.js");
   const { BaselineError } = await import("./contract-test/baseline.js");
   try {
@@ -375,6 +396,8 @@ export async function main(argv: string[]): Promise<number> {
           .option("packages-dir", { type: "string", default: "packages", describe: "folder of the generated packages" })
           .option("quiet", { type: "boolean", default: false, alias: "q", describe: "no progress lines while generating a document given to --spec" })
           .option("verbose", { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" })
+          .option("receiver", { type: "string", describe: "instead: check your webhook receiver at this URL with valid and invalid deliveries (docs/webhooks.md)" })
+          .option("receiver-single", { type: "boolean", default: false, describe: "with --receiver: send every delivery to the URL itself, not to <url>/<delivery id>" })
           .check((a) => (a.reporter === "junit" && !a.output ? "--reporter junit needs --output <file>" : true))
           .check((a) => (a.seed !== undefined && !Number.isSafeInteger(a.seed) ? `--seed ${String(a.seed)}: give an integer` : true))
           .check((a) => (a["update-baseline"] && !a.baseline ? "--update-baseline needs --baseline <file>: the file to write" : true))
@@ -395,6 +418,8 @@ export async function main(argv: string[]): Promise<number> {
           .option("access-token-secret", { type: "string", describe: "OAuth 1.0a access token secret [mock-access-token-secret]" })
           .option("bearer-token", { type: "string", describe: "fixed bearer token, always valid [mock-bearer-token]" })
           .option("quiet", { type: "boolean", default: false, alias: "q", describe: "do not log requests" })
+          .option("deliveries", { type: "boolean", default: false, describe: "development: serve POST /__mock/deliveries, which sends webhook deliveries to a loopback receiver" })
+          .option("deliver-to", { type: "string", describe: "development: send every core webhook delivery to this loopback receiver once listening" })
           .epilog(EPILOG),
       guard(runMock),
     )

@@ -9,10 +9,23 @@ export interface MockCommandOptions {
   readonly seed: number;
   readonly log: boolean;
   readonly credentials: Readonly<Record<string, string>>;
+  /** Serve `POST /__mock/deliveries` (development-only webhook delivery). @default false */
+  readonly deliveries?: boolean;
+  /** Send every core delivery to this receiver (loopback only) once the mock listens. @default undefined */
+  readonly deliverTo?: string;
+}
+
+interface DeliveryOutcome {
+  readonly deliveryId: string;
+  readonly eventType?: string;
+  readonly url: string;
+  readonly status?: number;
+  readonly error?: string;
 }
 
 interface MockServerModule {
   startMockServer(options: Record<string, unknown>): Promise<{ url: string; close(): Promise<void>; credentials: Readonly<Record<string, string>> }>;
+  deliverToReceiver(options: { url: string }): Promise<DeliveryOutcome[]>;
 }
 
 export async function startMock(options: MockCommandOptions): Promise<{ url: string; close(): Promise<void> }> {
@@ -30,6 +43,7 @@ export async function startMock(options: MockCommandOptions): Promise<{ url: str
     // The mock server takes a function per answered request; --quiet passes none.
     ...(options.log ? { log: logLine } : {}),
     credentials: options.credentials,
+    deliveries: options.deliveries === true,
   });
   const c = server.credentials;
   process.stderr.write(
@@ -39,9 +53,17 @@ export async function startMock(options: MockCommandOptions): Promise<{ url: str
       `  API key / secret (Basic, OAuth 1.0a consumer):  ${c["apiKey"] ?? "?"} / ${c["apiSecret"] ?? "?"}`,
       `  OAuth 1.0a access token / secret:  ${c["accessToken"] ?? "?"} / ${c["accessTokenSecret"] ?? "?"}`,
       `  app-only bearer tokens: POST ${server.url}/oauth2/token with Basic credentials`,
+      ...(options.deliveries ? [`  webhook deliveries on request: POST ${server.url}/__mock/deliveries {"url": "http://127.0.0.1:<port>"}`] : []),
       "",
     ].join("\n"),
   );
+  if (options.deliverTo !== undefined) {
+    // A receiver that is down is reported per delivery; a target the mock refuses stops here.
+    const outcomes = await mod.deliverToReceiver({ url: options.deliverTo });
+    for (const o of outcomes) {
+      process.stderr.write(`delivered ${o.deliveryId}${o.eventType !== undefined ? ` [${o.eventType}]` : ""} → ${o.url}: ${o.error ?? String(o.status)}\n`);
+    }
+  }
   const stop = (): void => {
     void server.close().then(() => process.exit(0));
   };

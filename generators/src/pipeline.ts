@@ -108,7 +108,8 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   const model = buildModel(spec, target.name);
   reporter.step(target, "model", now() - t);
 
-  const emitters = emittersFor(target.artifacts);
+  // An emitter with nothing to say for this contract (no webhooks: no receiver) writes no subpath.
+  const emitters = emittersFor(target.artifacts).filter((e) => !e.applies || e.applies(model));
   const exports = new Map<string, string>();
   const namespaced = new Set<string>();
   const unbarrelled = new Set<string>();

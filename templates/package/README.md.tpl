@@ -13,4 +13,4 @@
 ## Operations ({{operationCount}})
 
 {{operations}}
-{{unspecified}}
+{{deliveries}}{{unspecified}}

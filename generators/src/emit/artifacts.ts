@@ -5,7 +5,7 @@
 import type { Emitter } from "./emitter.js";
 import { EMITTERS } from "./index.js";
 
-export const ARTIFACTS = ["types", "operations", "validators", "problems", "client", "server", "mocks", "conformance"] as const;
+export const ARTIFACTS = ["types", "operations", "validators", "problems", "client", "server", "receiver", "mcp", "mocks", "deliveries", "conformance"] as const;
 export type ArtifactName = (typeof ARTIFACTS)[number];
 
 /** What each artifact's generated code imports from the others. */
@@ -16,7 +16,10 @@ const REQUIRES: Readonly<Record<ArtifactName, readonly ArtifactName[]>> = {
   problems: ["validators", "types"],
   client: ["problems", "types"],
   server: ["validators", "types"],
+  receiver: ["validators", "types"],
+  mcp: ["client", "validators", "problems", "types"],
   mocks: ["validators", "types"],
+  deliveries: ["mocks", "validators", "types"],
   conformance: ["validators", "mocks", "types"],
 };
 

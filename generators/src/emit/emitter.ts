@@ -46,6 +46,11 @@ export interface Emitter {
    * @default "star"
    */
   readonly barrel?: "star" | "namespace" | "none";
+  /**
+   * Whether the artifact exists for this contract (its subpath exports are listed only then).
+   * @default always
+   */
+  readonly applies?: (model: ApiModel) => boolean;
   /** npm dependencies the artifact's code imports at run time (name → semver range). */
   readonly dependencies?: Readonly<Record<string, string>>;
   /** Peer dependencies only this artifact needs; optional for the package (name → semver range). */

@@ -108,6 +108,16 @@ function readme({ model, packageName, exports, templates }: EmitContext): string
     const shape = op.unspecified !== undefined ? "not shown by the document" : "";
     operations.push(`| ${op.method.toUpperCase()} | ${mdCode(op.path)} | ${mdCode(op.id)} | ${deprecated} | ${shape} |`);
   }
+  const deliveries: string[] = [];
+  if (model.deliveries.length > 0) {
+    deliveries.push("", `## Deliveries (${model.deliveries.length})`, "");
+    deliveries.push("What the API sends to your server (webhooks and callbacks); `./receiver` types, validates and routes them.", "");
+    deliveries.push("| kind | method | name | delivery id | shape |", "| --- | --- | --- | --- | --- |");
+    for (const d of model.deliveries) {
+      const shape = d.unspecified !== undefined ? "not shown by the document" : "";
+      deliveries.push(`| ${d.kind} | ${d.method.toUpperCase()} | ${mdCode(d.name)} | ${mdCode(d.id)} | ${shape} |`);
+    }
+  }
   const unspecified: string[] = [];
   if (model.unspecifiedOperations.length > 0) {
     unspecified.push("## Named by the document without a path", "");
@@ -124,6 +134,7 @@ function readme({ model, packageName, exports, templates }: EmitContext): string
     entryPoints: slot(mdBlock(entries), "the table of subpath exports"),
     operationCount: slot(String(model.operations.length), "how many operations"),
     operations: slot(mdBlock(operations), "the table of operations", true),
+    deliveries: slot(mdBlock(deliveries), "the table of webhook and callback deliveries (empty when none)"),
     unspecified: slot(mdBlock(unspecified), "operations named by the document without a path (empty when none)"),
   });
 }
@@ -136,7 +147,9 @@ const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./client": "the typed client factory: one method per operation, `raw`, `iterate`, `batch`, `stream`",
   "./server": "`<Name>Handlers` and the Fastify 5 plugin (not in the root export; Fastify is an optional peer)",
   "./mcp": "an MCP server: one tool per operation, client profiles, stdio and Streamable HTTP (not in the root export; the MCP SDK is an optional peer)",
+  "./receiver": "`<Name>ReceiverHandlers` and the Fastify 5 plugin that validates and routes webhook and callback deliveries (not in the root export)",
   "./mocks": "deterministic seeded data per schema (`mockSchema`, `mockSchemas`) and an example response per operation",
+  "./deliveries": "example deliveries built from the mocks: `exampleDelivery`, `exampleDeliveries`, `invalidDeliveries`",
 };
 
 function firstParagraph(text: string): string {

@@ -2,6 +2,7 @@ import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
 import { decodeName, decodePrototypeKeys, encodePrototypeKeys } from "./prototype-keys.js";
 import { jsdoc, join, stringLiteral, ts, ident } from "./ts.js";
+import { deliveryAliases, withCallbacksAsWebhooks } from "./delivery-types.js";
 
 /**
  * `src/types.ts`: openapi-typescript's `paths`, `components` and `operations`, plus one named alias
@@ -16,7 +17,9 @@ export const typesEmitter = defineEmitter({
     // emptyObjectsUnknown: an object schema without properties is an open object, not
     // Record<string, never>, which no real value would fit.
     // Keys such as `constructor` or `__proto__` are encoded around openapi-typescript (prototype-keys.ts).
-    const encoded = encodePrototypeKeys(forTypes(model.document));
+    const copy = forTypes(model.document);
+    withCallbacksAsWebhooks(copy, model);
+    const encoded = encodePrototypeKeys(copy);
     const ast = await openapiTS(encoded.document as never, { silent: true, emptyObjectsUnknown: true });
     // Recursion through top-level arrays (a JSON-value schema) goes through named interfaces.
     const { breakTypeCycles } = await import("./type-cycles.js");
@@ -27,7 +30,8 @@ export const typesEmitter = defineEmitter({
     const aliases = model.schemas.map((s) =>
       ts`${jsdoc(s.description, { deprecated: isDeprecated(s.schema) })}export type ${ident(s.typeName)} = components["schemas"][${stringLiteral(s.name)}];`,
     );
-    const contents = `${tsHeader(model)}${body}\n${join(aliases).text}\n`;
+    const deliveries = model.deliveries.length > 0 ? `\n${deliveryAliases(model).text}\n` : "";
+    const contents = `${tsHeader(model)}${body}\n${join(aliases).text}\n${deliveries}`;
     return [{ path: "src/types.ts", contents }];
   },
 });
@@ -37,7 +41,7 @@ export const typesEmitter = defineEmitter({
  * names ("at least one of brand, gtin, mpn") constrain presence, not shape; openapi-typescript would
  * turn the whole schema into `unknown`, so they are dropped here (the validators still enforce them).
  */
-function forTypes(document: Readonly<Record<string, unknown>>): unknown {
+function forTypes(document: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const copy = structuredClone(document) as Record<string, unknown>;
   const onlyRequired = (b: unknown): boolean =>
     typeof b === "object" && b !== null && !Array.isArray(b) && Object.keys(b).every((k) => k === "required" || k === "description");

@@ -24,6 +24,7 @@ import type {
   UnspecifiedOperation,
 } from "./ir.js";
 import { cyclicNodes } from "./cycles.js";
+import { buildDeliveries } from "./deliveries.js";
 import { normalizeDocument } from "./normalize.js";
 import { camelCase, operationNameFromPath, pascalCase, uniqueNames } from "./naming.js";
 
@@ -43,6 +44,7 @@ export function buildModel(spec: LoadedSpec, name: string): ApiModel {
 
   const schemas = buildSchemas(isObj(components["schemas"]) ? components["schemas"] : {});
   const operations = buildOperations(doc, resolve, rootSecurity);
+  const deliveries = buildDeliveries(doc, resolve, schemas);
   const description = str(info["description"]);
 
   return {
@@ -55,6 +57,7 @@ export function buildModel(spec: LoadedSpec, name: string): ApiModel {
       ? doc["tags"].filter(isObj).map((t) => ({ name: String(t["name"]), ...optional("description", str(t["description"])) }))
       : [],
     operations,
+    deliveries,
     schemas,
     securitySchemes: readSecuritySchemes(isObj(components["securitySchemes"]) ? components["securitySchemes"] : {}, resolve),
     problems: readProblems(schemas),
@@ -71,12 +74,12 @@ export function buildModel(spec: LoadedSpec, name: string): ApiModel {
   };
 }
 
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 /** Follows internal `$ref`s of the bundled document (bundling left no external ones). */
-function makeResolver(doc: Obj): (node: unknown) => unknown {
+export function makeResolver(doc: Obj): (node: unknown) => unknown {
   return (node) => {
     let current = node;
     for (let hops = 0; hops < 50 && isObj(current) && typeof current["$ref"] === "string"; hops++) {
@@ -223,7 +226,7 @@ function hashedFields(body: RequestBody, resolve: (n: unknown) => unknown): { po
   return out.filter((f, i) => out.findIndex((g) => g.pointer === f.pointer) === i && !/\/\*$/.test(f.pointer));
 }
 
-function readParameters(pathLevel: unknown, opLevel: unknown, resolve: (n: unknown) => unknown): Parameter[] {
+export function readParameters(pathLevel: unknown, opLevel: unknown, resolve: (n: unknown) => unknown): Parameter[] {
   const merged = new Map<string, Obj>();
   for (const list of [pathLevel, opLevel]) {
     if (!Array.isArray(list)) continue;
@@ -285,7 +288,7 @@ function readContents(content: unknown, resolve: (n: unknown) => unknown): Media
   });
 }
 
-function readRequestBody(raw: unknown, resolve: (n: unknown) => unknown): RequestBody | undefined {
+export function readRequestBody(raw: unknown, resolve: (n: unknown) => unknown): RequestBody | undefined {
   const body = resolve(raw);
   if (!isObj(body)) return undefined;
   return {
@@ -295,7 +298,7 @@ function readRequestBody(raw: unknown, resolve: (n: unknown) => unknown): Reques
   };
 }
 
-function readResponses(raw: unknown, resolve: (n: unknown) => unknown): Response[] {
+export function readResponses(raw: unknown, resolve: (n: unknown) => unknown): Response[] {
   if (!isObj(raw)) return [];
   return Object.entries(raw).map(([status, r]) => {
     const res = resolve(r);

@@ -25,6 +25,8 @@ export interface ApiModel {
   readonly servers: readonly Server[];
   readonly tags: readonly { readonly name: string; readonly description?: string }[];
   readonly operations: readonly Operation[];
+  /** What the API sends to its consumers: root `webhooks` and operation `callbacks`, in spec order. */
+  readonly deliveries: readonly Delivery[];
   readonly schemas: readonly NamedSchema[];
   readonly securitySchemes: readonly SecurityScheme[];
   /** Problem subtypes (schemas marked `x-problem-type`), in spec order. */
@@ -205,4 +207,56 @@ export interface UnspecifiedOperation {
   readonly method?: string;
   readonly path?: string;
   readonly missing: string;
+}
+
+/**
+ * One request the API makes to a consumer's server: a method of a root `webhooks` path item, or of a
+ * path item under an operation's `callbacks`. The consumer is the server here, so the body is what
+ * it receives and the responses are what it answers.
+ */
+export interface Delivery {
+  /** operationId, or a deterministic name from the webhook (or operation and callback) name. */
+  readonly id: string;
+  readonly kind: "webhook" | "callback";
+  /** The webhook's key under `webhooks`, or the callback's key under the operation's `callbacks`. */
+  readonly name: string;
+  /** Callbacks: the runtime expression naming the URL (`{$request.body#/callbackUrl}`). */
+  readonly expression?: string;
+  /** Callbacks: the operation whose request registers them. */
+  readonly operationId?: string;
+  readonly method: HttpMethod;
+  /** JSON pointer to the operation object in the bundled document. */
+  readonly pointer: string;
+  /**
+   * Key under the generated `webhooks` type: the webhook name, or for a callback a key no webhook
+   * uses (the types emitter lists callbacks there so openapi-typescript types them too).
+   */
+  readonly typesKey: string;
+  /** Safe camelCase handler name. */
+  readonly methodName: string;
+  /**
+   * Where a generated receiver listens by default: `/` and the id, each path segment reduced to
+   * characters no router reads specially (`subscribe/onStatus`, `issues/opened`), unique.
+   */
+  readonly routePath: string;
+  /** Safe PascalCase name of the payload type (`FilteredStreamPostDelivery`). */
+  readonly payloadTypeName: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly deprecated: boolean;
+  readonly unspecified?: string;
+  readonly parameters: readonly Parameter[];
+  readonly requestBody?: RequestBody;
+  readonly responses: readonly Response[];
+  readonly rules: readonly Rule[];
+  /**
+   * The payload names its event type in a property its `discriminator` gives: one handler per value
+   * (the mapping keys, else the enum or const of that property). Other values are surfaced to the
+   * fallback handler; `legacy` lists the property's `x-legacy-values`.
+   */
+  readonly eventTypes?: {
+    readonly property: string;
+    readonly values: readonly { readonly value: string; readonly schemaName?: string }[];
+    readonly legacy: readonly string[];
+  };
 }

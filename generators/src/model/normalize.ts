@@ -69,7 +69,7 @@ function nullOrComposite(node: Obj): void {
 export function hoistableRef(ref: string): boolean {
   if (!ref.startsWith("#/")) return false;
   const segs = parsePointer(ref);
-  if (segs[0] === "paths") return segs.includes("schema");
+  if (segs[0] === "paths" || segs[0] === "webhooks" || segs[0] === "x-webhooks") return segs.includes("schema");
   if (segs[0] !== "components" || segs.length < 3) return false;
   if (segs[1] !== "schemas") return segs.slice(3).includes("schema");
   const rest = segs.slice(3);

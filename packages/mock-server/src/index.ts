@@ -11,3 +11,4 @@ export {
 export { MockState } from "./store/state.js";
 export type { RateRule } from "./rate-limit.js";
 export type * from "./store/records.js";
+export { deliverToReceiver, DeliveryRequestError, type DeliverOptions, type DeliveryOutcome } from "./deliveries.js";

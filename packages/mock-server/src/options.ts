@@ -81,6 +81,14 @@ export interface MockServerOptions {
    * @default true
    */
   readonly validateResponses?: boolean;
+  /**
+   * Development only: serve `POST /__mock/deliveries`, which sends the core API's webhook
+   * deliveries, built from the mocks, to a receiver on a loopback address (body: `{ url,
+   * deliveryId?, eventType?, single?, seed? }`; see docs/webhooks.md). Off by default: the route is
+   * not part of any contract.
+   * @default false
+   */
+  readonly deliveries?: boolean;
 }
 
 export interface StartMockServerOptions extends MockServerOptions {

@@ -12,6 +12,7 @@ import { acceptClientQuirks } from "./client-compat.js";
 import { adsAudiencesHandlers } from "./handlers/ads-audiences.js";
 import { adsCampaignsHandlers } from "./handlers/ads-campaigns.js";
 import { coreHandlers } from "./handlers/core.js";
+import { registerDeliveryRoute } from "./delivery-route.js";
 import { DEFAULT_CREDENTIALS, DEFAULT_LIMITS, type MockCredentials, type MockServerOptions, type StartMockServerOptions } from "./options.js";
 import { createRandom } from "./random.js";
 import { seedState } from "./seed.js";
@@ -89,6 +90,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   await app.register(coreServer, { handlers: coreHandlers(state), security: coreSecurity(state), ...common });
   await app.register(adsAudiencesServer, { handlers: adsAudiencesHandlers(state), security: adsSecurity(state), ...common });
   await app.register(adsCampaignsServer, { handlers: adsCampaignsHandlers(state), security: adsSecurity(state), ...common });
+  if (options.deliveries === true) await app.register(registerDeliveryRoute, { log });
   return { app, state, credentials: state.credentials };
 }
 

@@ -222,14 +222,21 @@ function withChange(ctx: RunContext, op: OperationCase, req: { values: Rec; body
   // A reference to another object (`line_item_id`, `media_key`) cannot take an invented value.
   const reference = (name: string): boolean => /(^id$|_ids?$|_keys?$|_uri$)/.test(name);
   const query = op.parameters.filter((p) => p.in === "query" && !reference(p.name) && Object.prototype.hasOwnProperty.call(stored, p.name) && op.request?.parameters[p.name] !== undefined);
+  // Every field that can take a new valid value gets one: a server that stores some and drops
+  // others is caught on the one it drops.
+  let values = req.values;
   for (const p of query) {
     for (let k = 0; k < 6; k++) {
       const v = mock(op.request.parameters[p.name] as MockSchema, deriveSeed(ctx.seed, `${op.id}/change/${p.name}/${salt}/${k}`));
       if (!scalar(v) || same(v, stored[p.name])) continue;
-      const values = { ...req.values, [p.name]: v };
-      if (valid(values, req.body)) return { values, body: req.body };
+      const next = { ...values, [p.name]: v };
+      if (valid(next, req.body)) {
+        values = next;
+        break;
+      }
     }
   }
+  if (values !== req.values) return { values, body: req.body };
   const bodySchema = op.request.body?.schema;
   if (bodySchema !== undefined && isRec(req.body)) {
     for (let k = 0; k < 6; k++) {

@@ -1,4 +1,5 @@
 import type { ApiModel, JsonSchema, MediaContent, Operation, Parameter } from "../../model/ir.js";
+import { deliveryTable } from "./deliveries.js";
 import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
 import { ident, join, literal, objectKey, stringLiteral, ts, type Code } from "../ts.js";
@@ -25,17 +26,22 @@ interface Plan {
   readonly strictExports: Map<string, string>;
   readonly paramsExports: Map<string, string>;
   readonly operations: readonly OperationPlan[];
+  /** Deliveries (webhooks, callbacks), validated like operations: the payload is the body. */
+  readonly deliveries: readonly OperationPlan[];
 }
 
-interface OperationPlan {
-  readonly op: Operation;
+/** What the plan reads of an operation or a delivery. */
+type Validated = Pick<Operation, "id" | "parameters" | "requestBody" | "responses" | "rules">;
+
+export interface OperationPlan {
+  readonly op: Validated;
   readonly params: string;
   readonly parameters: readonly Parameter[];
   readonly body?: { readonly required: boolean; readonly media: readonly { mediaType: string; ref?: Ref }[] };
   readonly responses: readonly { status: string; media: readonly { mediaType: string; ref?: Ref }[] }[];
 }
 
-interface Ref {
+export interface Ref {
   readonly module: "strict" | "params";
   readonly name: string;
 }
@@ -74,7 +80,7 @@ function plan(model: ApiModel): Plan {
       return { mediaType: c.mediaType, ref: add(kind, `${prefix}_${j}`, withBodyRules) };
     });
 
-  const operations = model.operations.map((op, i): OperationPlan => {
+  const planOne = (op: Validated, prefix: string): OperationPlan => {
     const rulesIn = (where: string): unknown[] => op.rules.filter((r) => (r.in ?? "query") === where);
     const parameters = op.parameters.filter((p) => !(p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())));
     const locations: Obj = {};
@@ -89,30 +95,35 @@ function plan(model: ApiModel): Plan {
       // ("true" → true): a rule on the object itself would run before its properties are coerced.
       locations[where] = rules.length > 0 ? { allOf: [base, withRules({}, rules)] } : base;
     }
-    const params = add("form", `o${i}p`, { type: "object", properties: locations }).name;
+    const params = add("form", `${prefix}p`, { type: "object", properties: locations }).name;
     const body = op.requestBody
-      ? { required: op.requestBody.required, media: mediaRefs(op.requestBody.contents, `o${i}b`, rulesIn("body")) }
+      ? { required: op.requestBody.required, media: mediaRefs(op.requestBody.contents, `${prefix}b`, rulesIn("body")) }
       : undefined;
-    const responses = op.responses.map((r, k) => ({ status: r.status, media: mediaRefs(r.contents, `o${i}r${k}`, []) }));
+    const responses = op.responses.map((r, k) => ({ status: r.status, media: mediaRefs(r.contents, `${prefix}r${k}`, []) }));
     return { op, params, parameters, ...(body ? { body } : {}), responses };
-  });
+  };
+  const operations = model.operations.map((op, i) => planOne(op, `o${i}`));
+  const deliveries = model.deliveries.map((d, i) => planOne(d, `d${i}`));
 
   applyDiscriminators(components, [...Object.values(strictDefs), ...Object.values(paramsDefs)]);
   const defsOf = (keyPattern: RegExp): unknown[] =>
     [...Object.entries(strictDefs), ...Object.entries(paramsDefs)].filter(([k]) => keyPattern.test(k)).map(([, v]) => v);
-  const views = directionalViews(components, defsOf(/^o\d+b_/), defsOf(/^o\d+r\d+_/));
+  // A delivery's payload travels from the API like a response (readOnly members present, writeOnly
+  // ones may be left out); the receiver's answer travels back like a request.
+  const views = directionalViews(components, defsOf(/^(o\d+b|d\d+r\d+)_/), defsOf(/^(o\d+r\d+|d\d+b)_/));
   return {
     strictRoot: { components: { schemas: components }, ...views, $defs: strictDefs },
     paramsRoot: { components: { schemas: components }, ...views, $defs: paramsDefs },
     strictExports,
     paramsExports,
     operations,
+    deliveries,
   };
 }
 
 const COMPILED_HEADER = "/* eslint-disable */\n// @ts-nocheck: ajv standalone output, typed by validators.ts\n";
 
-function refCode(ref: Ref | undefined): Code {
+export function refCode(ref: Ref | undefined): Code {
   return ref ? ts`${ident(ref.module)}.${ident(ref.name)}` : ts`undefined`;
 }
 
@@ -120,20 +131,7 @@ function wrapper(model: ApiModel, p: Plan): string {
   const schemaEntries = model.schemas.map(
     (s, i) => ts`  ${objectKey(s.typeName)}: strict.${ident(`s${i}`)} as unknown as SchemaValidator<components["schemas"][${stringLiteral(s.name)}]>,`,
   );
-  const opEntries = p.operations.map((o) => {
-    const facts = o.parameters.map((x) => ({
-      name: x.name,
-      in: x.in,
-      style: x.style,
-      explode: x.explode,
-      array: isArraySchema(x.schema, model),
-    }));
-    const media = (list: readonly { mediaType: string; ref?: Ref }[]): Code =>
-      ts`{ ${join(list.map((m) => ts`${objectKey(m.mediaType)}: ${refCode(m.ref)}`), ", ")} }`;
-    const body = o.body ? ts`body: { required: ${o.body.required}, media: ${media(o.body.media)} },` : ts``;
-    const responses = join(o.responses.map((r) => ts`${objectKey(r.status)}: ${media(r.media)}`), ", ");
-    return ts`  ${objectKey(o.op.id)}: { params: params.${ident(o.params)}, parameters: ${literal(facts)} as const, ${body} responses: { ${responses} } },`;
-  });
+  const opEntries = p.operations.map((o) => validationEntry(model, o));
   const invalid = model.problems.find((pr) => pr.slug === "invalid-request");
   const invalidRequest =
     invalid && model.problemBase ? { type: `${model.problemBase.default}/invalid-request`, title: "Invalid Request" } : { type: "about:blank", title: "Bad Request" };
@@ -169,8 +167,24 @@ export type OperationId = keyof typeof operationValidators;
  * naming every failure; validateResponse checks a status, media type and body against the contract.
  */
 export const { validateRequest, validateResponse } = createValidation<OperationId>(operationValidators, { invalidRequest: ${literal(invalidRequest)} });
-`.text
+${deliveryTable(p.deliveries.map((d) => validationEntry(model, d)), invalidRequest)}`.text
   );
+}
+
+/** One operation's (or delivery's) entry of a validation table. */
+export function validationEntry(model: ApiModel, o: OperationPlan): Code {
+    const facts = o.parameters.map((x) => ({
+      name: x.name,
+      in: x.in,
+      style: x.style,
+      explode: x.explode,
+      array: isArraySchema(x.schema, model),
+    }));
+    const media = (list: readonly { mediaType: string; ref?: Ref }[]): Code =>
+      ts`{ ${join(list.map((m) => ts`${objectKey(m.mediaType)}: ${refCode(m.ref)}`), ", ")} }`;
+    const body = o.body ? ts`body: { required: ${o.body.required}, media: ${media(o.body.media)} },` : ts``;
+    const responses = join(o.responses.map((r) => ts`${objectKey(r.status)}: ${media(r.media)}`), ", ");
+    return ts`  ${objectKey(o.op.id)}: { params: params.${ident(o.params)}, parameters: ${literal(facts)} as const, ${body} responses: { ${responses} } },`;
 }
 
 /**

@@ -1,0 +1,104 @@
+import type { Delivery } from "../model/ir.js";
+import { camelCase, pascalCase } from "../model/naming.js";
+import { defineEmitter } from "./emitter.js";
+import { tsHeader } from "./header.js";
+import { ident, join, jsdoc, literal, ts, typeKey, type Code } from "./ts.js";
+
+/** The success status a receiver answers when its handler returns nothing. */
+function successStatus(d: Delivery): number | undefined {
+  const found = d.responses.map((r) => r.status).find((s) => /^2\d\d$/.test(s));
+  return found === undefined ? undefined : Number(found);
+}
+
+function describe(d: Delivery): string {
+  const where = d.kind === "webhook" ? `Webhook ${d.name}` : `Callback ${d.name} of ${d.operationId ?? ""}, sent to ${d.expression ?? ""}`;
+  return [d.summary, `${where} (${d.method.toUpperCase()}).`, d.unspecified !== undefined ? `Not shown by the contract: ${d.unspecified}` : undefined]
+    .filter((x): x is string => x !== undefined)
+    .join("\n\n");
+}
+
+/** The payload type one event type's handler receives: the schema the mapping names, else the payload narrowed. */
+function eventBody(d: Delivery, property: string, value: { value: string; schemaName?: string }): Code {
+  if (value.schemaName !== undefined) return ts`components["schemas"][${value.schemaName}]`;
+  return ts`${ident(d.payloadTypeName)} & { readonly ${typeKey(property)}: ${value.value} }`;
+}
+
+/**
+ * `./receiver`: for a contract with `webhooks` or `callbacks`, the typed `<Name>ReceiverHandlers`
+ * (one handler per delivery, an object of handlers by event type where the payload's discriminator
+ * names them, and a fallback) and a Fastify 5 plugin that routes each delivery, validates its payload
+ * with the precompiled validators and answers a bad one with 400 problem+json. A subpath only, so
+ * a client-only consumer never loads it. Nothing is emitted for a contract without deliveries.
+ */
+export const receiverEmitter = defineEmitter({
+  name: "receiver",
+  exports: { "./receiver": "receiver" },
+  barrel: "none",
+  applies: (model) => model.deliveries.length > 0,
+  dependencies: { "@contractgen/runtime": "^0.1.0" },
+  optionalPeers: { fastify: "^5.0.0" },
+  emit({ model }) {
+    if (model.deliveries.length === 0) return [];
+    const base = pascalCase(model.name, "Api");
+    const handlersName = `${base}ReceiverHandlers`;
+    const pluginName = `${camelCase(model.name, "api")}Receiver`;
+    const result = ts`DeliveryResult | Promise<DeliveryResult>`;
+
+    const members = model.deliveries.map((d) => {
+      const doc = jsdoc(describe(d), { deprecated: d.deprecated });
+      const events = d.eventTypes;
+      if (!events) return ts`  ${doc}readonly ${typeKey(d.methodName)}?: (input: DeliveryInput<${ident(d.payloadTypeName)}>) => ${result};`;
+      const perType = events.values.map(
+        (v) => ts`    readonly ${typeKey(v.value)}?: (input: DeliveryInput<${eventBody(d, events.property, v)}>) => ${result};`,
+      );
+      const more = `Handlers by ${events.property}; other values${events.legacy.length > 0 ? ` (the deprecated legacy names ${events.legacy.join(", ")} among them)` : ""} go to the fallback handler.`;
+      return ts`  ${jsdoc(`${describe(d)}\n\n${more}`, { deprecated: d.deprecated })}readonly ${typeKey(d.methodName)}?: {
+${join(perType)}
+  };`;
+    });
+    const specs = model.deliveries.map((d) => {
+      const status = successStatus(d);
+      return {
+        id: d.id,
+        handler: d.methodName,
+        method: d.method.toUpperCase(),
+        path: d.routePath,
+        ...(status !== undefined ? { status } : {}),
+        ...(d.eventTypes ? { eventTypes: { property: d.eventTypes.property, values: d.eventTypes.values.map((v) => v.value), legacy: d.eventTypes.legacy } } : {}),
+        ...(d.unspecified !== undefined ? { unspecified: d.unspecified } : {}),
+      };
+    });
+    const payloadTypes = join(
+      model.deliveries.map((d) => ident(d.payloadTypeName)),
+      ", ",
+    );
+    const usesComponents = model.deliveries.some((d) => d.eventTypes?.values.some((v) => v.schemaName !== undefined));
+
+    const code = ts`import type { FastifyInstance } from "fastify";
+import { registerReceiver, type DeliveryInput, type DeliveryResult, type DeliverySpec, type ReceiverOptions } from "@contractgen/runtime/receiver";
+import type { ${usesComponents ? ts`components, ` : ts``}${payloadTypes} } from "./types.js";
+import { validateDelivery, type DeliveryId } from "./validators.js";
+
+export type { DeliveryInput, DeliveryReply, DeliveryResult, FallbackInput, FallbackReason } from "@contractgen/runtime/receiver";
+export type { DeliveryId } from "./validators.js";
+
+${jsdoc(`Handlers for what ${model.info.title} ${model.info.version} delivers: one per webhook or callback. A delivery without a handler goes to the \`fallback\` option, else is answered 501.`)}export interface ${ident(handlersName)} {
+${join(members)}
+}
+
+/** Every delivery of the contract, in contract order, with the path its route listens on by default. */
+export const deliveries: readonly DeliverySpec[] = ${literal(specs)};
+
+/**
+ * The Fastify plugin: \`app.register(${ident(pluginName)}, { handlers, fallback })\`. One route per delivery
+ * (\`paths\` moves them; deliveries sharing a path are told apart by \`select\` or by which payload
+ * validates). Payloads are validated with the precompiled validators: 400 problem+json naming what
+ * is wrong, 415 for a media type the contract does not list.
+ */
+export async function ${ident(pluginName)}(app: FastifyInstance, options: ReceiverOptions<${ident(handlersName)}, DeliveryId>): Promise<void> {
+  registerReceiver(app, deliveries, { validateDelivery }, options);
+}
+`;
+    return [{ path: "src/receiver.ts", contents: tsHeader(model) + code.text }];
+  },
+});
