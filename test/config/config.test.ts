@@ -65,7 +65,7 @@ describe("contractgen.config", () => {
     writeFileSync(path.join(dir, "contractgen.config.json"), JSON.stringify({ specs: [{ spec: "spec/pets.yaml", artifacts: ["clients"] }] }));
     const r = await runCli(["generate"], dir);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain('contractgen.config.json specs[0].artifacts[0]\n  error: unknown artifact "clients"\n  fix: use one of: types, operations, validators, problems, client, server, mocks, conformance');
+    expect(r.stderr).toContain('contractgen.config.json specs[0].artifacts[0]\n  error: unknown artifact "clients"\n  fix: use one of: types, operations, validators, problems, client, server, receiver, mcp, mocks, deliveries, conformance');
     writeFileSync(path.join(dir, "contractgen.config.json"), JSON.stringify({ spec: "spec/pets.yaml" }));
     expect((await runCli(["generate"], dir)).stderr).toContain('contractgen.config.json spec\n  error: unknown option "spec"');
   });

@@ -22,8 +22,8 @@ export function ruleCovers(rule: ResponseRule, status: number): boolean {
   return Number(rule.status) === status;
 }
 
-/** Request values are text on the wire: `"5"` and `5` are the same echoed value. */
-function sameValue(a: unknown, b: unknown): boolean {
+/** Request values are text on the wire: `"5"` and `5` are the same echoed value, as are `"a,b"` and `["a","b"]`. */
+export function sameValue(a: unknown, b: unknown): boolean {
   if (jsonEqual(a, b)) return true;
   const scalar = (v: unknown): boolean => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
   if (scalar(a) && scalar(b)) return String(a) === String(b);

@@ -1,7 +1,7 @@
 import type { ApiModel, JsonSchema, Operation } from "../../model/ir.js";
 import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
-import { literal, ts } from "../ts.js";
+import { literal, stringLiteral, ts } from "../ts.js";
 import { mediaKind } from "../validators/index.js";
 import { bodyNegatives } from "./body-negatives.js";
 import { idFilters, paginationPlan, responseHeaders, responseRules } from "./invariants.js";
@@ -204,6 +204,9 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   };
 }
 
+/** Plans up to this many characters of JSON stay object literals (readable in a review); larger ones are parsed. */
+const PLAN_LITERAL_LIMIT = 1_000_000;
+
 /**
  * `test/conformance.test.ts` and its plan: the vitest suite that checks a server against the
  * contract, generated from the IR. Cases are data (`test/conformance.plan.ts`); the runtime harness
@@ -222,10 +225,14 @@ export const conformanceEmitter = defineEmitter({
       operations: model.operations.map((op) => operationPlan(model, op, resolve)),
       scenarios: scenarios(model, resolve),
     };
+    // A large contract's plan is a JSON string, parsed on import: as an object literal of thousands
+    // of operations tsc would infer a type for every member and run out of memory (GitHub's did).
+    const json = JSON.stringify(plan);
+    const value = json.length > PLAN_LITERAL_LIMIT ? ts`JSON.parse(${stringLiteral(json)}) as ConformancePlan` : literal(plan);
     const planCode = ts`import type { ConformancePlan } from "@contractgen/runtime/conformance";
 
 /** Every case the conformance suite runs, derived from the contract. */
-export const plan: ConformancePlan = ${literal(plan)};
+export const plan: ConformancePlan = ${value};
 `;
     const suite = ts`import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance } from "@contractgen/runtime/conformance";
