@@ -40,7 +40,9 @@ export function workspaceTmpDir(prefix = "cg-"): string {
 
 /** Type-checks a project folder with the workspace's TypeScript; returns the diagnostics. */
 export function typecheck(project: string): { ok: boolean; output: string } {
-  const r = spawnSync(process.execPath, [TSC, "-p", project, "--noEmit"], { encoding: "utf8" });
+  // GitHub's whole package (types, receiver for 270 webhooks, MCP tools, conformance) needs more than
+  // tsc's default 4 GB heap since the receiver and MCP modules landed; the machine has 24 GB.
+  const r = spawnSync(process.execPath, ["--max-old-space-size=8192", TSC, "-p", project, "--noEmit"], { encoding: "utf8" });
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
 
