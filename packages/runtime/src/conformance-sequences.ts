@@ -59,22 +59,35 @@ function differences(sent: Map<string, string | number | boolean>, stored: Rec):
   return out;
 }
 
-async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id: unknown, extra: Rec = {}): Promise<{ found: Rec | undefined; res: RawResponse }> {
-  let values: Rec = { ...(await ctx.positive(list, 0, fixed)).values, ...extra };
-  const cursorParam = list.pagination?.cursorParam;
+/**
+ * The pages of a list, following its cursor (at most 40): each answer, its items (undefined when it
+ * holds no list) and whether a further page follows. Stops after an answer that is not a 2xx.
+ */
+async function* pages(ctx: RunContext, list: OperationCase, start: Rec): AsyncGenerator<{ res: RawResponse; items: unknown[] | undefined; more: boolean }> {
+  const paging = list.pagination;
+  let values = start;
   for (let page = 0; page < 40; page++) {
     const res = await ctx.send(list, values, undefined);
-    if (!ok2xx(res)) return { found: undefined, res };
-    ctx.checkShape(list, res);
-    const items = getAt(res.body, list.pagination?.items ?? "/data");
-    const found = Array.isArray(items) ? items.find((x) => itemKey(x) === String(id)) : undefined;
-    if (found !== undefined) return { found: isRec(found) ? found : {}, res };
-    const next = list.pagination ? getAt(res.body, list.pagination.nextPointer) : undefined;
-    if (typeof next !== "string" || next === "" || cursorParam === undefined) return { found: undefined, res };
-    values = { ...values, [cursorParam]: next };
-    delete values[list.pagination?.totalCount?.param ?? ""];
+    const items = getAt(res.body, paging?.items ?? "/data");
+    const next = paging && ok2xx(res) ? getAt(res.body, paging.nextPointer) : undefined;
+    const more = typeof next === "string" && next !== "";
+    yield { res, items: Array.isArray(items) ? items : undefined, more };
+    if (!more || !paging) return;
+    values = { ...values, [paging.cursorParam]: next };
+    if (paging.totalCount) delete values[paging.totalCount.param];
   }
-  return { found: undefined, res: { status: 0, headers: new Headers(), body: undefined } as unknown as RawResponse };
+}
+
+async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id: unknown, extra: Rec = {}): Promise<{ found: Rec | undefined; res: RawResponse }> {
+  let last: RawResponse = { status: 0, headers: new Headers(), body: undefined } as unknown as RawResponse;
+  for await (const { res, items } of pages(ctx, list, { ...(await ctx.positive(list, 0, fixed)).values, ...extra })) {
+    last = res;
+    if (!ok2xx(res)) break;
+    ctx.checkShape(list, res);
+    const found = items?.find((x) => itemKey(x) === String(id));
+    if (found !== undefined) return { found: isRec(found) ? found : {}, res };
+  }
+  return { found: undefined, res: last };
 }
 
 /** A deleted object reads 404; a soft-deleted one, where the read takes with_deleted, 404 without it and deleted=true with it. */
@@ -509,18 +522,13 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
 
 /** Counts every item of a list, walking its pages (bounded). */
 async function countAll(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<number | undefined> {
-  let values: Rec = { ...(await ctx.positive(list, 0, fixed)).values, ...fixed };
   let n = 0;
-  for (let page = 0; page < 40; page++) {
-    const res = await ctx.send(list, values, undefined);
-    if (!ok2xx(res)) return undefined;
-    const items = getAt(res.body, list.pagination?.items ?? "/data");
-    if (!Array.isArray(items)) return undefined;
+  for await (const { res, items, more } of pages(ctx, list, { ...(await ctx.positive(list, 0, fixed)).values, ...fixed })) {
+    if (!ok2xx(res) || !items) return undefined;
     n += items.length;
-    const next = list.pagination ? getAt(res.body, list.pagination.nextPointer) : undefined;
-    if (typeof next !== "string" || next === "" || list.pagination === undefined) return n;
-    values = { ...values, [list.pagination.cursorParam]: next };
+    if (!more) return n;
   }
+  // Still more after the last page walked: too long to count.
   return undefined;
 }
 
