@@ -9,6 +9,7 @@ import { kebabCase } from "./model/naming.js";
 import { SpecError, formatIssue, parsePointer } from "./load/errors.js";
 import type { OpenApiDocument } from "./load/load.js";
 import { diffOutput, writeOutput, type Drift } from "./write/write.js";
+import { workflowsPathFor } from "./workflows/path.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
 
 /** One spec and the package it becomes. */
@@ -105,8 +106,13 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   for (const w of spec.warnings) reporter.info(`warning: ${formatIssue(w).replace("\n  error: ", "\n  ")}`);
 
   t = now();
-  const model = buildModel(spec, target.name);
+  const built = buildModel(spec, target.name);
   reporter.step(target, "model", now() - t);
+  t = now();
+  const { loadWorkflows } = await import("./workflows/load.js");
+  const flows = await loadWorkflows(target.specPath, options.cwd, built);
+  const model: ApiModel = flows.workflows.length > 0 ? { ...built, workflows: flows.workflows } : built;
+  if (flows.file !== undefined) reporter.step(target, "workflows", now() - t);
 
   // An emitter with nothing to say for this contract (no webhooks: no receiver) writes no subpath.
   const emitters = emittersFor(target.artifacts).filter((e) => !e.applies || e.applies(model));
@@ -164,7 +170,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   }
   const sorted = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   reporter.debug(`${target.packageName}: ${sorted.length} files; ${headerText(model)}`);
-  return { target, model, files: sorted, sources: spec.files.map((f) => f.absPath) };
+  return { target, model, files: sorted, sources: [...spec.files.map((f) => f.absPath), ...(flows.file !== undefined ? [flows.file] : [])] };
 }
 
 /**
@@ -215,8 +221,10 @@ function templateReader(cwd: string): (target: Target) => Promise<PackageTemplat
 }
 
 /** What, besides the generator and the spec, decides a target's output: its name, artifacts and templates. */
-function targetKey(target: Target, templates: PackageTemplates): string {
-  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", templatesHash(templates)]);
+function targetKey(target: Target, templates: PackageTemplates, cwd: string): string {
+  // Whether a workflow document sits beside the spec: adding one must regenerate, not be a no-op.
+  const workflows = workflowsPathFor(path.resolve(cwd, target.specPath)) ?? "";
+  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", templatesHash(templates), workflows]);
 }
 
 function cacheDirOf(options: RunOptions): string {
@@ -234,7 +242,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
   const pending: Target[] = [];
   for (const target of targets) {
     const cached = options.force ? undefined : await readCache(cacheDir, target.outDir);
-    const fingerprint = await generatorFingerprint(targetKey(target, await templatesOf(target)));
+    const fingerprint = await generatorFingerprint(targetKey(target, await templatesOf(target), options.cwd));
     if (cached && (await isUpToDate(cached, fingerprint))) {
       options.reporter.info(`${target.packageName}  up to date (spec and output unchanged)`);
       results.push({ target, skipped: true, sources: Object.keys(cached.sources) });
@@ -248,7 +256,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     const t = now();
     const drift = await diffOutput(r.target.outDir, r.files);
     await writeOutput(r.target.outDir, r.files, drift);
-    const fingerprint = await generatorFingerprint(targetKey(r.target, await templatesOf(r.target)));
+    const fingerprint = await generatorFingerprint(targetKey(r.target, await templatesOf(r.target), options.cwd));
     const sources = (await hashFiles(r.sources)) ?? {};
     const outputs: Record<string, string> = {};
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashContents(f.contents);

@@ -3,6 +3,7 @@
  * document, read by every emitter. Emitters never walk the raw document for facts modelled here.
  */
 import type { Rule } from "@contractgen/runtime/rules";
+import type { WorkflowPlan } from "@contractgen/runtime/conformance";
 
 /** JSON Schema as written in the bundled spec (internal `$ref`s kept). */
 export type JsonSchema = boolean | { readonly [key: string]: unknown };
@@ -36,6 +37,8 @@ export interface ApiModel {
   readonly unspecifiedOperations: readonly UnspecifiedOperation[];
   /** The bundled document, for emitters that delegate to tools reading OpenAPI (types). */
   readonly document: Readonly<Record<string, unknown>>;
+  /** Arazzo workflows from the document beside the spec (`<spec>.arazzo.yaml`), checked against the operations. */
+  readonly workflows?: readonly WorkflowPlan[];
 }
 
 export interface Server {

@@ -1779,4 +1779,123 @@ export const plan: ConformancePlan = {
       row: "deleteDoNotReachList: answers the object with deleted=true",
     },
   ],
+  workflows: [
+    {
+      id: "productUpsertStatuses",
+      summary:
+        "a new product id creates, the same product again is NO_CHANGE, a changed one updates; a delete is permanent and an unknown key fails",
+      source: "spec/ads-audiences.arazzo.yaml:14:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "create",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "wf-{$inputs.run}",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/wf-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/wf-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "same",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "wf-{$inputs.run}",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/wf-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/wf-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'NO_CHANGE'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "changed",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "wf-{$inputs.run}",
+                  title: "Linen shirt (navy)",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/wf-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/wf-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'UPDATE_SUCCESS'",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/data/products_response/0/product_key == $steps.create.outputs.key",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+  ],
 };

@@ -158,6 +158,35 @@ export type Scenario =
     }
   | LifecycleScenario;
 
+/** One step of a workflow: an Arazzo 1.0 step, as the generator checked it. */
+export interface WorkflowStep {
+  readonly id: string;
+  readonly operationId: string;
+  readonly description?: string;
+  /** Values are literals, runtime expressions (`$steps.create.outputs.id`) or strings embedding `{$…}`. */
+  readonly parameters: readonly { readonly name: string; readonly value: unknown }[];
+  readonly body?: { readonly payload: unknown; readonly replacements?: readonly { readonly target: string; readonly value: unknown }[] };
+  /** Every one must hold; with none, the step must answer a 2xx. */
+  readonly successCriteria: readonly { readonly condition: string; readonly context?: string; readonly type: "simple" | "regex" }[];
+  readonly outputs: Readonly<Record<string, string>>;
+  /** `x-credentials: none` sends the step without credentials. */
+  readonly credentials?: "none";
+}
+
+/** An Arazzo workflow from the document beside the contract (`<spec>.arazzo.yaml`). */
+export interface WorkflowPlan {
+  readonly id: string;
+  readonly summary: string;
+  /** Where the workflow stands, for failure messages (`spec/core.arazzo.yaml:12:5`). */
+  readonly source: string;
+  /** Inputs are taken from the target's values (contractgen test --values) or their defaults. */
+  /** `unique` inputs (`x-unique: true`) get a fresh string of digits per run, so a rerun against the same server makes new objects. */
+  readonly inputs: readonly { readonly name: string; readonly required: boolean; readonly default?: unknown; readonly unique?: boolean }[];
+  readonly steps: readonly WorkflowStep[];
+  /** A step other than a GET: the workflow runs only with --destructive. */
+  readonly changesData: boolean;
+}
+
 export interface ConformancePlan {
   readonly package: string;
   readonly title: string;
@@ -167,6 +196,8 @@ export interface ConformancePlan {
   readonly invalidRequestSlug?: string;
   readonly operations: readonly OperationCase[];
   readonly scenarios: readonly Scenario[];
+  /** Workflows stated beside the contract (Arazzo), run after the inferred sequences. */
+  readonly workflows?: readonly WorkflowPlan[];
 }
 
 type Fn = (context: { skip(note?: string): void }) => unknown | Promise<unknown>;

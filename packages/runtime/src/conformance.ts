@@ -11,6 +11,7 @@ import { positiveOrFail, reproduction, where, type RunContext } from "./conforma
 import { brokenRules, checkPagination, itemKey } from "./conformance-invariants.js";
 import { createSender, describeResponse, getAt, securityOf, updateAt } from "./conformance-request.js";
 import { runScenario } from "./conformance-sequences.js";
+import { runWorkflow } from "./conformance-workflows.js";
 import { requestInput } from "./conformance-synth.js";
 import { resolveTarget, type ConformanceTarget } from "./conformance-target.js";
 import type { AuthConfig } from "./auth.js";
@@ -340,6 +341,21 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
             if (!current().destructive) return context.skip("changes data on the server: run with --destructive");
             let skipped: string | undefined;
             await runScenario(ctx, sc, (why) => {
+              skipped = why;
+            });
+            if (skipped !== undefined) context.skip(skipped);
+          }, 60_000);
+        }
+      });
+
+    const workflows = plan.workflows ?? [];
+    if (workflows.length > 0)
+      describe("workflows", () => {
+        for (const wf of workflows) {
+          it(`${wf.id}: ${wf.summary}`, async (context) => {
+            if (wf.changesData && !current().destructive) return context.skip("changes data on the server: run with --destructive");
+            let skipped: string | undefined;
+            await runWorkflow(ctx, wf, (why) => {
               skipped = why;
             });
             if (skipped !== undefined) context.skip(skipped);

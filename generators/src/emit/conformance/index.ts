@@ -224,6 +224,7 @@ export const conformanceEmitter = defineEmitter({
       ...(invalid !== undefined ? { invalidRequestSlug: invalid.slug } : {}),
       operations: model.operations.map((op) => operationPlan(model, op, resolve)),
       scenarios: scenarios(model, resolve),
+      ...(model.workflows && model.workflows.length > 0 ? { workflows: model.workflows } : {}),
     };
     // A large contract's plan is a JSON string, parsed on import: as an object literal of thousands
     // of operations tsc would infer a type for every member and run out of memory (GitHub's did).
