@@ -24,6 +24,12 @@ const exchange = (request: Partial<Exchange["request"]>, body: unknown, status =
 });
 
 const ROWS: Row[] = [
+  ...["poll-end-is-start-plus-duration", "poll-read-end-is-start-plus-duration"].map((rule) => ({
+    rule,
+    keeps: exchange({}, { data: { start_time: "2025-05-01T12:00:00Z", duration_in_minutes: 1440, end_time: "2025-05-02T12:00:00.000Z" } }),
+    // Minutes added as seconds: the end 24 minutes after the start instead of a day.
+    breaks: exchange({}, { data: { start_time: "2025-05-01T12:00:00Z", duration_in_minutes: 1440, end_time: "2025-05-01T12:24:00Z" } }),
+  })),
   {
     rule: "products-response-one-per-product",
     keeps: exchange({ body: { products: [{ id: "a" }, { id: "b" }] } }, { data: { products_response: [{ id: "a" }, { id: "b" }] } }),

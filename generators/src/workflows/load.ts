@@ -6,7 +6,7 @@
  * its file:line:col, the pointer and the fix.
  */
 import path from "node:path";
-import { ConditionSyntaxError, embedded, parseCondition, parseExpression } from "@contractgen/runtime/arazzo";
+import { ConditionSyntaxError, JsonPathSyntaxError, embedded, parseCondition, parseExpression, parseJsonPath } from "@contractgen/runtime/arazzo";
 import type { WorkflowPlan, WorkflowStep } from "@contractgen/runtime/conformance";
 import { SpecError, toPointer, type SpecIssue } from "../load/errors.js";
 import { displayPathOf, readSourceFile, type SourceFile } from "../load/source.js";
@@ -159,7 +159,20 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
       const cs = [...here, "successCriteria", k];
       if (!isObj(c) || typeof c["condition"] !== "string") return at(cs, "a criterion needs a condition", "write { condition: $statusCode == 200 }");
       const type = c["type"] === undefined ? "simple" : c["type"];
-      if (type !== "simple" && type !== "regex") return at([...cs, "type"], `criterion type ${JSON.stringify(type)} is not supported by contractgen test`, "use a simple condition ($response.body#/data/id != null) or type: regex with a context");
+      if (type !== "simple" && type !== "regex" && type !== "jsonpath") return at([...cs, "type"], `criterion type ${JSON.stringify(type)} is not supported by contractgen test`, "use a simple condition ($response.body#/data/id != null), type: regex or type: jsonpath with a context");
+      if (type === "jsonpath") {
+        for (const e of embedded(c["condition"])) checkValue(e.raw.slice(1, -1), [...cs, "condition"], known, at);
+        if (c["context"] !== undefined) checkValue(c["context"], [...cs, "context"], known, at);
+        try {
+          // Embedded {$…} values are filled at run time; a placeholder stands in for them here.
+          parseJsonPath(c["condition"].replace(/\{\$[^{}]+\}/g, "x"));
+        } catch (err) {
+          if (!(err instanceof JsonPathSyntaxError)) throw err;
+          return at([...cs, "condition"], `the JSONPath query does not parse at character ${err.at + 1}: ${err.message}`, "write e.g. $.data[?@.id == 'x'] or $[?count($.data[?@.id == 'x']) == 0]");
+        }
+        successCriteria.push({ condition: c["condition"], type, ...(typeof c["context"] === "string" ? { context: c["context"] } : {}) });
+        return;
+      }
       if (type === "regex") {
         try {
           new RegExp(c["condition"], "u");
@@ -190,6 +203,20 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
         outputs[name] = expr;
       }
     }
+    const preconditions: string[] = [];
+    const pre = step["x-preconditions"];
+    if (pre !== undefined && (!Array.isArray(pre) || !pre.every((x) => typeof x === "string"))) at([...here, "x-preconditions"], "x-preconditions is a list of simple conditions", "write x-preconditions: ['$response.body#/next_cursor == null']");
+    else
+      (pre ?? []).forEach((text: string, k: number) => {
+        try {
+          parseCondition(text);
+          checkValue(text.match(/\$[^\s()=!<>&|[\]]+/g) ?? [], [...here, "x-preconditions", k], known, at);
+          preconditions.push(text);
+        } catch (err) {
+          if (!(err instanceof ConditionSyntaxError)) throw err;
+          at([...here, "x-preconditions", k], `the condition does not parse at character ${err.at + 1}: ${err.message}`, "write e.g. $response.body#/next_cursor == null");
+        }
+      });
     const credentials = step["x-credentials"];
     if (credentials !== undefined && credentials !== "none") at([...here, "x-credentials"], "x-credentials takes only `none` (send the step without credentials)", "remove it, or write x-credentials: none");
     done.add(id);
@@ -201,6 +228,7 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
       ...(body ? { body } : {}),
       successCriteria,
       outputs,
+      ...(preconditions.length > 0 ? { preconditions } : {}),
       ...(credentials === "none" ? { credentials: "none" as const } : {}),
     });
   });

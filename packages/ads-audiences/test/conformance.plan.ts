@@ -1894,6 +1894,584 @@ export const plan: ConformancePlan = {
           ],
           outputs: {},
         },
+        {
+          id: "delete",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: { payload: { product_keys: ["$steps.create.outputs.key"] } },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/delete_products/0/product_key == $steps.create.outputs.key && $response.body#/data/delete_products/0/failed_product_key == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "deleteAgain",
+          operationId: "deleteProducts",
+          description:
+            "The key no longer names a product, so deleting it again fails for that key, with a message.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: { payload: { product_keys: ["$steps.create.outputs.key"] } },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/delete_products/0/failed_product_key == $steps.create.outputs.key && $response.body#/data/delete_products/0/message != null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "recreate",
+          operationId: "upsertProducts",
+          description:
+            "Removed permanently, the id is unknown again, so sending it creates a product.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "wf-{$inputs.run}",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/wf-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/wf-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: { payload: { product_keys: ["$steps.recreate.outputs.key"] } },
+          successCriteria: [],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "productDuplicateIdsIgnored",
+      summary: "when several entries of a batch carry the same id, all of them are ignored",
+      source: "spec/ads-audiences.arazzo.yaml:106:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "twice",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "dup-{$inputs.run}",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/dup-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/dup-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "dup-{$inputs.run}",
+                  title: "Linen shirt (navy)",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/dup-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/dup-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR' && $response.body#/data/products_response/1/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "once",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "dup-{$inputs.run}",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/dup-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/dup-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: { payload: { product_keys: ["$steps.once.outputs.key"] } },
+          successCriteria: [],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "manualProductSetIsDone",
+      summary:
+        "a MANUAL product set is answered with processing_status DONE and empty filters, and reads back so",
+      source: "spec/ads-audiences.arazzo.yaml:155:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "product",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "set-{$inputs.run}",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/set-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/set-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/product_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "create",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "Manual set {$inputs.run}",
+              type: "MANUAL",
+              product_keys: ["$steps.product.outputs.key"],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/processing_status == 'DONE' && $response.body#/data/filters != null && $response.body#/data/filters/0 == null",
+              type: "simple",
+            },
+          ],
+          outputs: { set: "$response.body#/data/id" },
+        },
+        {
+          id: "read",
+          operationId: "getProductSet",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "product_set_id", value: "$steps.create.outputs.set" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/processing_status == 'DONE' && $response.body#/data/filters/0 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: { payload: { product_keys: ["$steps.product.outputs.key"] } },
+          successCriteria: [],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "oneCatalogPerUser",
+      summary: "a user holding a catalog cannot create a second one, whatever its name",
+      source: "spec/ads-audiences.arazzo.yaml:211:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "before",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id != null && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "second",
+          operationId: "createProductCatalog",
+          parameters: [{ name: "name", value: "second-{$inputs.run}" }],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "after",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/1 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "keywordPointsPerUnit",
+      summary: "keyword insights give one post volume point per granularity unit of the range",
+      source: "spec/ads-audiences.arazzo.yaml:236:5",
+      inputs: [],
+      steps: [
+        {
+          id: "hours",
+          operationId: "searchKeywordInsights",
+          parameters: [
+            { name: "granularity", value: "HOUR" },
+            { name: "keywords", value: ["running shoes"] },
+            { name: "start_time", value: "2025-06-01T00:00:00Z" },
+            { name: "end_time", value: "2025-06-02T00:00:00Z" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/post_volume/23 != null && $response.body#/data/post_volume/24 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "days",
+          operationId: "searchKeywordInsights",
+          parameters: [
+            { name: "granularity", value: "DAY" },
+            { name: "keywords", value: ["running shoes"] },
+            { name: "start_time", value: "2025-06-01T00:00:00Z" },
+            { name: "end_time", value: "2025-06-03T00:00:00Z" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/post_volume/1 != null && $response.body#/data/post_volume/2 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "onlyTheOwnerShares",
+      summary:
+        "an account an audience was shared with can neither share it further nor revoke its permissions; the owner can",
+      source: "spec/ads-audiences.arazzo.yaml:259:5",
+      inputs: [
+        { name: "account_id", required: true },
+        { name: "tailored_audience_id", required: true },
+        { name: "second_account_id", required: true },
+      ],
+      steps: [
+        {
+          id: "share",
+          operationId: "createTailoredAudiencePermission",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "granted_account_id", value: "$inputs.second_account_id" },
+            { name: "permission_level", value: "READ_ONLY" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/granted_account_id == $inputs.second_account_id",
+              type: "simple",
+            },
+          ],
+          outputs: { permission: "$response.body#/data/id" },
+        },
+        {
+          id: "shareOn",
+          operationId: "createTailoredAudiencePermission",
+          parameters: [
+            { name: "account_id", value: "$inputs.second_account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "granted_account_id", value: "$inputs.account_id" },
+            { name: "permission_level", value: "READ_ONLY" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "revokeByGrantee",
+          operationId: "deleteTailoredAudiencePermission",
+          parameters: [
+            { name: "account_id", value: "$inputs.second_account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "tailored_audience_permission_id", value: "$steps.share.outputs.permission" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "revokeByOwner",
+          operationId: "deleteTailoredAudiencePermission",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "tailored_audience_permission_id", value: "$steps.share.outputs.permission" },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "membershipCountsRecords",
+      summary:
+        "membership success_count and total_count count the user records sent, not the operations",
+      source: "spec/ads-audiences.arazzo.yaml:307:5",
+      inputs: [
+        { name: "account_id", required: true },
+        { name: "custom_audience_id", required: true },
+      ],
+      steps: [
+        {
+          id: "three",
+          operationId: "updateCustomAudienceUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                    { email: ["5b2f1a3c4d6e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a"] },
+                    { partner_user_id: ["crm-000123"] },
+                  ],
+                },
+              },
+            ],
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/success_count == 3 && $response.body#/data/total_count == 3",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "productGroupListedAsFirstVariant",
+      summary: "the variants of a product group are listed as the first-submitted product only",
+      source: "spec/ads-audiences.arazzo.yaml:335:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "room",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [],
+          outputs: {},
+          preconditions: ["$response.body#/data/97 == null"],
+        },
+        {
+          id: "variants",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "grp-{$inputs.run}-a",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/grp-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/grp-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                  item_group_id: "grp-{$inputs.run}",
+                  size: "M",
+                },
+                {
+                  id: "grp-{$inputs.run}-b",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/grp-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/grp-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                  item_group_id: "grp-{$inputs.run}",
+                  size: "L",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS' && $response.body#/data/products_response/1/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            first: "$response.body#/data/products_response/0/product_key",
+            second: "$response.body#/data/products_response/1/product_key",
+          },
+        },
+        {
+          id: "listed",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$[?count($.data[?@.id == 'grp-{$inputs.run}-a']) == 1 && count($.data[?@.id == 'grp-{$inputs.run}-b']) == 0]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              product_keys: ["$steps.variants.outputs.first", "$steps.variants.outputs.second"],
+            },
+          },
+          successCriteria: [],
+          outputs: {},
+        },
       ],
       changesData: true,
     },

@@ -849,4 +849,112 @@ export const plan: ConformancePlan = {
       row: "app-only bearer token: issued, returned again, invalidated, refused, a new one differs",
     },
   ],
+  workflows: [
+    {
+      id: "lookupDefaultFields",
+      summary:
+        "a lookup without post.fields answers only the default fields id and text; post.fields adds exactly what it names",
+      source: "spec/core.arazzo.yaml:14:5",
+      inputs: [{ name: "post_id", required: true }],
+      steps: [
+        {
+          id: "defaults",
+          operationId: "getPostsByIds",
+          parameters: [{ name: "ids", value: ["$inputs.post_id"] }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $inputs.post_id && $response.body#/data/0/text != null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/data/0/created_at == null && $response.body#/data/0/author_id == null && $response.body#/data/0/lang == null && $response.body#/data/0/public_metrics == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "withCreatedAt",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id"] },
+            { name: "post.fields", value: ["created_at"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/created_at != null && $response.body#/data/0/text != null && $response.body#/data/0/author_id == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "lookupReportsUnknownIds",
+      summary:
+        "a lookup of a held and an unknown id answers the held post and a resource-not-found problem naming the unknown one",
+      source: "spec/core.arazzo.yaml:40:5",
+      inputs: [
+        { name: "post_id", required: true },
+        { name: "unknown_post_id", required: false, default: "1999999999999999999" },
+      ],
+      steps: [
+        {
+          id: "mixed",
+          operationId: "getPostsByIds",
+          parameters: [{ name: "ids", value: ["$inputs.post_id", "$inputs.unknown_post_id"] }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $inputs.post_id && $response.body#/data/1 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/errors/0/resource_id == $inputs.unknown_post_id && $response.body#/errors/0/value == $inputs.unknown_post_id && $response.body#/errors/0/parameter == 'ids' && $response.body#/errors/1 == null",
+              type: "simple",
+            },
+            {
+              condition: "/resource-not-found$",
+              type: "regex",
+              context: "$response.body#/errors/0/type",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "lookupExpandsMedia",
+      summary:
+        "expansions=attachments.media_keys puts includes.media in the answer, each with media_key and type, without media.fields",
+      source: "spec/core.arazzo.yaml:63:5",
+      inputs: [{ name: "media_post_id", required: true }],
+      steps: [
+        {
+          id: "expand",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.media_post_id"] },
+            { name: "expansions", value: ["attachments.media_keys"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/includes/media/0/media_key != null && $response.body#/includes/media/0/type != null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+  ],
 };

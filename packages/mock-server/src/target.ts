@@ -26,8 +26,18 @@ export function mockAuth(c: MockCredentials = DEFAULT_CREDENTIALS): AuthConfig {
 export function knownValues(state: MockState): Record<string, string> {
   const main = [...state.accounts.keys()][0];
   const out: Record<string, string> = {};
+  // The core contract shows no operation that lists posts: a post and a post with media to look up.
+  const posts = [...state.posts.values()];
+  const plain = posts.find((p) => p.attachments === undefined);
+  if (plain) out["post_id"] = plain.id;
+  const withMedia = posts.find((p) => (p.attachments?.media_keys?.length ?? 0) > 0);
+  if (withMedia) out["media_post_id"] = withMedia.id;
   if (main === undefined) return out;
   out["account_id"] = main;
+  // Another account of the same user and business: what an audience can be shared with.
+  const owner = state.accounts.get(main);
+  const second = [...state.accounts.values()].find((a) => a.data.id !== main && owner !== undefined && a.userIds.some((u) => owner.userIds.includes(u)) && a.data.business_id === owner.data.business_id);
+  if (second) out["second_account_id"] = second.data.id;
   const audience = [...state.tailoredAudiences.values()].find((a) => a.ownerAccountId === main);
   if (audience) out["tailored_audience_id"] = audience.id;
   const custom = [...state.customAudiences.values()].find((a) => a.accountId === main);

@@ -123,7 +123,6 @@ export function fill(value: unknown, scope: ExpressionScope): unknown {
     if (value.startsWith("$")) {
       const parsed = parseExpression(value);
       if (!("error" in parsed)) return evaluate(parsed, scope);
-      return value;
     }
     if (!value.includes("{$")) return value;
     return value.replace(/\{(\$[^{}]+)\}/g, (whole, inner: string) => {

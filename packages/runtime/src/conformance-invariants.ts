@@ -39,6 +39,8 @@ function asComparable(v: unknown, as: "number" | "date-time"): number | undefine
   return Number.isNaN(t) ? undefined : t;
 }
 
+const UNIT_MS = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+
 /** The rules `exchange` breaks, each as `id: message (what was seen)`. */
 export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange): string[] {
   const out: string[] = [];
@@ -69,6 +71,15 @@ export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange):
         if (l === undefined || r === undefined) break;
         const holds = rule.op === "<" ? l < r : rule.op === "<=" ? l <= r : rule.op === ">" ? l > r : l >= r;
         if (!holds) seen(`${rule.left} ${JSON.stringify(getAt(exchange, rule.left))} is not ${rule.op} ${rule.right} ${JSON.stringify(getAt(exchange, rule.right))}`);
+        break;
+      }
+      case "offset": {
+        const end = asComparable(getAt(exchange, rule.field), "date-time");
+        const start = asComparable(getAt(exchange, rule.from), "date-time");
+        const by = asComparable(getAt(exchange, rule.by), "number");
+        if (end === undefined || start === undefined || by === undefined) break;
+        const want = start + by * UNIT_MS[rule.unit];
+        if (end !== want) seen(`${rule.field} is ${JSON.stringify(getAt(exchange, rule.field))}, expected ${new Date(want).toISOString()} (${rule.from} plus ${by} ${rule.unit}s)`);
         break;
       }
       case "schema":

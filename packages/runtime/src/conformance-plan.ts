@@ -72,6 +72,8 @@ export type ResponseRule = {
   | { readonly kind: "count"; readonly field: string; readonly of: string }
   | { readonly kind: "compare"; readonly left: string; readonly op: "<" | "<=" | ">" | ">="; readonly right: string; readonly as: "number" | "date-time" }
   | { readonly kind: "schema"; readonly schema: MockSchema }
+  /** The date-time at `field` is the one at `from` plus the number at `by` in `unit`s. */
+  | { readonly kind: "offset"; readonly field: string; readonly from: string; readonly by: string; readonly unit: "second" | "minute" | "hour" | "day" }
 );
 
 export interface OperationCase {
@@ -167,8 +169,14 @@ export interface WorkflowStep {
   readonly parameters: readonly { readonly name: string; readonly value: unknown }[];
   readonly body?: { readonly payload: unknown; readonly replacements?: readonly { readonly target: string; readonly value: unknown }[] };
   /** Every one must hold; with none, the step must answer a 2xx. */
-  readonly successCriteria: readonly { readonly condition: string; readonly context?: string; readonly type: "simple" | "regex" }[];
+  readonly successCriteria: readonly { readonly condition: string; readonly context?: string; readonly type: "simple" | "regex" | "jsonpath" }[];
   readonly outputs: Readonly<Record<string, string>>;
+  /**
+   * `x-preconditions`: simple conditions on the step's answer that say whether the workflow can run
+   * on this server at all (a catalog small enough to fit one page); when one does not hold, the
+   * workflow is skipped with that reason instead of failing.
+   */
+  readonly preconditions?: readonly string[];
   /** `x-credentials: none` sends the step without credentials. */
   readonly credentials?: "none";
 }

@@ -5,6 +5,7 @@
  * criterion names the workflow, the step, the condition and the value of every expression in it.
  */
 import { explain, holds, parseCondition } from "./arazzo-condition.js";
+import { parseJsonPath, queryJsonPath } from "./arazzo-jsonpath.js";
 import { fill, parseExpression, evaluate, type ExpressionScope } from "./arazzo-expression.js";
 import type { WorkflowPlan, WorkflowStep } from "./conformance-plan.js";
 import { where, type RunContext } from "./conformance-context.js";
@@ -82,8 +83,24 @@ export async function runWorkflow(ctx: RunContext, wf: WorkflowPlan, skip: (why:
     ctx.check(res.status < 500, `${label} answered ${describeResponse(res)}: a server error`);
     ctx.checkShape(op, res);
     const here: ExpressionScope = { inputs, steps, exchange: exchangeOf(ctx, step, values, body, res) };
+    for (const pre of step.preconditions ?? []) {
+      const tree = parseCondition(pre);
+      if (!holds(tree, here)) {
+        skip(`step ${step.id}: this server does not meet the precondition "${pre}" (${explain(tree, here)})`);
+        return;
+      }
+    }
     if (step.successCriteria.length === 0) ctx.check(res.status >= 200 && res.status < 300, `${label} answered ${describeResponse(res)}, expected a 2xx (the step states no success criteria)`);
     for (const c of step.successCriteria) {
+      if (c.type === "jsonpath") {
+        const parsed = parseExpression(c.context ?? "$response.body");
+        const subject = "error" in parsed ? undefined : evaluate(parsed, here);
+        // `{$…}` in the query is filled first: a query can name a value an earlier step produced.
+        const query = String(fill(c.condition, here));
+        const found = queryJsonPath(parseJsonPath(query), subject);
+        ctx.check(found.length > 0, `${label}: ${query} selects nothing in ${c.context ?? "$response.body"} (answered ${describeResponse(res)})`);
+        continue;
+      }
       if (c.type === "regex") {
         const parsed = parseExpression(c.context ?? "$response.body");
         const subject = "error" in parsed ? undefined : evaluate(parsed, here);
