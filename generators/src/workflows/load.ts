@@ -6,7 +6,7 @@
  * its file:line:col, the pointer and the fix.
  */
 import path from "node:path";
-import { ConditionSyntaxError, JsonPathSyntaxError, embedded, parseCondition, parseExpression, parseJsonPath } from "@contractgen/runtime/arazzo";
+import { ConditionSyntaxError, JsonPathSyntaxError, embedded, expressionsIn, parseCondition, parseExpression, parseJsonPath } from "@contractgen/runtime/arazzo";
 import type { WorkflowPlan, WorkflowStep } from "@contractgen/runtime/conformance";
 import { SpecError, toPointer, type SpecIssue } from "../load/errors.js";
 import { displayPathOf, readSourceFile, type SourceFile } from "../load/source.js";
@@ -183,13 +183,14 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
         successCriteria.push({ condition: c["condition"], type, ...(typeof c["context"] === "string" ? { context: c["context"] } : {}) });
         return;
       }
+      let tree;
       try {
-        parseCondition(c["condition"]);
+        tree = parseCondition(c["condition"]);
       } catch (err) {
         if (!(err instanceof ConditionSyntaxError)) throw err;
         return at([...cs, "condition"], `the condition does not parse at character ${err.at + 1}: ${err.message}`, "write e.g. $statusCode == 200 && $response.body#/data/deleted == true");
       }
-      checkValue(c["condition"].match(/\$[^\s()=!<>&|[\]]+/g) ?? [], [...cs, "condition"], known, at);
+      for (const e of expressionsIn(tree)) checkValue(e, [...cs, "condition"], known, at);
       successCriteria.push({ condition: c["condition"], type: "simple" });
     });
     const outputs: Record<string, string> = {};
@@ -209,8 +210,7 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
     else
       (pre ?? []).forEach((text: string, k: number) => {
         try {
-          parseCondition(text);
-          checkValue(text.match(/\$[^\s()=!<>&|[\]]+/g) ?? [], [...here, "x-preconditions", k], known, at);
+          for (const e of expressionsIn(parseCondition(text))) checkValue(e, [...here, "x-preconditions", k], known, at);
           preconditions.push(text);
         } catch (err) {
           if (!(err instanceof ConditionSyntaxError)) throw err;

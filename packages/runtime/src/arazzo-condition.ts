@@ -226,3 +226,11 @@ export function explain(node: Condition, scope: ExpressionScope): string {
   walk(node);
   return [...seen].map(([k, v]) => `${k} = ${v === undefined ? "(absent)" : JSON.stringify(v).slice(0, 200)}`).join(", ");
 }
+
+/** The runtime expressions a condition reads, in order (what a loader checks against the workflow). */
+export function expressionsIn(node: Condition): string[] {
+  if (node.kind === "expression") return [node.text];
+  if (node.kind === "index" || node.kind === "not") return expressionsIn(node.of);
+  if (node.kind === "logical" || node.kind === "compare") return [...expressionsIn(node.left), ...expressionsIn(node.right)];
+  return [];
+}
