@@ -37,6 +37,11 @@ export interface Mutant {
    * case makes this request or checks this value": update it when the suites change.
    */
   readonly missed?: string;
+  /**
+   * Why the mutant cannot change any answer of the server (another layer already enforces the
+   * fact), with the evidence. Such a survivor is reported but left out of the kill rate.
+   */
+  readonly equivalent?: string;
 }
 
 export declare const mutants: readonly Mutant[];

@@ -21,10 +21,13 @@ export function shortName(/** @type {string} */ name) {
 /** @param {readonly MutantResult[]} results */
 export function tally(results) {
   const killed = results.filter((r) => r.verdict === "killed").length;
-  const survived = results.filter((r) => r.verdict === "survived").length;
+  // A survivor the catalogue explains as equivalent (no answer of the server changes) is reported
+  // but left out of the rate; were it killed, the explanation would be wrong and it counts as killed.
+  const equivalent = results.filter((r) => r.verdict === "survived" && r.mutant.equivalent !== undefined).length;
+  const survived = results.filter((r) => r.verdict === "survived").length - equivalent;
   const invalid = results.filter((r) => r.verdict === "invalid").length;
   const valid = killed + survived;
-  return { killed, survived, invalid, rate: valid === 0 ? 0 : (100 * killed) / valid };
+  return { killed, survived, equivalent, invalid, rate: valid === 0 ? 0 : (100 * killed) / valid };
 }
 
 /**
@@ -42,11 +45,13 @@ export function renderReport(results, info) {
     "conformance suite runs through `contractgen test --destructive` against a fresh process of it on a free",
     "loopback port (the suites change the server's state, so each gets its own).",
     "A mutant is **killed** when at least one test fails that passes against the unmutated mock, **survived**",
-    "otherwise, **invalid** when its build or server does not start (a broken mutant, not a kill).",
+    "otherwise, **invalid** when its build or server does not start (a broken mutant, not a kill), and",
+    "**equivalent** when it survives and the catalogue shows why no answer of the server can differ (left",
+    "out of the rate, listed with the reason below).",
     "",
     `- Run: ${info.date}, at commit \`${info.commit}\`, ${info.jobs} mutant(s) at a time, ${(info.totalMs / 60_000).toFixed(1)} min in all.`,
     `- Baseline (unmutated mock): ${info.baselineSummary} in ${(info.baselineMs / 1000).toFixed(1)} s.`,
-    `- **Kill rate: ${t.rate.toFixed(1)}%** (${t.killed} killed of ${t.killed + t.survived} valid mutants; ${t.invalid} invalid). Target: ${info.minRate}%.`,
+    `- **Kill rate: ${t.rate.toFixed(1)}%** (${t.killed} killed of ${t.killed + t.survived} valid mutants; ${t.equivalent} equivalent, ${t.invalid} invalid). Target: ${info.minRate}%.`,
     "",
     `${t.killed} killed, ${t.survived} survived`,
     "",
@@ -58,10 +63,15 @@ export function renderReport(results, info) {
   for (const r of results) {
     const names = [...new Set(r.failures.map((f) => shortName(f.name)))];
     const shown = names.slice(0, 3).map((n) => `\`${cell(n)}\``).join("<br>") + (names.length > 3 ? `<br>… ${names.length - 3} more` : "");
-    const verdict = r.verdict === "invalid" ? `invalid: ${cell(r.reason ?? "")}` : r.verdict;
+    const verdict = r.verdict === "invalid" ? `invalid: ${cell(r.reason ?? "")}` : r.verdict === "survived" && r.mutant.equivalent !== undefined ? "equivalent" : r.verdict;
     lines.push(`| \`${r.mutant.id}\` | ${r.mutant.api} | ${cell(r.mutant.fact)} | ${verdict} | ${shown} |`);
   }
-  const survivors = results.filter((r) => r.verdict === "survived");
+  const equivalents = results.filter((r) => r.verdict === "survived" && r.mutant.equivalent !== undefined);
+  if (equivalents.length > 0) {
+    lines.push("", "## Equivalent mutants (left out of the rate)", "");
+    for (const r of equivalents) lines.push(`- **\`${r.mutant.id}\`** (${r.mutant.api}): ${r.mutant.bug} ${cell(r.mutant.equivalent ?? "")}`);
+  }
+  const survivors = results.filter((r) => r.verdict === "survived" && r.mutant.equivalent === undefined);
   lines.push("", "## Survivors, by the check that would catch them", "");
   if (survivors.length === 0) lines.push("None.");
   /** @type {Map<string, MutantResult[]>} */

@@ -160,7 +160,7 @@ if (docFile) {
   process.stderr.write(`mutants: wrote ${path.relative(ROOT, docFile)}\n`);
 }
 if (args.json) writeFileSync(path.resolve(args.json), JSON.stringify({ ...info, ...t, results: final.map((r) => ({ id: r.mutant.id, api: r.mutant.api, check: r.mutant.check, verdict: r.verdict, failures: r.failures, reason: r.reason, ms: Math.round(r.ms) })) }, null, 2) + "\n");
-process.stdout.write(`kill rate ${t.rate.toFixed(1)}% (target ${minRate}%), ${t.invalid} invalid, ${(totalMs / 60_000).toFixed(1)} min\n`);
+process.stdout.write(`kill rate ${t.rate.toFixed(1)}% (target ${minRate}%), ${t.equivalent} equivalent, ${t.invalid} invalid, ${(totalMs / 60_000).toFixed(1)} min\n`);
 process.stdout.write(`${t.killed} killed, ${t.survived} survived\n`);
 process.exit(t.rate >= minRate ? 0 : 1);
 

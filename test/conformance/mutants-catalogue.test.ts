@@ -18,6 +18,12 @@ describe("the mutant catalogue", () => {
     for (const api of ["core", "ads-audiences", "ads-campaigns"] as const) expect(mutants.filter((m) => m.api === api).length, api).toBeGreaterThanOrEqual(5);
   });
 
+  it("explains every mutant it calls equivalent, and calls few of them so (they leave the kill rate)", () => {
+    const equivalent = mutants.filter((m) => m.equivalent !== undefined);
+    expect(equivalent.length).toBeLessThanOrEqual(Math.floor(mutants.length * 0.05));
+    for (const m of equivalent) expect(m.equivalent?.length ?? 0, m.id).toBeGreaterThan(80);
+  });
+
   it("names every mutant once, with its API's prefix", () => {
     const ids = mutants.map((m) => m.id);
     expect(new Set(ids).size).toBe(ids.length);

@@ -73,6 +73,8 @@ export const audiencesMutants = [
     search: "  if (input.query.with_total_count === true && input.query.cursor !== undefined) return invalid(\"with_total_count=true cannot be combined with cursor\", input);\n",
     replace: "",
     detect: "A list with with_total_count=true and a cursor (one taken from next_cursor); assert a 4xx.",
+    equivalent:
+      "Every advertising list that takes with_total_count states the exclusivity as an x-rules rule (permissions-total-count-excludes-cursor and the *-total-count-excludes-cursor rules of spec/ads-campaigns.yaml), so the generated request validators the mock's plugin runs before any handler refuse the request first; the removed handler check is unreachable. The suite's negative case sends a real cursor and is refused either way.",
     missed: "The rule's negative case sends cursor=x, a cursor the server never issued, so the request is refused for the invalid cursor and the case passes whether or not the rule is enforced; the advertising contracts declare no invalid-request problem, so the refusal's reason is not checked.",
   },
   {
