@@ -63,7 +63,8 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   });
 
   const check = (ok: boolean, message: string): void => {
-    expect(ok, ok ? message : message + reproduction(seed, sender, reveal)).toBe(true);
+    // The trailing newline keeps vitest's own ": expected false to be true" off the curl line.
+    expect(ok, ok ? message : message + reproduction(seed, sender, reveal) + "\n").toBe(true);
   };
   const checkShape = (op: OperationCase, res: RawResponse): void => {
     const verdict = suiteTools.validateResponse(op.id, res.status, res.contentType, res.body);

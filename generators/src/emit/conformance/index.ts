@@ -63,7 +63,8 @@ function listSource(model: ApiModel, path: string | undefined, name: string, res
 
 /** `account_id` → `accounts`, `category_id` → `categories`: the collection a path parameter names. */
 function collectionsFor(name: string): string[] {
-  const stem = name.replace(/_(id|key)$/, "");
+  // `account_id`, and the camelCase `silenceID`/`silenceId` of other documents.
+  const stem = name.replace(/(_(id|key)|Id|ID|Key)$/, "");
   if (stem === name) return [];
   return [`${stem}s`, `${stem}es`, stem.replace(/y$/, "ies")];
 }
