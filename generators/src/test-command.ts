@@ -31,6 +31,12 @@ export interface ContractTestOptions {
   /** Let state scenarios change data on the server (deletes, token invalidation). @default false */
   readonly destructive?: boolean;
   /**
+   * Check the stated rate limits (`x-limits` kind rate): each is driven to its end and must admit
+   * exactly the stated number of requests, then refuse. Only for a server whose quotas were fresh
+   * when the run started and that no one else uses meanwhile (it spends them). @default false
+   */
+  readonly rateLimits?: boolean;
+  /**
    * Parameter values for objects the contract gives no way to discover (a path id no list returns), as
    * JSON or `@file`: `{"account_id": "…"}`. @default none
    */
@@ -131,6 +137,7 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
   const values = readJsonOption("--values", options.values, options.cwd, `parameter names and values, e.g. {"account_id":"18ce54d4x5t"}`);
   if (values) process.env["CONTRACT_VALUES"] = values;
   if (options.destructive) process.env["CONTRACT_DESTRUCTIVE"] = "1";
+  if (options.rateLimits) process.env["CONTRACT_RATE_LIMITS"] = "1";
   if (options.seed !== undefined) process.env["CONTRACT_SEED"] = String(options.seed);
 
   const { startVitest } = await import("vitest/node");

@@ -1277,6 +1277,7 @@ export const plan: ConformancePlan = {
         pageSize: { name: "count", minimum: 1, maximum: 1000 },
         totalCount: { param: "with_total_count", pointer: "/total_count" },
       },
+      rateLimit: { requests: 200, windowMs: 900000, when: { with_total_count: true } },
     },
     {
       id: "createTailoredAudiencePermission",
@@ -1584,6 +1585,7 @@ export const plan: ConformancePlan = {
           status: "2XX",
         },
       ],
+      rateLimit: { requests: 1500, windowMs: 60000 },
     },
     {
       id: "updateDoNotReachListUsers",
@@ -1689,6 +1691,7 @@ export const plan: ConformancePlan = {
           status: "2XX",
         },
       ],
+      rateLimit: { requests: 1500, windowMs: 60000 },
     },
     {
       id: "deleteDoNotReachList",

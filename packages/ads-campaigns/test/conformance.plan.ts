@@ -328,6 +328,7 @@ export const plan: ConformancePlan = {
         totalCount: { param: "with_total_count", pointer: "/total_count" },
       },
       idFilters: [{ param: "account_media_ids", items: "/data" }],
+      rateLimit: { requests: 200, windowMs: 900000, when: { with_total_count: true } },
     },
     {
       id: "getAccountMedia",
@@ -2033,6 +2034,7 @@ export const plan: ConformancePlan = {
         pageSize: { name: "count", minimum: 1, maximum: 1000 },
         totalCount: { param: "with_total_count", pointer: "/total_count" },
       },
+      rateLimit: { requests: 200, windowMs: 900000, when: { with_total_count: true } },
     },
     {
       id: "createPollCard",
@@ -2946,6 +2948,7 @@ export const plan: ConformancePlan = {
         pageSize: { name: "count", minimum: 1, maximum: 1000 },
         totalCount: { param: "with_total_count", pointer: "/total_count" },
       },
+      rateLimit: { requests: 200, windowMs: 900000, when: { with_total_count: true } },
     },
     {
       id: "createVideoConversationCard",
@@ -3559,6 +3562,7 @@ export const plan: ConformancePlan = {
         totalCount: { param: "with_total_count", pointer: "/total_count" },
       },
       idFilters: [{ param: "account_ids", items: "/data" }],
+      rateLimit: { requests: 200, windowMs: 900000, when: { with_total_count: true } },
     },
     {
       id: "createSandboxAccount",
@@ -3832,6 +3836,7 @@ export const plan: ConformancePlan = {
         pageSize: { name: "count", minimum: 1, maximum: 1000 },
         totalCount: { param: "with_total_count", pointer: "/total_count" },
       },
+      rateLimit: { requests: 200, windowMs: 900000, when: { with_total_count: true } },
     },
     {
       id: "listAccountHistory",
@@ -4554,6 +4559,7 @@ export const plan: ConformancePlan = {
         pageSize: { name: "count", minimum: 1, maximum: 1000 },
         totalCount: { param: "with_total_count", pointer: "/total_count" },
       },
+      rateLimit: { requests: 200, windowMs: 900000, when: { with_total_count: true } },
     },
     {
       id: "createLineItemCuratedCategory",

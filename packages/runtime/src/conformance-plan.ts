@@ -102,6 +102,11 @@ export interface OperationCase {
   readonly responseRules?: readonly ResponseRule[];
   /** Query parameters that filter the list by its items' ids: asked for one id, the list holds only that object. */
   readonly idFilters?: readonly { readonly param: string; readonly items: string }[];
+  /**
+   * A stated rate limit (`x-limits` kind rate): `requests` per `windowMs`, counting only requests
+   * that carry the `when` values (`with_total_count=true`) when it names some.
+   */
+  readonly rateLimit?: { readonly requests: number; readonly windowMs: number; readonly when?: Readonly<Record<string, unknown>> };
   /** Declared response headers per status, required ones only. */
   readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
 }

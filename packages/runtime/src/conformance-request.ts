@@ -18,10 +18,17 @@ export interface SentRequest {
 
 export type Credentials = AuthConfig | "none" | "target";
 
+export interface SendOptions {
+  /** Take a 429 as the answer instead of waiting and retrying (a rate limit is what is checked). @default false */
+  readonly noRetry?: boolean;
+}
+
 export interface Sender {
-  send(op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, auth?: Credentials, oauth1?: OAuth1RequestOptions): Promise<RawResponse>;
+  send(op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, auth?: Credentials, oauth1?: OAuth1RequestOptions, options?: SendOptions): Promise<RawResponse>;
   /** The last request sent, as curl would send it. */
   readonly last: SentRequest | undefined;
+  /** Requests of an operation sent with the suite's own credentials, with the status each was answered: what its quota may have counted. */
+  answered(operationId: string): readonly { readonly values: Readonly<Record<string, unknown>>; readonly at: number; readonly status: number }[];
 }
 
 function bodyText(body: unknown): string | undefined {
@@ -58,6 +65,7 @@ export function securityOf(op: OperationCase): SecurityAlternatives | undefined 
 export function createSender(target: () => { readonly baseUrl: string; readonly auth: AuthConfig }): Sender {
   const transports = new Map<string, Transport>();
   let last: SentRequest | undefined;
+  const answered = new Map<string, { values: Readonly<Record<string, unknown>>; at: number; status: number }[]>();
   const recording: typeof fetch = async (input, init) => {
     const headers: [string, string][] = [];
     new Headers(init?.headers).forEach((value, name) => headers.push([name, value]));
@@ -66,9 +74,9 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
     // A contract tester checks the redirect itself (its status and Location), not where it leads.
     return fetch(input, { ...init, redirect: "manual" });
   };
-  const transportFor = (auth: Credentials): Transport => {
+  const transportFor = (auth: Credentials, noRetry: boolean): Transport => {
     const t = target();
-    const key = auth === "target" || auth === "none" ? auth : JSON.stringify(auth);
+    const key = (auth === "target" || auth === "none" ? auth : JSON.stringify(auth)) + (noRetry ? " no-retry" : "");
     let tr = transports.get(key);
     if (!tr) {
       tr = createTransport({
@@ -76,7 +84,7 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
         auth: auth === "target" ? t.auth : auth === "none" ? {} : auth,
         fetch: recording,
         // A 429 is the server pacing the suite, not an answer to check: wait as it asks, a bounded number of times.
-        retry: { retries: 3, retryOn: [429], retryNonIdempotent: true, maxDelayMs: 5_000 },
+        retry: noRetry ? { retries: 0 } : { retries: 3, retryOn: [429], retryNonIdempotent: true, maxDelayMs: 5_000 },
         timeoutMs: 15_000,
       });
       transports.set(key, tr);
@@ -87,7 +95,7 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
     get last() {
       return last;
     },
-    send(op, values, body, auth = "target", oauth1) {
+    send(op, values, body, auth = "target", oauth1, options) {
       const pathParams: Record<string, string | number | boolean> = {};
       const query: QueryParam[] = [];
       const headers: Record<string, string> = {};
@@ -99,7 +107,8 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
         else if (p.in === "header") headers[p.name] = Array.isArray(v) ? v.map(String).join(",") : String(v);
       }
       const security = securityOf(op);
-      return transportFor(auth).request({
+      const at = Date.now();
+      const answer = transportFor(auth, options?.noRetry === true).request({
         method: op.method as "GET",
         path: op.path,
         pathParams,
@@ -109,7 +118,13 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
         ...(auth === "none" ? { security: [[]] } : security ? { security } : {}),
         ...(oauth1 !== undefined ? { oauth1 } : {}),
       });
+      if (auth !== "target") return answer;
+      return answer.then((res) => {
+        answered.set(op.id, [...(answered.get(op.id) ?? []), { values, at, status: res.status }]);
+        return res;
+      });
     },
+    answered: (operationId) => answered.get(operationId) ?? [],
   };
 }
 

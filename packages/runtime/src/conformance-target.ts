@@ -12,6 +12,11 @@ export interface ConformanceTarget {
   /** State scenarios may change data (delete objects, invalidate tokens). */
   readonly destructive: boolean;
   /**
+   * The server's quotas were fresh when the run started and only this run uses them: the stated
+   * rate limits may be driven to their end (CONTRACT_RATE_LIMITS=1, contractgen test --rate-limits).
+   */
+  readonly rateLimits?: boolean;
+  /**
    * Parameter values to use where the contract gives no way to discover one (a path id no list
    * operation returns): parameter name → value.
    */
@@ -48,7 +53,8 @@ function parseAuth(text: string | undefined): AuthConfig {
 export async function resolveTarget(env: Readonly<Record<string, string | undefined>> = process.env): Promise<ConformanceTarget> {
   const baseUrl = env["CONTRACT_BASE_URL"];
   const values = parseValues(env["CONTRACT_VALUES"]);
-  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1", ...(values ? { values } : {}) };
+  const rateLimits = env["CONTRACT_RATE_LIMITS"] === "1";
+  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1", rateLimits, ...(values ? { values } : {}) };
   const name = env["CONTRACT_TARGET"];
   if (!name) {
     throw new Error("no server to test: set CONTRACT_BASE_URL (contractgen test --base-url <url>) or CONTRACT_TARGET (a module exporting startTarget())");
@@ -56,7 +62,7 @@ export async function resolveTarget(env: Readonly<Record<string, string | undefi
   // Loaded by name at run time so the runtime depends on no server.
   const mod = (await import(name)) as Partial<ConformanceTargetModule>;
   if (typeof mod.startTarget !== "function") throw new Error(`CONTRACT_TARGET module ${name} exports no startTarget()`);
-  const started = await mod.startTarget();
+  const started = { ...(await mod.startTarget()), ...(rateLimits ? { rateLimits } : {}) };
   // Values given by hand win over the ones the target module knows.
   return values ? { ...started, values: { ...(started.values ?? {}), ...values } } : started;
 }

@@ -120,6 +120,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     return values;
   }
 
+  /** The first valid request of `op`, with its path values found. */
+  async function primary(op: OperationCase): Promise<{ values: Record<string, unknown>; body: unknown }> {
+    const fixed = await pathValues(op);
+    const req = await ctx.positive(op, 0, fixed);
+    return { values: { ...req.values, ...fixed }, body: req.body };
+  }
+
   /** A cursor the server gives for the list `op` (smallest page size), or undefined when it has one page. */
   async function realCursor(op: OperationCase, base: Readonly<Record<string, unknown>>): Promise<string | undefined> {
     const paging = op.pagination;
@@ -365,5 +372,54 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       });
 
     for (const op of operations.filter((o) => o.destructive)) operationCases(op);
+
+    const limited = plan.operations.filter((o) => o.rateLimit !== undefined && o.skip === undefined && o.rateLimit.requests <= RATE_CHECK_MAX);
+    if (limited.length > 0)
+      describe("rate limits", () => {
+        for (const op of limited) rateLimitCase(op);
+      });
   });
+
+  /**
+   * The stated limit, driven to its end after every other case: the server must serve the requests
+   * the limit has left and refuse the next with a 4xx. What is left is the stated number less this
+   * run's earlier requests: those served (2xx) surely counted; those refused (a 4xx other than 401
+   * or 429) may have, depending on where the server counts, so they widen the range by their number.
+   * Only with fresh quotas (--rate-limits): on a server others use, or whose window opened before the
+   * run, no count is exact.
+   */
+  function rateLimitCase(op: OperationCase): void {
+    const limit = op.rateLimit as NonNullable<OperationCase["rateLimit"]>;
+    const when = limit.when ?? {};
+    const label = Object.keys(when).length > 0 ? ` (requests with ${Object.entries(when).map(([k, v]) => `${k}=${String(v)}`).join(", ")})` : "";
+    it(`${op.id}: serves exactly ${limit.requests} requests per ${limit.windowMs / 60_000} min${label}, then refuses`, async (context) => {
+      if (!current().rateLimits) return context.skip("spends the server's quota: run with --rate-limits against a server whose quotas are fresh and no one else uses");
+      if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
+      const base = await primary(op);
+      const values = { ...base.values, ...when };
+      const matches = (v: Readonly<Record<string, unknown>>): boolean => Object.entries(when).every(([k, x]) => v[k] === x || String(v[k]) === String(x));
+      const earlier = sender.answered(op.id).filter((r) => matches(r.values));
+      const served = earlier.filter((r) => r.status >= 200 && r.status < 300).length;
+      const maybe = earlier.filter((r) => r.status >= 400 && r.status < 500 && r.status !== 401 && r.status !== 429).length;
+      const first = earlier[0]?.at ?? Date.now();
+      const most = limit.requests - served;
+      const least = Math.max(0, most - maybe);
+      let accepted = 0;
+      let refusal: RawResponse | undefined;
+      for (let i = 0; i <= most && refusal === undefined; i++) {
+        const res = await sender.send(op, values, base.body, "target", undefined, { noRetry: true });
+        if (ok2xx(res)) accepted++;
+        else refusal = res;
+      }
+      if (Date.now() - first >= limit.windowMs) return context.skip("the run took longer than the window, so the count is not exact");
+      // Not served at all, and not for its rate (an object an earlier case deleted): nothing to count.
+      if (refusal !== undefined && accepted === 0 && refusal.status !== 429 && least > 0) return context.skip(`the request is not served at the end of the run (${describeResponse(refusal)}), so the quota cannot be measured`);
+      const expected = least === most ? `${most}` : `${least} to ${most}`;
+      check(accepted >= least && accepted <= most, `${where(op)} served ${accepted} request(s)${label} where ${expected} were left of the stated ${limit.requests} (this run was served ${served} before${maybe > 0 ? ` and refused ${maybe}` : ""})`);
+      check(refusal !== undefined && refusal.status >= 400 && refusal.status < 500, `${where(op)} did not refuse a request${label} beyond the stated ${limit.requests} within the window: ${refusal ? describeResponse(refusal) : "it was served"}`);
+    }, 120_000);
+  }
 }
+
+/** Rate limits above this many requests are not driven to their end (it would take too long). @default 2000 */
+const RATE_CHECK_MAX = 2000;

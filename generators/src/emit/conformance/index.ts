@@ -4,7 +4,7 @@ import { tsHeader } from "../header.js";
 import { literal, stringLiteral, ts } from "../ts.js";
 import { mediaKind } from "../validators/index.js";
 import { bodyNegatives } from "./body-negatives.js";
-import { idFilters, paginationPlan, responseHeaders, responseRules } from "./invariants.js";
+import { idFilters, paginationPlan, rateLimit, responseHeaders, responseRules } from "./invariants.js";
 import { isObj, sampleValue, statedValue, violations, type Resolve } from "./negatives.js";
 import { boundaries, bodyContent, requestSchemas } from "./requests.js";
 import { breakRules } from "./rules.js";
@@ -190,6 +190,7 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
   const rules = responseRules(op);
   const headers = responseHeaders(op);
   const filters = idFilters(op);
+  const rate = rateLimit(op);
   return {
     ...base,
     positive: { values, ...(body !== undefined ? { body, bodyMediaType: bodyMedia?.mediaType } : {}) },
@@ -202,6 +203,7 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
     ...(rules.length > 0 ? { responseRules: rules } : {}),
     ...(headers ? { responseHeaders: headers } : {}),
     ...(filters.length > 0 ? { idFilters: filters } : {}),
+    ...(rate ? { rateLimit: rate } : {}),
   };
 }
 

@@ -74,3 +74,32 @@ export function idFilters(op: Operation): Obj[] {
   const names = new Set([`${last}_ids`, `${singular}_ids`]);
   return op.parameters.filter((p) => p.in === "query" && names.has(p.name)).map((p) => ({ param: p.name, items: op.pagination?.items ?? "/data" }));
 }
+
+/** ISO 8601 durations of days, hours, minutes and seconds (`PT15M`, `P1D`), in milliseconds. */
+function durationMs(text: string): number | undefined {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(text);
+  if (!m || text === "P" || text === "PT") return undefined;
+  const [d, h, min, sec] = [m[1], m[2], m[3], m[4]].map((x) => Number(x ?? 0)) as [number, number, number, number];
+  return ((d * 24 + h) * 60 + min) * 60_000 + sec * 1000;
+}
+
+/**
+ * The operation's stated rate limit (`x-limits` kind rate), when the suite can drive it: a count per
+ * window, and for a limit on some requests only (`when: with_total_count=true`) the query values
+ * that make a request count.
+ */
+export function rateLimit(op: Operation): Obj | undefined {
+  const limit = op.limits.find((l) => l.kind === "rate" && typeof l.requests === "number" && typeof l.window === "string" && l.per === undefined);
+  if (!limit) return undefined;
+  const windowMs = durationMs(limit.window as string);
+  if (windowMs === undefined) return undefined;
+  const when: Obj = {};
+  for (const part of (limit.when ?? "").split(/[&,]/).filter((p) => p.trim() !== "")) {
+    const [name, raw] = part.split("=").map((x) => x.trim()) as [string, string | undefined];
+    const param = op.parameters.find((p) => p.name === name && p.in === "query");
+    // A condition the suite cannot state as a query value leaves the limit unchecked.
+    if (!param || raw === undefined) return undefined;
+    when[name] = raw === "true" ? true : raw === "false" ? false : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  }
+  return { requests: limit.requests, windowMs, ...(Object.keys(when).length > 0 ? { when } : {}) };
+}
