@@ -5009,7 +5009,7 @@ export const plan: ConformancePlan = {
     {
       id: "lineItemEntityStatusApplied",
       summary: "a line item update with entity_status answers the line item with the status given",
-      source: "spec/ads-campaigns.arazzo.yaml:100:5",
+      source: "spec/ads-campaigns.arazzo.yaml:101:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -5079,7 +5079,7 @@ export const plan: ConformancePlan = {
       id: "lineItemDailyBudgetAtMostStoredTotal",
       summary:
         "a daily budget above the line item's stored total budget is refused, also when the total is not in the request",
-      source: "spec/ads-campaigns.arazzo.yaml:145:5",
+      source: "spec/ads-campaigns.arazzo.yaml:146:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -5162,9 +5162,8 @@ export const plan: ConformancePlan = {
     },
     {
       id: "promoVideoBecomesPrerollAccountMedia",
-      summary:
-        "adding a PROMO_VIDEO to the media library adds a PREROLL account media object (not VAST_PREROLL)",
-      source: "spec/ads-campaigns.arazzo.yaml:199:5",
+      summary: "adding a PROMO_VIDEO to the media library also adds a PREROLL account media object",
+      source: "spec/ads-campaigns.arazzo.yaml:200:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -5172,18 +5171,6 @@ export const plan: ConformancePlan = {
           operationId: "listAccountMedia",
           parameters: [
             { name: "creative_types", value: ["PREROLL"] },
-            { name: "with_total_count", value: true },
-          ],
-          successCriteria: [
-            { condition: "$statusCode == 200 && $response.body#/total_count >= 0", type: "simple" },
-          ],
-          outputs: { count: "$response.body#/total_count" },
-        },
-        {
-          id: "vastBefore",
-          operationId: "listAccountMedia",
-          parameters: [
-            { name: "creative_types", value: ["VAST_PREROLL"] },
             { name: "with_total_count", value: true },
           ],
           successCriteria: [
@@ -5220,29 +5207,13 @@ export const plan: ConformancePlan = {
           ],
           outputs: {},
         },
-        {
-          id: "vastAfter",
-          operationId: "listAccountMedia",
-          parameters: [
-            { name: "creative_types", value: ["VAST_PREROLL"] },
-            { name: "with_total_count", value: true },
-          ],
-          successCriteria: [
-            {
-              condition:
-                "$statusCode == 200 && $response.body#/total_count == $steps.vastBefore.outputs.count",
-              type: "simple",
-            },
-          ],
-          outputs: {},
-        },
       ],
       changesData: true,
     },
     {
       id: "accountMediaIdsFilter",
       summary: "listing account media with account_media_ids answers exactly the objects named",
-      source: "spec/ads-campaigns.arazzo.yaml:252:5",
+      source: "spec/ads-campaigns.arazzo.yaml:239:5",
       inputs: [],
       steps: [
         {
@@ -5276,7 +5247,7 @@ export const plan: ConformancePlan = {
     {
       id: "cardNamePrefixIgnoresCase",
       summary: "listing cards with q finds a card by its name prefix written in another case",
-      source: "spec/ads-campaigns.arazzo.yaml:273:5",
+      source: "spec/ads-campaigns.arazzo.yaml:260:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -5349,7 +5320,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOrganicOnlyForSelf",
       summary:
         "an organic post (nullcast=false) is refused on behalf of another user and accepted for the authenticated user",
-      source: "spec/ads-campaigns.arazzo.yaml:320:5",
+      source: "spec/ads-campaigns.arazzo.yaml:307:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -5409,7 +5380,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostConversationSettingsOnlyAfterCreation",
       summary:
         "conversation_settings is left out of the creation answer and shown by the name update",
-      source: "spec/ads-campaigns.arazzo.yaml:365:5",
+      source: "spec/ads-campaigns.arazzo.yaml:352:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -5454,7 +5425,7 @@ export const plan: ConformancePlan = {
     {
       id: "advertiserPostGifNotWithImages",
       summary: "a post takes one GIF alone, but a GIF together with an image is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:400:5",
+      source: "spec/ads-campaigns.arazzo.yaml:387:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -5515,7 +5486,7 @@ export const plan: ConformancePlan = {
       id: "accountOfAnotherUserRefused",
       summary:
         "an account not associated with the authenticated user is refused, also where it exists",
-      source: "spec/ads-campaigns.arazzo.yaml:451:5",
+      source: "spec/ads-campaigns.arazzo.yaml:438:5",
       inputs: [{ name: "other_user_account_id", required: true }],
       steps: [
         {
@@ -5542,7 +5513,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxDeleteRefusedForProductionAccount",
       summary: "the sandbox-only account delete refuses a production account, which stays live",
-      source: "spec/ads-campaigns.arazzo.yaml:477:5",
+      source: "spec/ads-campaigns.arazzo.yaml:464:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -5573,7 +5544,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountFeaturesOnlyHeld",
       summary: "asking for a feature the account does not hold returns no feature",
-      source: "spec/ads-campaigns.arazzo.yaml:504:5",
+      source: "spec/ads-campaigns.arazzo.yaml:491:5",
       inputs: [{ name: "unheld_feature_key", required: true }],
       steps: [
         {
