@@ -4903,4 +4903,691 @@ export const plan: ConformancePlan = {
       row: "deleteLineItem: answers the object with deleted=true, a repeated delete answers 404",
     },
   ],
+  workflows: [
+    {
+      id: "accountMediaDeletedReadOnlyWithDeleted",
+      summary: "a deleted account media object is read with with_deleted=true and not without",
+      source: "spec/ads-campaigns.arazzo.yaml:18:5",
+      inputs: [],
+      steps: [
+        {
+          id: "list",
+          operationId: "listAccountMedia",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/0/id" },
+        },
+        {
+          id: "delete",
+          operationId: "deleteAccountMedia",
+          parameters: [{ name: "account_media_id", value: "$steps.list.outputs.id" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "readWithDeleted",
+          operationId: "getAccountMedia",
+          parameters: [
+            { name: "account_media_id", value: "$steps.list.outputs.id" },
+            { name: "with_deleted", value: true },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.list.outputs.id && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "readWithout",
+          operationId: "getAccountMedia",
+          parameters: [{ name: "account_media_id", value: "$steps.list.outputs.id" }],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "lineItemDeleteDoesNotCascade",
+      summary: "deleting a line item leaves its curated category links live (deleted=false)",
+      source: "spec/ads-campaigns.arazzo.yaml:51:5",
+      inputs: [{ name: "deletable_line_item_id", required: true }],
+      steps: [
+        {
+          id: "links",
+          operationId: "listLineItemCuratedCategories",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/curated_category_id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { category: "$response.body#/data/0/curated_category_id" },
+        },
+        {
+          id: "link",
+          operationId: "createLineItemCuratedCategory",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.deletable_line_item_id" },
+            { name: "curated_category_id", value: "$steps.links.outputs.category" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/line_item_id == $inputs.deletable_line_item_id && $response.body#/data/deleted == false",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id" },
+        },
+        {
+          id: "deleteLineItem",
+          operationId: "deleteLineItem",
+          parameters: [{ name: "line_item_id", value: "$inputs.deletable_line_item_id" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "linkStays",
+          operationId: "getLineItemCuratedCategory",
+          parameters: [{ name: "line_item_curated_category_id", value: "$steps.link.outputs.id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.link.outputs.id && $response.body#/data/deleted == false",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteLineItemCuratedCategory",
+          parameters: [{ name: "line_item_curated_category_id", value: "$steps.link.outputs.id" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "lineItemEntityStatusApplied",
+      summary: "a line item update with entity_status answers the line item with the status given",
+      source: "spec/ads-campaigns.arazzo.yaml:101:5",
+      inputs: [{ name: "updatable_line_item_id", required: true }],
+      steps: [
+        {
+          id: "read",
+          operationId: "updateLineItem",
+          description: "An update without parameters answers the line item as it is.",
+          parameters: [{ name: "line_item_id", value: "$inputs.updatable_line_item_id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $inputs.updatable_line_item_id",
+              type: "simple",
+            },
+          ],
+          outputs: { status: "$response.body#/data/entity_status" },
+        },
+        {
+          id: "pause",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "entity_status", value: "PAUSED" },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/entity_status == 'PAUSED'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "activate",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "entity_status", value: "ACTIVE" },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/entity_status == 'ACTIVE'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "restore",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "entity_status", value: "$steps.read.outputs.status" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/entity_status == $steps.read.outputs.status",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "lineItemDailyBudgetAtMostStoredTotal",
+      summary:
+        "a daily budget above the line item's stored total budget is refused, also when the total is not in the request",
+      source: "spec/ads-campaigns.arazzo.yaml:146:5",
+      inputs: [{ name: "updatable_line_item_id", required: true }],
+      steps: [
+        {
+          id: "read",
+          operationId: "updateLineItem",
+          parameters: [{ name: "line_item_id", value: "$inputs.updatable_line_item_id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $inputs.updatable_line_item_id",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            total: "$response.body#/data/total_budget_amount_local_micro",
+            daily: "$response.body#/data/daily_budget_amount_local_micro",
+          },
+        },
+        {
+          id: "setBoth",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "total_budget_amount_local_micro", value: 1000000000 },
+            { name: "daily_budget_amount_local_micro", value: 50000000 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/total_budget_amount_local_micro == 1000000000 && $response.body#/data/daily_budget_amount_local_micro == 50000000",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "dailyAboveStoredTotal",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "daily_budget_amount_local_micro", value: 1000000001 },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "unchanged",
+          operationId: "updateLineItem",
+          parameters: [{ name: "line_item_id", value: "$inputs.updatable_line_item_id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/daily_budget_amount_local_micro == 50000000 && $response.body#/data/total_budget_amount_local_micro == 1000000000",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "restore",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "total_budget_amount_local_micro", value: "$steps.read.outputs.total" },
+            { name: "daily_budget_amount_local_micro", value: "$steps.read.outputs.daily" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/total_budget_amount_local_micro == $steps.read.outputs.total",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "promoVideoBecomesPrerollAccountMedia",
+      summary: "adding a PROMO_VIDEO to the media library also adds a PREROLL account media object",
+      source: "spec/ads-campaigns.arazzo.yaml:200:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "prerollBefore",
+          operationId: "listAccountMedia",
+          parameters: [
+            { name: "creative_types", value: ["PREROLL"] },
+            { name: "with_total_count", value: true },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/total_count >= 0", type: "simple" },
+          ],
+          outputs: { count: "$response.body#/total_count" },
+        },
+        {
+          id: "addPromoVideo",
+          operationId: "createMediaLibraryItem",
+          parameters: [{ name: "media_key", value: "13_{$inputs.run}" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/media_category == 'PROMO_VIDEO' && $response.body#/data/media_type == 'VIDEO'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "prerollAfter",
+          operationId: "listAccountMedia",
+          parameters: [
+            { name: "creative_types", value: ["PREROLL"] },
+            { name: "with_total_count", value: true },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/total_count > $steps.prerollBefore.outputs.count",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "accountMediaIdsFilter",
+      summary: "listing account media with account_media_ids answers exactly the objects named",
+      source: "spec/ads-campaigns.arazzo.yaml:239:5",
+      inputs: [],
+      steps: [
+        {
+          id: "all",
+          operationId: "listAccountMedia",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/1/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { second: "$response.body#/data/1/id" },
+        },
+        {
+          id: "filtered",
+          operationId: "listAccountMedia",
+          parameters: [{ name: "account_media_ids", value: ["$steps.all.outputs.second"] }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.all.outputs.second && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "cardNamePrefixIgnoresCase",
+      summary: "listing cards with q finds a card by its name prefix written in another case",
+      source: "spec/ads-campaigns.arazzo.yaml:260:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "images",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "IMAGE" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "create",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfprefix {$inputs.run} card",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.key" },
+                {
+                  type: "DETAILS",
+                  title: "Prefix lookup",
+                  destination: {
+                    type: "WEBSITE",
+                    url: "https://shop.example.com/wf/{$inputs.run}",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/id != null", type: "simple" },
+          ],
+          outputs: { id: "$response.body#/data/id" },
+        },
+        {
+          id: "sameCase",
+          operationId: "listCards",
+          parameters: [{ name: "q", value: "wfprefix {$inputs.run}" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.create.outputs.id",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "upperCase",
+          operationId: "listCards",
+          parameters: [{ name: "q", value: "WFPREFIX {$inputs.run}" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.create.outputs.id",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "advertiserPostOrganicOnlyForSelf",
+      summary:
+        "an organic post (nullcast=false) is refused on behalf of another user and accepted for the authenticated user",
+      source: "spec/ads-campaigns.arazzo.yaml:307:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "own_user_id", required: true },
+        { name: "granting_user_id", required: true },
+      ],
+      steps: [
+        {
+          id: "promotedForOther",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.granting_user_id" },
+            { name: "text", value: "Promoted-only post {$inputs.run}" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/user/id_str == $inputs.granting_user_id",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "organicForOther",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.granting_user_id" },
+            { name: "text", value: "Organic post for another user {$inputs.run}" },
+            { name: "nullcast", value: false },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "organicForSelf",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "Organic post {$inputs.run}" },
+            { name: "nullcast", value: false },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/user/id_str == $inputs.own_user_id",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "advertiserPostConversationSettingsOnlyAfterCreation",
+      summary:
+        "conversation_settings is left out of the creation answer and shown by the name update",
+      source: "spec/ads-campaigns.arazzo.yaml:352:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "own_user_id", required: true },
+      ],
+      steps: [
+        {
+          id: "create",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "Replies from followers only {$inputs.run}" },
+            { name: "conversation_settings", value: "FOLLOWING" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id_str != null && $response.body#/data/conversation_settings == null",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id_str" },
+        },
+        {
+          id: "rename",
+          operationId: "updateAdvertiserPostName",
+          parameters: [
+            { name: "post_id", value: "$steps.create.outputs.id" },
+            { name: "name", value: "wf {$inputs.run}" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/conversation_settings == 'FOLLOWING'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "advertiserPostGifNotWithImages",
+      summary: "a post takes one GIF alone, but a GIF together with an image is refused",
+      source: "spec/ads-campaigns.arazzo.yaml:387:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "own_user_id", required: true },
+      ],
+      steps: [
+        {
+          id: "gifs",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "GIF" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "images",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "IMAGE" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "gifAlone",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "One GIF {$inputs.run}" },
+            { name: "media_keys", value: ["$steps.gifs.outputs.key"] },
+          ],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+        {
+          id: "gifWithImage",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "A GIF and an image {$inputs.run}" },
+            { name: "media_keys", value: ["$steps.gifs.outputs.key", "$steps.images.outputs.key"] },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "accountOfAnotherUserRefused",
+      summary:
+        "an account not associated with the authenticated user is refused, also where it exists",
+      source: "spec/ads-campaigns.arazzo.yaml:438:5",
+      inputs: [{ name: "other_user_account_id", required: true }],
+      steps: [
+        {
+          id: "getAccount",
+          operationId: "getAccount",
+          parameters: [{ name: "account_id", value: "$inputs.other_user_account_id" }],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "listMedia",
+          operationId: "listAccountMedia",
+          parameters: [{ name: "account_id", value: "$inputs.other_user_account_id" }],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "sandboxDeleteRefusedForProductionAccount",
+      summary: "the sandbox-only account delete refuses a production account, which stays live",
+      source: "spec/ads-campaigns.arazzo.yaml:464:5",
+      inputs: [{ name: "production_account_id", required: true }],
+      steps: [
+        {
+          id: "delete",
+          operationId: "deleteSandboxAccount",
+          parameters: [{ name: "account_id", value: "$inputs.production_account_id" }],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "stillLive",
+          operationId: "getAccount",
+          parameters: [{ name: "account_id", value: "$inputs.production_account_id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $inputs.production_account_id && $response.body#/data/deleted == false",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "accountFeaturesOnlyHeld",
+      summary: "asking for a feature the account does not hold returns no feature",
+      source: "spec/ads-campaigns.arazzo.yaml:491:5",
+      inputs: [{ name: "unheld_feature_key", required: true }],
+      steps: [
+        {
+          id: "askUnheld",
+          operationId: "listAccountFeatures",
+          parameters: [{ name: "feature_keys", value: ["$inputs.unheld_feature_key"] }],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/0 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+  ],
 };

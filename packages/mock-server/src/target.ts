@@ -20,7 +20,8 @@ export function mockAuth(c: MockCredentials = DEFAULT_CREDENTIALS): AuthConfig {
 
 /**
  * Ids of the seeded data that no list operation of the contracts gives (the advertising audiences
- * interface lists no accounts, tailored audiences or custom audiences): what a team would pass to
+ * interface lists no accounts, tailored audiences or custom audiences), and the objects the
+ * campaigns workflows may change or must be refused: what a team would pass to
  * `contractgen test --values` for its own server.
  */
 export function knownValues(state: MockState): Record<string, string> {
@@ -44,6 +45,33 @@ export function knownValues(state: MockState): Record<string, string> {
   if (custom) out["custom_audience_id"] = custom.id;
   const list = state.doNotReachLists.list(main)[0];
   if (list) out["do_not_reach_list_id"] = list.data.id;
+
+  // The campaigns workflows (spec/ads-campaigns.arazzo.yaml) need objects only a team knows.
+  // Line items can be neither listed nor created through the contract; its examples name the first
+  // campaign's line items, which the suite's own cases update and delete, so the workflows take the
+  // last two (the second campaign's): one to update and put back, one to delete (not reversible).
+  const lineItems = state.lineItems.list(main).filter((l) => !l.deleted);
+  const updatable = lineItems[lineItems.length - 2];
+  const deletable = lineItems[lineItems.length - 1];
+  if (updatable && deletable) {
+    out["updatable_line_item_id"] = updatable.id;
+    out["deletable_line_item_id"] = deletable.id;
+  }
+  // The fixed credentials act for the default user; every other seeded user granted it access.
+  out["own_user_id"] = state.defaultUserId;
+  const granting = [...state.users.keys()].find((id) => id !== state.defaultUserId);
+  if (granting) out["granting_user_id"] = granting;
+  // Association and sandbox-only refusals: another user's account, and a production account of the
+  // user other than the main one (so a server that wrongly deletes it does not take the others' data).
+  const accounts = [...state.accounts.entries()];
+  const foreign = accounts.find(([, a]) => !a.userIds.includes(state.defaultUserId));
+  if (foreign) out["other_user_account_id"] = foreign[0];
+  const production = accounts.find(([id, a]) => id !== main && !a.sandbox && a.userIds.includes(state.defaultUserId));
+  if (production) out["production_account_id"] = production[0];
+  // A key listAccountFeatures takes that the main account does not hold.
+  const held = state.accounts.get(main)?.features ?? new Set<string>();
+  const unheld = ["REACH_AND_FREQUENCY_ANALYTICS", "REACH_FREQUENCY_CAP", "WEBSITE_CLICKS_CPM_BILLING"].find((k) => !held.has(k));
+  if (unheld) out["unheld_feature_key"] = unheld;
   return out;
 }
 
