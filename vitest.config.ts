@@ -9,6 +9,7 @@ export default defineConfig({
     pool: "forks",
     // The generated conformance suites test the workspace's mock server when no CONTRACT_BASE_URL is
     // set: each suite starts its own in-process mock through this module (the runtime knows none).
-    env: { CONTRACT_TARGET: "@devplatform/mock-server/target" },
+    // Each suite's mock is fresh and its own, so the stated rate limits can be driven to their end.
+    env: { CONTRACT_TARGET: "@devplatform/mock-server/target", CONTRACT_RATE_LIMITS: "1" },
   },
 });

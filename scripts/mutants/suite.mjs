@@ -71,7 +71,7 @@ async function runSuite(entry, pkg, reportFile) {
   try {
     rmSync(reportFile, { force: true });
     const url = mock.match[1] ?? "";
-    const r = await run(process.execPath, [CLI, "test", "--base-url", url, "--spec", pkg, "--destructive", "--auth", MOCK_AUTH, "--reporter", "junit", "--output", reportFile], {
+    const r = await run(process.execPath, [CLI, "test", "--base-url", url, "--spec", pkg, "--destructive", "--rate-limits", "--auth", MOCK_AUTH, "--reporter", "junit", "--output", reportFile], {
       cwd: ROOT,
       timeoutMs: 600_000,
       env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", CONTRACT_VALUES: mock.match[2] ?? "{}" },
