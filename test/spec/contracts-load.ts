@@ -18,10 +18,10 @@ export type JsonObject = { [key: string]: Json };
 /** An OpenAPI document, loosely typed: the tests inspect it as plain data. */
 export type OpenApiDoc = JsonObject;
 
-/** File names (not paths) of every contract: `spec/*.yaml` except the vocabulary schema. */
+/** File names (not paths) of every contract: `spec/*.yaml` except the vocabulary schema and the workflow documents (`*.arazzo.yaml`). */
 export function contractFiles(): string[] {
   return readdirSync(SPEC_DIR)
-    .filter((name) => name.endsWith(".yaml") && join(SPEC_DIR, name) !== VOCABULARY_FILE)
+    .filter((name) => name.endsWith(".yaml") && !name.endsWith(".arazzo.yaml") && join(SPEC_DIR, name) !== VOCABULARY_FILE)
     .sort();
 }
 
