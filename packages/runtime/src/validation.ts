@@ -122,10 +122,18 @@ function splitArrays(values: Record<string, unknown>, facts: readonly ParameterF
     const key = location === "header" ? f.name.toLowerCase() : f.name;
     const raw = values[key];
     const sep = SEPARATORS[f.style] ?? ",";
-    const split = (s: string): string[] => (s === "" ? [] : s.split(sep));
-    if (typeof raw === "string" && (!f.explode || f.in !== "query")) values[key] = split(raw);
-    else if (Array.isArray(raw) && !f.explode) values[key] = raw.flatMap((r) => (typeof r === "string" ? split(r) : [r]));
+    if (typeof raw === "string" && (!f.explode || f.in !== "query")) values[key] = splitValue(raw, sep);
+    else if (Array.isArray(raw) && !f.explode) values[key] = raw.flatMap((r) => (typeof r === "string" ? splitValue(r, sep) : [r]));
   }
+}
+
+function splitValue(s: string, sep: string): string[] {
+  return s === "" ? [] : s.split(sep);
+}
+
+/** An operation's array parameters, the only ones `splitArrays` touches: most operations have none in most locations. */
+function arrayFacts(parameters: readonly ParameterFact[]): readonly ParameterFact[] {
+  return parameters.filter((f) => f.array);
 }
 
 function mediaTypeOf(contentType: string | undefined): string {
@@ -263,6 +271,7 @@ export function createValidation<Id extends string>(
   });
   // Keyed by the table entry, not the id: an id may be any string, `__proto__` included.
   const replies = new WeakMap<OperationValidation, ReplyChecks>();
+  const arraysOf = new WeakMap<OperationValidation, readonly ParameterFact[]>();
   const lookup = (id: Id): OperationValidation => {
     if (!Object.prototype.hasOwnProperty.call(table, id)) throw new RangeError(`unknown operationId: ${String(id)}`);
     return table[id];
@@ -277,10 +286,14 @@ export function createValidation<Id extends string>(
         header: copyRecord(input.headers, true),
         cookie: copyRecord(input.cookies),
       };
-      splitArrays(values.path, op.parameters, "path");
-      splitArrays(values.query, op.parameters, "query");
-      splitArrays(values.header, op.parameters, "header");
-      splitArrays(values.cookie, op.parameters, "cookie");
+      let arrays = arraysOf.get(op);
+      if (arrays === undefined) arraysOf.set(op, (arrays = arrayFacts(op.parameters)));
+      if (arrays.length > 0) {
+        splitArrays(values.path, arrays, "path");
+        splitArrays(values.query, arrays, "query");
+        splitArrays(values.header, arrays, "header");
+        splitArrays(values.cookie, arrays, "cookie");
+      }
       const errors: InvalidParameter[] = [];
       if (!op.params(values)) errors.push(...describeErrors(op.params.errors ?? [], values, "params"));
 
