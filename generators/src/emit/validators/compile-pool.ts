@@ -15,9 +15,9 @@ import type { CompileRequest, CompileResponse } from "./compile-worker.js";
  * Below this many exported validators an input compiles on the calling thread: starting a worker
  * (a fresh isolate loading ajv) costs more than such a compile takes. The three specs of this
  * repository stay under it; GitHub's REST description is far over it.
- * @default 1500
+ * @default 500
  */
-export const INLINE_BELOW_EXPORTS = 1500;
+export const INLINE_BELOW_EXPORTS = 500;
 
 /**
  * How many worker threads compile validators when the caller does not say: `CONTRACTGEN_WORKERS`
