@@ -112,17 +112,26 @@ class CompilePool {
 
 const pools = new Map<number, CompilePool>();
 
+export interface CompileAllOptions {
+  /** Worker threads to use at most; 0 compiles everything on the calling thread. @default defaultWorkerCount() */
+  readonly workers?: number;
+  /** Inputs with fewer exports than this compile on the calling thread. @default INLINE_BELOW_EXPORTS */
+  readonly inlineBelowExports?: number;
+}
+
 /**
  * Compiles each input into its standalone module, in input order. Large inputs go to worker
- * threads (at most `workers` at once); small ones, or all when `workers` is 0 or the worker file is
- * not beside this module (running from sources), compile on the calling thread.
+ * threads; small ones, or all when there are no workers or the worker file is not beside this
+ * module (running from sources), compile on the calling thread.
  */
-export async function compileAll(inputs: readonly CompileInput[], workers: number = defaultWorkerCount()): Promise<string[]> {
+export async function compileAll(inputs: readonly CompileInput[], options: CompileAllOptions = {}): Promise<string[]> {
+  const workers = options.workers ?? defaultWorkerCount();
+  const inlineBelow = options.inlineBelowExports ?? INLINE_BELOW_EXPORTS;
   const useWorkers = workers > 0 && existsSync(workerFile);
   let pool = pools.get(workers);
   if (useWorkers && !pool) pools.set(workers, (pool = new CompilePool(workers)));
   // Worker jobs are posted first so they run while the calling thread compiles the small ones.
-  const pending = inputs.map((input) => (pool && useWorkers && input.exports.size >= INLINE_BELOW_EXPORTS ? pool.run(input) : undefined));
+  const pending = inputs.map((input) => (pool && useWorkers && input.exports.size >= inlineBelow ? pool.run(input) : undefined));
   // A throwing inline compile becomes a rejection, so Promise.all also settles the worker jobs.
   const results = inputs.map((input, i) => pending[i] ?? new Promise<string>((resolve) => resolve(compileStandalone(input))));
   return Promise.all(results);

@@ -208,7 +208,7 @@ export const validatorsEmitter = defineEmitter({
         { root: p.strictRoot, exports: p.strictExports, coerce: false },
         { root: p.paramsRoot, exports: p.paramsExports, coerce: true },
       ],
-      workers,
+      workers === undefined ? {} : { workers },
     );
     const rulesImport = 'import * as rules from "@contractgen/runtime/rules";\n';
     return [
