@@ -48,6 +48,11 @@ export interface RunOptions {
   readonly force?: boolean;
   /** Where no-op hashes live. @default "<cwd>/node_modules/.cache/contractgen" */
   readonly cacheDir?: string;
+  /**
+   * Worker threads for the validators' compilation (0: none, all on the main thread).
+   * @default `CONTRACTGEN_WORKERS`, else min(2, available cores)
+   */
+  readonly workers?: number;
 }
 
 export interface TargetResult {
@@ -147,21 +152,56 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
     unbarrelled,
     dependencies: merged((e) => e.dependencies),
     optionalPeers: merged((e) => e.optionalPeers),
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
   };
 
-  const files: GeneratedFile[] = [];
+  // Emitters start in order. One that awaits (the validators, compiling on worker threads) lets
+  // the ones after it run meanwhile, and each emitter's files are formatted as soon as they exist,
+  // one emitter's files at a time. Results are put back in emitter order: output never depends on
+  // which finished first.
+  const emitted: Promise<readonly GeneratedFile[]>[] = [];
   for (const emitter of emitters) {
-    t = now();
+    const started = now();
+    let files: readonly GeneratedFile[] | Promise<readonly GeneratedFile[]>;
     try {
-      files.push(...(await emitter.emit(ctx)));
+      files = emitter.emit(ctx);
     } catch (err) {
+      // A synchronous failure stops the run here, as it always did; what already started is let settle.
+      await Promise.allSettled(emitted);
       throw await locateEmitterIssues(err, spec);
     }
-    reporter.step(target, emitter.name, now() - t);
+    if (!(files instanceof Promise)) {
+      reporter.step(target, emitter.name, now() - started);
+      emitted.push(Promise.resolve(files));
+      continue;
+    }
+    // An awaiting emitter's time is from its start to its files, other emitters' work included.
+    emitted.push(
+      files.then((done) => {
+        reporter.step(target, emitter.name, now() - started);
+        return done;
+      }),
+    );
   }
-  t = now();
-  const formatted = await formatFiles(files);
-  reporter.step(target, "format", now() - t);
+  let formatMs = 0;
+  let formatting: Promise<unknown> = Promise.resolve();
+  const formattedGroups = emitted.map((group) =>
+    group.then((files) => {
+      const link = formatting.then(async () => {
+        const started = now();
+        const out = await formatFiles(files);
+        formatMs += now() - started;
+        return out;
+      });
+      formatting = link.catch(() => undefined);
+      return link;
+    }),
+  );
+  const settled = await Promise.allSettled(formattedGroups);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) throw await locateEmitterIssues(failed.reason, spec);
+  const formatted = settled.flatMap((s) => (s.status === "fulfilled" ? s.value : []));
+  reporter.step(target, "format", formatMs);
 
   const byPath = new Map<string, GeneratedFile>();
   for (const f of formatted) {

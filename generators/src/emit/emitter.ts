@@ -27,6 +27,12 @@ export interface EmitContext {
   readonly dependencies: Readonly<Record<string, string>>;
   /** What the package emitter fills: templates/package/, or the user's overrides by path. */
   readonly templates: PackageTemplates;
+  /**
+   * Worker threads an emitter may use for work independent of the main thread (the validators'
+   * compilation); 0 keeps everything on the main thread.
+   * @default `CONTRACTGEN_WORKERS`, else min(2, available cores)
+   */
+  readonly workers?: number;
 }
 
 /**

@@ -12,5 +12,14 @@ export function own<T>(record: Readonly<Record<string, T>> | undefined, key: str
 
 /** Sets `key` as an own, enumerable data property, also when it is `__proto__`. */
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only `__proto__` is an accessor on Object.prototype; every other name assigns an own data
+  // property, and assignment is many times cheaper than defineProperty on the request path.
+  if (key !== "__proto__" && (isPlainTarget(record) || Object.prototype.hasOwnProperty.call(record, key))) record[key] = value;
+  else Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A record assignment cannot misroute: its prototype is Object.prototype or null. */
+function isPlainTarget(record: object): boolean {
+  const proto = Object.getPrototypeOf(record) as unknown;
+  return proto === Object.prototype || proto === null;
 }

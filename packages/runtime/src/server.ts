@@ -192,6 +192,10 @@ function deprecationHeaders(route: RouteSpec): Record<string, string> {
   return out;
 }
 
+const BEARER = /^bearer$/i;
+const BASIC = /^basic$/i;
+const OAUTH = /^oauth$/i;
+
 async function authenticate(
   route: RouteSpec,
   request: FastifyRequest,
@@ -202,17 +206,19 @@ async function authenticate(
   const alternatives = route.security;
   if (!alternatives || alternatives.length === 0 || alternatives.some((a) => a.length === 0)) return { ok: true, auth: undefined };
   const header = typeof request.headers.authorization === "string" ? request.headers.authorization : "";
-  const [scheme, ...restParts] = header.split(" ");
-  const rest = restParts.join(" ").trim();
+  // `Scheme credentials`: the scheme is up to the first space, the rest (trimmed) is the credential.
+  const space = header.indexOf(" ");
+  const scheme = space === -1 ? header : header.slice(0, space);
+  const rest = space === -1 ? "" : header.slice(space + 1).trim();
   for (const alternative of alternatives) {
     // One Authorization header carries one credential, so an alternative is met by its first scheme.
     const kind = alternative[0] as SchemeKind;
-    if (/^bearer$/i.test(scheme ?? "") && (kind === "bearer" || kind === "appOnly" || kind === "userToken") && rest !== "") {
+    if (BEARER.test(scheme) && (kind === "bearer" || kind === "appOnly" || kind === "userToken") && rest !== "") {
       const verify = (kind === "bearer" ? verifiers.bearer : kind === "appOnly" ? verifiers.appOnly ?? verifiers.bearer : verifiers.userToken ?? verifiers.bearer);
       const principal = verify ? await verify(rest) : undefined;
       if (principal !== undefined && principal !== null && principal !== false) return { ok: true, auth: { scheme: kind, principal, credential: rest } };
     }
-    if (/^basic$/i.test(scheme ?? "") && kind === "basic" && verifiers.basic) {
+    if (BASIC.test(scheme) && kind === "basic" && verifiers.basic) {
       const decoded = Buffer.from(rest, "base64").toString("utf8");
       const cut = decoded.indexOf(":");
       if (cut > 0) {
@@ -221,7 +227,7 @@ async function authenticate(
         if (principal !== undefined && principal !== null && principal !== false) return { ok: true, auth: { scheme: "basic", principal, credential: username } };
       }
     }
-    if (/^oauth$/i.test(scheme ?? "") && kind === "oauth1" && verifiers.oauth1) {
+    if (OAUTH.test(scheme) && kind === "oauth1" && verifiers.oauth1) {
       const o = verifiers.oauth1;
       const form = body !== null && typeof body === "object" && !Array.isArray(body) && /x-www-form-urlencoded/.test(String(request.headers["content-type"] ?? ""))
         ? (body as Record<string, string>)
@@ -259,9 +265,16 @@ function errorMedia(validation: Validation, operationId: string | undefined, sta
   return PROBLEM;
 }
 
-function send(reply: FastifyReply, status: number, body: unknown, contentType: string, headers: Record<string, string> = {}): FastifyReply {
-  return reply.code(status).headers(headers).type(contentType).send(body === undefined ? undefined : JSON.stringify(body));
+function send(reply: FastifyReply, status: number, body: unknown, contentType: string, headers: Readonly<Record<string, string>> = NO_HEADERS): FastifyReply {
+  reply.code(status);
+  if (headers !== NO_HEADERS) reply.headers(headers);
+  return reply.type(contentType).send(body === undefined ? undefined : JSON.stringify(body));
 }
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** `finish` when nobody listens for finished requests. */
+const passThrough = (reply: FastifyReply): FastifyReply => reply;
 
 /**
  * The handlers an object implements, by operationId: each operation's method, bound to the object.
@@ -337,24 +350,29 @@ export function registerRoutes<H>(
 
   for (const route of routes) {
     const { url, params } = toFastifyPath(route.path);
-    const extraHeaders = deprecationHeaders(route);
+    const extraHeaders: Readonly<Record<string, string>> = route.deprecated ? deprecationHeaders(route) : NO_HEADERS;
     const unauthorized = unauthorizedReply(validation, route.id);
+    // Worked out once per route rather than per request.
+    const paramKeys = params.map((_, i) => `p${i}`);
+    const hasExtraHeaders = extraHeaders !== NO_HEADERS;
+    const onResponse = options.onResponse;
     app.route({
       method: route.method.toUpperCase() as "GET",
       url,
       ...(route.bodyLimit !== undefined ? { bodyLimit: route.bodyLimit } : {}),
       config: { operationId: route.id },
       handler: async (request, reply) => {
-        const started = performance.now();
-        const finish = (r: FastifyReply): FastifyReply => {
-          options.onResponse?.({ operationId: route.id, method: request.method, url: request.url, status: r.statusCode, ms: performance.now() - started });
-          return r;
-        };
+        // Without a listener there is nothing to time: no clock read, no closure per request.
+        const started = onResponse ? performance.now() : 0;
+        const finish = onResponse
+          ? (r: FastifyReply): FastifyReply => {
+              onResponse({ operationId: route.id, method: request.method, url: request.url, status: r.statusCode, ms: performance.now() - started });
+              return r;
+            }
+          : passThrough;
         const raw = request.params as Record<string, string>;
         const pathValues: Record<string, unknown> = {};
-        params.forEach((name, i) => {
-          setOwn(pathValues, name, raw[`p${i}`]);
-        });
+        for (let i = 0; i < params.length; i++) setOwn(pathValues, params[i] as string, raw[paramKeys[i] as string]);
         const who = await authenticate(route, request, request.body, verifiers, nonces);
         if (!who.ok) return finish(send(reply, 401, unauthorized.body, unauthorized.type, { ...extraHeaders, "www-authenticate": "Bearer, Basic, OAuth" }));
         const hasBody = request.body !== undefined && request.body !== null && request.body !== "";
@@ -415,7 +433,7 @@ export function registerRoutes<H>(
             return finish(send(reply, 500, problemBody(500, detail), PROBLEM, extraHeaders));
           }
         }
-        const headers = { ...extraHeaders, ...(out.headers ?? {}) };
+        const headers = out.headers === undefined ? extraHeaders : hasExtraHeaders ? { ...extraHeaders, ...out.headers } : out.headers;
         if (type === "application/x-www-form-urlencoded" && out.body !== null && typeof out.body === "object") {
           const form = new URLSearchParams(Object.entries(out.body as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString();
           return finish(reply.code(out.status).headers(headers).type(type).send(form));

@@ -4,7 +4,7 @@
  * turns raw HTTP input into validated, coerced values, or into the contract's invalid-request
  * problem naming every failure.
  */
-import { setOwn } from "./own.js";
+import { own, setOwn } from "./own.js";
 
 /** The shape of an ajv error object, as precompiled standalone validators report them. */
 export interface CompiledError {
@@ -91,6 +91,9 @@ export interface ValidationOptions {
   readonly invalidRequest?: { readonly type: string; readonly title: string };
 }
 
+/** The one verdict of every valid reply: nothing to allocate per request. */
+const VALID: ResponseValidation = Object.freeze({ valid: true });
+
 const NO_PROTO = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
 
 /** A plain copy without `__proto__` keys, so request input can never reach a prototype. */
@@ -119,10 +122,18 @@ function splitArrays(values: Record<string, unknown>, facts: readonly ParameterF
     const key = location === "header" ? f.name.toLowerCase() : f.name;
     const raw = values[key];
     const sep = SEPARATORS[f.style] ?? ",";
-    const split = (s: string): string[] => (s === "" ? [] : s.split(sep));
-    if (typeof raw === "string" && (!f.explode || f.in !== "query")) values[key] = split(raw);
-    else if (Array.isArray(raw) && !f.explode) values[key] = raw.flatMap((r) => (typeof r === "string" ? split(r) : [r]));
+    if (typeof raw === "string" && (!f.explode || f.in !== "query")) values[key] = splitValue(raw, sep);
+    else if (Array.isArray(raw) && !f.explode) values[key] = raw.flatMap((r) => (typeof r === "string" ? splitValue(r, sep) : [r]));
   }
+}
+
+function splitValue(s: string, sep: string): string[] {
+  return s === "" ? [] : s.split(sep);
+}
+
+/** An operation's array parameters, the only ones `splitArrays` touches: most operations have none in most locations. */
+function arrayFacts(parameters: readonly ParameterFact[]): readonly ParameterFact[] {
+  return parameters.filter((f) => f.array);
 }
 
 function mediaTypeOf(contentType: string | undefined): string {
@@ -203,7 +214,44 @@ function nameOf(pointer: string, scope: "params" | "body" | "response"): string 
 
 /** Status lookup as OpenAPI defines it: exact code, then `4XX`-style range, then `default`. */
 function pickStatus<T>(table: Readonly<Record<string, T>>, status: number): T | undefined {
-  return table[String(status)] ?? table[`${Math.floor(status / 100)}XX`] ?? table["default"];
+  return own(table, String(status)) ?? own(table, `${Math.floor(status / 100)}XX`) ?? own(table, "default");
+}
+
+/** One operation's replies, worked out once per status: the declared media table, or undefined. */
+type ReplyChecks = Map<number, MediaChecks | undefined>;
+
+/** One declared status's media types, with the lookups `pickMedia` would do answered ahead. */
+interface MediaChecks {
+  readonly declared: readonly string[];
+  /** Content type exactly as the caller passes it → the media entry it resolves to. */
+  readonly byContentType: Map<string | undefined, { found: boolean; value: CompiledValidator | undefined }>;
+  readonly table: Readonly<Record<string, CompiledValidator | undefined>>;
+}
+
+/**
+ * A reply is checked many times against few (status, content type) pairs: the answer of
+ * `pickStatus` and `pickMedia` for a pair is kept, so a request pays one Map lookup for each. The
+ * content-type cache is bounded: a handler inventing a new type per reply must not grow it forever.
+ */
+const MAX_CONTENT_TYPES = 64;
+const MAX_STATUSES = 512;
+
+function mediaChecksFor(checks: ReplyChecks, op: OperationValidation, status: number): MediaChecks | undefined {
+  if (checks.has(status)) return checks.get(status);
+  const table = pickStatus(op.responses, status);
+  const media = table === undefined ? undefined : { declared: Object.keys(table), byContentType: new Map(), table };
+  // Handlers answer with the contract's few statuses; the bound only guards against a handler that does not.
+  if (checks.size < MAX_STATUSES) checks.set(status, media);
+  return media;
+}
+
+function mediaFor(checks: MediaChecks, contentType: string | undefined): { found: boolean; value: CompiledValidator | undefined } {
+  let hit = checks.byContentType.get(contentType);
+  if (hit === undefined) {
+    hit = pickMedia(checks.table, contentType);
+    if (checks.byContentType.size < MAX_CONTENT_TYPES) checks.byContentType.set(contentType, hit);
+  }
+  return hit;
 }
 
 export function createValidation<Id extends string>(
@@ -221,6 +269,9 @@ export function createValidation<Id extends string>(
     detail: errors.map((e) => e.message).join("; "),
     errors,
   });
+  // Keyed by the table entry, not the id: an id may be any string, `__proto__` included.
+  const replies = new WeakMap<OperationValidation, ReplyChecks>();
+  const arraysOf = new WeakMap<OperationValidation, readonly ParameterFact[]>();
   const lookup = (id: Id): OperationValidation => {
     if (!Object.prototype.hasOwnProperty.call(table, id)) throw new RangeError(`unknown operationId: ${String(id)}`);
     return table[id];
@@ -235,10 +286,14 @@ export function createValidation<Id extends string>(
         header: copyRecord(input.headers, true),
         cookie: copyRecord(input.cookies),
       };
-      splitArrays(values.path, op.parameters, "path");
-      splitArrays(values.query, op.parameters, "query");
-      splitArrays(values.header, op.parameters, "header");
-      splitArrays(values.cookie, op.parameters, "cookie");
+      let arrays = arraysOf.get(op);
+      if (arrays === undefined) arraysOf.set(op, (arrays = arrayFacts(op.parameters)));
+      if (arrays.length > 0) {
+        splitArrays(values.path, arrays, "path");
+        splitArrays(values.query, arrays, "query");
+        splitArrays(values.header, arrays, "header");
+        splitArrays(values.cookie, arrays, "cookie");
+      }
       const errors: InvalidParameter[] = [];
       if (!op.params(values)) errors.push(...describeErrors(op.params.errors ?? [], values, "params"));
 
@@ -268,22 +323,24 @@ export function createValidation<Id extends string>(
 
     validateResponse(operationId, status, contentType, body) {
       const op = lookup(operationId);
-      const byMedia = pickStatus(op.responses, status);
+      let checks = replies.get(op);
+      if (checks === undefined) replies.set(op, (checks = new Map()));
+      const byMedia = mediaChecksFor(checks, op, status);
       if (!byMedia) return { valid: false, errors: [{ message: `status ${status} is not declared for ${String(operationId)}`, parameters: { status: [String(status)] } }] };
-      const declared = Object.keys(byMedia);
+      const declared = byMedia.declared;
       if (declared.length === 0) {
         return body === undefined || body === ""
-          ? { valid: true }
+          ? VALID
           : { valid: false, errors: [{ message: `status ${status} declares no body, but one was sent`, parameters: { body: [] } }] };
       }
-      const media = pickMedia(byMedia, contentType);
+      const media = mediaFor(byMedia, contentType);
       if (!media.found) {
         return {
           valid: false,
           errors: [{ message: `content type ${mediaTypeOf(contentType)} is not declared for status ${status}; expected ${declared.join(" or ")}`, parameters: { "content-type": [mediaTypeOf(contentType)] } }],
         };
       }
-      if (!media.value || media.value(body)) return { valid: true };
+      if (!media.value || media.value(body)) return VALID;
       return { valid: false, errors: describeErrors(media.value.errors ?? [], body, "response") };
     },
   };

@@ -17,6 +17,9 @@ export interface CompileInput {
   readonly coerce: boolean;
 }
 
+/** The body ajv evaluates for a contract schema's validator: never run, so it says so if it is. */
+const STANDALONE_ONLY = 'return function standaloneOnly() { throw new Error("contractgen compiles validators for standalone output only"); }';
+
 type AjvLike = {
   addSchema(schema: object): unknown;
   addKeyword(def: object): unknown;
@@ -27,7 +30,6 @@ function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
   const Ajv2020 = (require("ajv/dist/2020") as { default: new (o: Options) => AjvLike }).default;
   const addFormats = (require("ajv-formats") as { default: (ajv: AjvLike) => void }).default;
   const ajv = new Ajv2020({
-    code: { source: true, esm: true, lines: false },
     // Each referenced schema compiles to one shared function instead of a copy per use: GitHub's
     // spec went from 74 MB of validators to a fraction of that.
     inlineRefs: false,
@@ -35,6 +37,11 @@ function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
     strict: false,
     logger: false,
     validateFormats: true,
+    // ajv turns every compiled function's source into a live function (a `new Function` parse per
+    // validator); standalone output needs only the source it keeps beside it. The contract's own
+    // schemas get a stub instead, which throws if anything ever ran it; meta-schemas, which ajv
+    // runs to check the contract's schemas, compile as usual.
+    code: { source: true, esm: true, lines: false, process: (source: string, env?: { root?: { baseId?: string } }) => (env?.root?.baseId === ROOT_ID ? STANDALONE_ONLY : source) },
     ...(coerce ? { coerceTypes: "array" as const, useDefaults: true } : {}),
     ...(ownProperties ? { ownProperties: true } : {}),
   });

@@ -3,7 +3,8 @@ import { deliveryTable } from "./deliveries.js";
 import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
 import { ident, join, literal, objectKey, stringLiteral, ts, type Code } from "../ts.js";
-import { compileStandalone, pointerSegment } from "./compile.js";
+import { pointerSegment } from "./compile.js";
+import { compileAll } from "./compile-pool.js";
 import { applyDiscriminators, directionalViews, toJsonSchema, withRules } from "./json-schema.js";
 
 type Obj = Record<string, unknown>;
@@ -196,15 +197,24 @@ export const validatorsEmitter = defineEmitter({
   exports: { "./validators": "validators" },
   barrel: "namespace",
   dependencies: { "@contractgen/runtime": "^0.1.0", ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
-  emit({ model }) {
+  async emit({ model, workers }) {
     const p = plan(model);
-    const strictCode = compileStandalone({ root: p.strictRoot, exports: p.strictExports, coerce: false });
-    const paramsCode = compileStandalone({ root: p.paramsRoot, exports: p.paramsExports, coerce: true });
+    // Everything read from the model is read before the first await: the pipeline runs the other
+    // emitters while the two modules compile (on worker threads for large contracts).
+    const header = tsHeader(model);
+    const wrapperCode = wrapper(model, p);
+    const [strictCode, paramsCode] = await compileAll(
+      [
+        { root: p.strictRoot, exports: p.strictExports, coerce: false },
+        { root: p.paramsRoot, exports: p.paramsExports, coerce: true },
+      ],
+      workers === undefined ? {} : { workers },
+    );
     const rulesImport = 'import * as rules from "@contractgen/runtime/rules";\n';
     return [
-      { path: "src/validators.compiled.ts", contents: `${tsHeader(model)}${COMPILED_HEADER}${rulesImport}${strictCode}\n`, format: false },
-      { path: "src/validators.params.ts", contents: `${tsHeader(model)}${COMPILED_HEADER}${rulesImport}${paramsCode}\n`, format: false },
-      { path: "src/validators.ts", contents: wrapper(model, p) },
+      { path: "src/validators.compiled.ts", contents: `${header}${COMPILED_HEADER}${rulesImport}${strictCode}\n`, format: false },
+      { path: "src/validators.params.ts", contents: `${header}${COMPILED_HEADER}${rulesImport}${paramsCode}\n`, format: false },
+      { path: "src/validators.ts", contents: wrapperCode },
     ];
   },
 });

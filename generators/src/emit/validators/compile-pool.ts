@@ -1,0 +1,138 @@
+/**
+ * Standalone validator modules compiled on worker threads. The strict and the coercing module of a
+ * package are independent ajv compilations (each its own ajv instance and names), so they run side
+ * by side, and beside the other emitters on the main thread. Every input compiles with the same
+ * `compileStandalone` wherever it runs: the thread changes the time, never the code.
+ */
+import { existsSync } from "node:fs";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { compileStandalone, type CompileInput } from "./compile.js";
+import type { CompileRequest, CompileResponse } from "./compile-worker.js";
+
+/**
+ * Below this many exported validators an input compiles on the calling thread: starting a worker
+ * (a fresh isolate loading ajv) costs more than such a compile takes. The three specs of this
+ * repository stay under it; GitHub's REST description is far over it.
+ * @default 500
+ */
+export const INLINE_BELOW_EXPORTS = 500;
+
+/**
+ * How many worker threads compile validators when the caller does not say: `CONTRACTGEN_WORKERS`
+ * when it is a whole number (0 compiles everything on the calling thread), else two, or one on a
+ * single-core machine.
+ * @default min(2, os.availableParallelism())
+ */
+export function defaultWorkerCount(): number {
+  const fromEnv = process.env["CONTRACTGEN_WORKERS"];
+  if (fromEnv !== undefined && /^\d+$/.test(fromEnv.trim())) return Number(fromEnv.trim());
+  return Math.min(2, os.availableParallelism());
+}
+
+/**
+ * The young generation of a worker, in MiB. ajv's code generation allocates many short-lived
+ * objects; V8's default young space makes it scavenge so often that collection took a fifth of the
+ * compile of GitHub's spec.
+ * @default 64
+ */
+const WORKER_YOUNG_GENERATION_MB = 64;
+
+const workerFile = fileURLToPath(new URL("./compile-worker.js", import.meta.url));
+
+interface Job {
+  readonly input: CompileInput;
+  readonly resolve: (code: string) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * A small pool of compile workers, started on first use and kept for the process's later packages.
+ * Idle workers are unref'd, so they never keep a finished run alive.
+ */
+class CompilePool {
+  readonly #idle: Worker[] = [];
+  readonly #queue: Job[] = [];
+  #size = 0;
+
+  constructor(readonly limit: number) {}
+
+  run(input: CompileInput): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ input, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  #pump(): void {
+    while (this.#queue.length > 0) {
+      let worker = this.#idle.pop();
+      if (!worker) {
+        if (this.#size >= this.limit) return;
+        worker = new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+        this.#size++;
+      }
+      this.#start(worker, this.#queue.shift() as Job);
+    }
+  }
+
+  #start(worker: Worker, job: Job): void {
+    worker.ref();
+    const done = (): void => {
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+    };
+    // A worker that failed is dropped, not reused: its isolate may be in any state.
+    const drop = (error: Error): void => {
+      done();
+      this.#size--;
+      void worker.terminate();
+      job.reject(error);
+      this.#pump();
+    };
+    const onMessage = (response: CompileResponse): void => {
+      done();
+      worker.unref();
+      this.#idle.push(worker);
+      if ("code" in response) job.resolve(response.code);
+      else job.reject(Object.assign(new Error(response.error.message), response.error.stack !== undefined ? { stack: response.error.stack } : {}));
+      this.#pump();
+    };
+    const onError = (error: Error): void => drop(error);
+    const onExit = (code: number): void => drop(new Error(`a validator compile worker exited with code ${code}`));
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    const request: CompileRequest = { input: job.input };
+    worker.postMessage(request);
+  }
+}
+
+const pools = new Map<number, CompilePool>();
+
+export interface CompileAllOptions {
+  /** Worker threads to use at most; 0 compiles everything on the calling thread. @default defaultWorkerCount() */
+  readonly workers?: number;
+  /** Inputs with fewer exports than this compile on the calling thread. @default INLINE_BELOW_EXPORTS */
+  readonly inlineBelowExports?: number;
+}
+
+/**
+ * Compiles each input into its standalone module, in input order. Large inputs go to worker
+ * threads; small ones, or all when there are no workers or the worker file is not beside this
+ * module (running from sources), compile on the calling thread.
+ */
+export async function compileAll(inputs: readonly CompileInput[], options: CompileAllOptions = {}): Promise<string[]> {
+  const workers = options.workers ?? defaultWorkerCount();
+  const inlineBelow = options.inlineBelowExports ?? INLINE_BELOW_EXPORTS;
+  const useWorkers = workers > 0 && existsSync(workerFile);
+  let pool = pools.get(workers);
+  if (useWorkers && !pool) pools.set(workers, (pool = new CompilePool(workers)));
+  // Worker jobs are posted first so they run while the calling thread compiles the small ones.
+  const pending = inputs.map((input) => (pool && useWorkers && input.exports.size >= inlineBelow ? pool.run(input) : undefined));
+  // A throwing inline compile becomes a rejection, so Promise.all also settles the worker jobs.
+  const results = inputs.map((input, i) => pending[i] ?? new Promise<string>((resolve) => resolve(compileStandalone(input))));
+  return Promise.all(results);
+}
