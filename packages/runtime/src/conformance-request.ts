@@ -2,6 +2,7 @@
  * How the conformance suite sends a case and how it explains one: every request is recorded as it
  * went on the wire, so a failure can print a curl command that repeats it, with the seed that made it.
  */
+import { atPointer } from "./arazzo-expression.js";
 import type { AuthConfig, OAuth1RequestOptions } from "./auth.js";
 import type { OperationCase } from "./conformance-plan.js";
 import type { SchemeKind, SecurityAlternatives } from "./security.js";
@@ -137,15 +138,8 @@ function pointerSegments(pointer: string): string[] {
   return pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-export function getAt(value: unknown, pointer: string): unknown {
-  let node = value;
-  for (const seg of pointerSegments(pointer)) {
-    if (node === null || typeof node !== "object") return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, seg)) return undefined;
-    node = (node as Record<string, unknown>)[seg];
-  }
-  return node;
-}
+/** The value at a JSON pointer, or undefined where the path leads nowhere (one implementation with the workflows'). */
+export const getAt: (value: unknown, pointer: string) => unknown = atPointer;
 
 /** Whether `pointer` names a member that is there (a present `null` counts). */
 export function hasAt(value: unknown, pointer: string): boolean {
