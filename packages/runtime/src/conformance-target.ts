@@ -54,7 +54,7 @@ export async function resolveTarget(env: Readonly<Record<string, string | undefi
   const baseUrl = env["CONTRACT_BASE_URL"];
   const values = parseValues(env["CONTRACT_VALUES"]);
   const rateLimits = env["CONTRACT_RATE_LIMITS"] === "1";
-  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1", rateLimits, ...(values ? { values } : {}) };
+  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1", ...(rateLimits ? { rateLimits } : {}), ...(values ? { values } : {}) };
   const name = env["CONTRACT_TARGET"];
   if (!name) {
     throw new Error("no server to test: set CONTRACT_BASE_URL (contractgen test --base-url <url>) or CONTRACT_TARGET (a module exporting startTarget())");
