@@ -33,7 +33,7 @@ function inputsOf(wf: WorkflowPlan, given: Readonly<Rec>): { values: Rec; missin
 
 function exchangeOf(ctx: RunContext, step: WorkflowStep, values: Rec, body: unknown, res: RawResponse): NonNullable<ExpressionScope["exchange"]> {
   const op = ctx.op(step.operationId);
-  const part = (where: string): Rec => Object.fromEntries((op?.parameters ?? []).filter((p) => p.in === where && values[p.name] !== undefined).map((p) => [p.name, values[p.name]]));
+  const part = (location: string): Rec => Object.fromEntries((op?.parameters ?? []).filter((p) => p.in === location && values[p.name] !== undefined).map((p) => [p.name, values[p.name]]));
   const last = ctx.sender.last;
   return {
     url: last?.url ?? "",
@@ -42,6 +42,12 @@ function exchangeOf(ctx: RunContext, step: WorkflowStep, values: Rec, body: unkn
     request: { header: part("header") as Record<string, string>, query: part("query"), path: part("path"), body },
     response: { header: (name) => res.headers.get(name), body: res.body },
   };
+}
+
+/** The value a regex or JSONPath criterion reads: its `context` expression, the answer's body by default. */
+function contextOf(context: string | undefined, scope: ExpressionScope): unknown {
+  const parsed = parseExpression(context ?? "$response.body");
+  return "error" in parsed ? undefined : evaluate(parsed, scope);
 }
 
 /**
@@ -93,8 +99,7 @@ export async function runWorkflow(ctx: RunContext, wf: WorkflowPlan, skip: (why:
     if (step.successCriteria.length === 0) ctx.check(res.status >= 200 && res.status < 300, `${label} answered ${describeResponse(res)}, expected a 2xx (the step states no success criteria)`);
     for (const c of step.successCriteria) {
       if (c.type === "jsonpath") {
-        const parsed = parseExpression(c.context ?? "$response.body");
-        const subject = "error" in parsed ? undefined : evaluate(parsed, here);
+        const subject = contextOf(c.context, here);
         // `{$…}` in the query is filled first: a query can name a value an earlier step produced.
         const query = String(fill(c.condition, here));
         const found = queryJsonPath(parseJsonPath(query), subject);
@@ -102,8 +107,7 @@ export async function runWorkflow(ctx: RunContext, wf: WorkflowPlan, skip: (why:
         continue;
       }
       if (c.type === "regex") {
-        const parsed = parseExpression(c.context ?? "$response.body");
-        const subject = "error" in parsed ? undefined : evaluate(parsed, here);
+        const subject = contextOf(c.context, here);
         const text = typeof subject === "string" ? subject : JSON.stringify(subject ?? null);
         ctx.check(new RegExp(c.condition, "u").test(text), `${label}: ${c.context ?? "$response.body"} = ${text.slice(0, 200)} does not match /${c.condition}/ (answered ${describeResponse(res)})`);
         continue;

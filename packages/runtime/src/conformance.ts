@@ -169,11 +169,6 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           expect(verdict.valid, `${where(op)}: the contract's own example does not validate`).toBe(true);
         });
       }
-      const primary = async () => {
-        const fixed = await pathValues(op);
-        const req = await ctx.positive(op, 0, fixed);
-        return { values: { ...req.values, ...fixed }, body: req.body };
-      };
       for (let i = 0; i < cases; i++) {
         it(`${op.id}: answers valid request ${i + 1} with a declared status, media type and body`, async (context) => {
           if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
@@ -199,7 +194,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         it(`${op.id}: accepts a request ${b.label}`, async (context) => {
           if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
           if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
-          const base = await primary();
+          const base = await primary(op);
           const values = { ...base.values, ...(b.set ?? {}) };
           const body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
           const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
@@ -215,7 +210,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       }
       for (const neg of op.negatives ?? []) {
         it(`${op.id}: refuses a request ${neg.label}`, async (context) => {
-          const base = await primary();
+          const base = await primary(op);
           const values: Record<string, unknown> = { ...base.values };
           for (const r of neg.remove ?? []) if (neg.in !== "body") delete values[r];
           if (neg.in !== "body") Object.assign(values, neg.set ?? {});
@@ -268,13 +263,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if (!undeclared) checkShape(op, res);
         };
         it(`${op.id}: refuses a request without credentials with 401 in the contract's shape`, async () => {
-          const base = await primary();
+          const base = await primary(op);
           const res = await sender.send(op, base.values, base.body, "none");
           check(res.status === 401, `${where(op)} answered ${describeResponse(res)} without credentials, expected 401`);
           check401(res);
         });
         it(`${op.id}: refuses wrong credentials with 401 in the contract's shape`, async () => {
-          const base = await primary();
+          const base = await primary(op);
           const kind = security[0]?.[0];
           const t = current();
           const wrong: AuthConfig =
@@ -290,7 +285,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       }
       for (const filter of op.idFilters ?? []) {
         it(`${op.id}: ${filter.param} with one id lists that object only`, async (context) => {
-          const base = await primary();
+          const base = await primary(op);
           const values: Record<string, unknown> = { ...base.values };
           delete values[filter.param];
           const all = await sender.send(op, values, undefined);
@@ -309,7 +304,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       const paging = op.pagination;
       if (paging) {
         it(`${op.id}: pages never exceed their size, the walk ends without repeats, and total_count counts what it found`, async (context) => {
-          const base = await primary();
+          const base = await primary(op);
           const values: Record<string, unknown> = { ...base.values };
           delete values[paging.cursorParam];
           if (paging.totalCount) delete values[paging.totalCount.param];
