@@ -1,5 +1,6 @@
 import type { ApiModel } from "../model/ir.js";
 import type { PackageTemplates } from "../templates/package.js";
+import type { ContentCache } from "../write/content-cache.js";
 
 /** A file an emitter produces, relative to the package folder (forward slashes). */
 export interface GeneratedFile {
@@ -33,6 +34,12 @@ export interface EmitContext {
    * @default `CONTRACTGEN_WORKERS`, else min(2, available cores)
    */
   readonly workers?: number;
+  /**
+   * Where the validators emitter keeps each compiled unit by content (write/content-cache.ts),
+   * already keyed to the generator and ajv versions; a hit is the code a compile would give.
+   * @default no cache
+   */
+  readonly unitCache?: ContentCache;
 }
 
 /**

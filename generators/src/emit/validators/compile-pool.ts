@@ -8,7 +8,8 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { compileStandalone, type CompileInput } from "./compile.js";
+import { compileStandalone, compileUnits, type CompileInput, type UnitsInput } from "./compile.js";
+import type { UnitCode } from "./units.js";
 import type { CompileRequest, CompileResponse } from "./compile-worker.js";
 
 /**
@@ -42,8 +43,8 @@ const WORKER_YOUNG_GENERATION_MB = 64;
 const workerFile = fileURLToPath(new URL("./compile-worker.js", import.meta.url));
 
 interface Job {
-  readonly input: CompileInput;
-  readonly resolve: (code: string) => void;
+  readonly request: CompileRequest;
+  readonly resolve: (response: CompileResponse) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -59,8 +60,16 @@ class CompilePool {
   constructor(readonly limit: number) {}
 
   run(input: CompileInput): Promise<string> {
+    return this.#post({ input }).then((r) => ("code" in r ? r.code : Promise.reject(new Error("a compile worker answered units for a document"))));
+  }
+
+  runUnits(units: UnitsInput): Promise<UnitCode[]> {
+    return this.#post({ units }).then((r) => ("units" in r ? [...r.units] : Promise.reject(new Error("a compile worker answered a document for units"))));
+  }
+
+  #post(request: CompileRequest): Promise<CompileResponse> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ input, resolve, reject });
+      this.#queue.push({ request, resolve, reject });
       this.#pump();
     });
   }
@@ -96,7 +105,7 @@ class CompilePool {
       done();
       worker.unref();
       this.#idle.push(worker);
-      if ("code" in response) job.resolve(response.code);
+      if (!("error" in response)) job.resolve(response);
       else job.reject(Object.assign(new Error(response.error.message), response.error.stack !== undefined ? { stack: response.error.stack } : {}));
       this.#pump();
     };
@@ -105,8 +114,7 @@ class CompilePool {
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
-    const request: CompileRequest = { input: job.input };
-    worker.postMessage(request);
+    worker.postMessage(job.request);
   }
 }
 
@@ -135,4 +143,40 @@ export async function compileAll(inputs: readonly CompileInput[], options: Compi
   // A throwing inline compile becomes a rejection, so Promise.all also settles the worker jobs.
   const results = inputs.map((input, i) => pending[i] ?? new Promise<string>((resolve) => resolve(compileStandalone(input))));
   return Promise.all(results);
+}
+
+/**
+ * How many batches the units of a module are cut into per worker: more than one, so a worker that
+ * drew cheap units takes another batch while the other finishes a costly one.
+ * @default 4
+ */
+const BATCHES_PER_WORKER = 4;
+
+/**
+ * Compiles units, in their order. With workers, they go in contiguous batches of about equal
+ * schema size; without (or for few units), on the calling thread. Either way each unit's code is
+ * the same (compileUnits starts every unit from a fresh name scope).
+ */
+export async function compileUnitBatches(input: UnitsInput, options: CompileAllOptions = {}): Promise<UnitCode[]> {
+  const workers = options.workers ?? defaultWorkerCount();
+  const inlineBelow = options.inlineBelowExports ?? INLINE_BELOW_EXPORTS;
+  if (workers === 0 || input.units.length < inlineBelow || !existsSync(workerFile)) return compileUnits(input);
+  let pool = pools.get(workers);
+  if (!pool) pools.set(workers, (pool = new CompilePool(workers)));
+  const sizes = input.units.map((u) => JSON.stringify(u.schema).length + 200);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const target = total / (workers * BATCHES_PER_WORKER);
+  const batches: UnitsInput[] = [];
+  let start = 0;
+  let size = 0;
+  sizes.forEach((s, i) => {
+    size += s;
+    if (size >= target || i === sizes.length - 1) {
+      batches.push({ ...input, units: input.units.slice(start, i + 1) });
+      start = i + 1;
+      size = 0;
+    }
+  });
+  const done = await Promise.all(batches.map((b) => (pool as CompilePool).runUnits(b)));
+  return done.flat();
 }

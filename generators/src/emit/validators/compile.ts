@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Options } from "ajv";
-import { rulesKeyword, ruleSchemasKeyword } from "./keywords.js";
+import { rulesKeyword, ruleSchemasKeyword, unitRefKeyword } from "./keywords.js";
+import { requireName, type UnitCode } from "./units.js";
 import { hasPrototypeMemberKeys } from "../prototype-keys.js";
 
 const require = createRequire(import.meta.url);
@@ -23,8 +24,14 @@ const STANDALONE_ONLY = 'return function standaloneOnly() { throw new Error("con
 type AjvLike = {
   addSchema(schema: object): unknown;
   addKeyword(def: object): unknown;
+  compile(schema: object): unknown;
+  removeSchema(schema: object): unknown;
   opts: Options;
+  scope: unknown;
 };
+
+/** The contract's schemas: the whole document (ROOT_ID) or a unit (no $id); ajv's meta-schemas have their own ids. */
+const isContractSchema = (baseId: string | undefined): boolean => baseId === ROOT_ID || !baseId;
 
 function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
   const Ajv2020 = (require("ajv/dist/2020") as { default: new (o: Options) => AjvLike }).default;
@@ -41,13 +48,14 @@ function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
     // validator); standalone output needs only the source it keeps beside it. The contract's own
     // schemas get a stub instead, which throws if anything ever ran it; meta-schemas, which ajv
     // runs to check the contract's schemas, compile as usual.
-    code: { source: true, esm: true, lines: false, process: (source: string, env?: { root?: { baseId?: string } }) => (env?.root?.baseId === ROOT_ID ? STANDALONE_ONLY : source) },
+    code: { source: true, esm: true, lines: false, process: (source: string, env?: { root?: { baseId?: string } }) => (isContractSchema(env?.root?.baseId) ? STANDALONE_ONLY : source) },
     ...(coerce ? { coerceTypes: "array" as const, useDefaults: true } : {}),
     ...(ownProperties ? { ownProperties: true } : {}),
   });
   addFormats(ajv);
   ajv.addKeyword({ ...rulesKeyword });
   ajv.addKeyword({ ...ruleSchemasKeyword });
+  ajv.addKeyword({ ...unitRefKeyword });
   // Annotation-only OpenAPI keywords: known to ajv so they are not mistaken for typos.
   for (const keyword of ["discriminator", "xml", "externalDocs", "example", "x-unspecified", "x-hashed", "x-values-seen", "x-legacy-values", "x-problem-type", "x-source", "x-added", "x-deprecated-at", "x-replaced-by", "x-removed", "x-sunset", "x-transitions"]) {
     ajv.addKeyword({ keyword, schemaType: undefined } as object);
@@ -68,6 +76,66 @@ export function compileStandalone(input: CompileInput): string {
   for (const [name, pointer] of input.exports) refs[name] = `${ROOT_ID}${pointer}`;
   const code = standaloneCode(ajv, refs);
   return toEsmImports(code);
+}
+
+/** One unit's schema as the compile pool carries it. */
+export interface UnitInput {
+  readonly schema: unknown;
+  readonly pointer: string;
+}
+
+export interface UnitsInput {
+  readonly units: readonly UnitInput[];
+  /** Coerce strings to declared types, split to arrays and apply defaults. */
+  readonly coerce: boolean;
+  /** Some schema of the module names a member like `__proto__`: look members up as own properties. */
+  readonly ownProperties: boolean;
+}
+
+/** ajv's prefixes for module-level names (its `EXT_SCOPE_NAMES`). */
+const SCOPE_PREFIXES = ["validate", "serialize", "parse", "wrapper", "root", "schema", "keyword", "pattern", "formats", "validate$data", "func", "obj", "Error"];
+
+const ajvs = new Map<string, AjvLike>();
+
+/**
+ * Compiles units one by one on one ajv instance. Before each, the instance gets a fresh name scope,
+ * so a unit's code names (validate0, schema0…) restart at zero: the code of a unit is the same
+ * whatever was compiled before it, on whichever thread, which is what lets it be cached by content.
+ */
+export function compileUnits(input: UnitsInput): UnitCode[] {
+  const { ValueScope } = require("ajv/dist/compile/codegen") as { ValueScope: new (o: object) => unknown };
+  const standaloneCode = (require("ajv/dist/standalone") as { default: (ajv: AjvLike, fn: unknown) => string }).default;
+  const key = `${input.coerce}/${input.ownProperties}`;
+  let ajv = ajvs.get(key);
+  if (!ajv) ajvs.set(key, (ajv = newAjv(input.coerce, input.ownProperties)));
+  const prefixes = new Set(SCOPE_PREFIXES);
+  return input.units.map(({ schema, pointer }) => {
+    // No $id: a unit's code must depend on its schema only (it is cached by content), not on where it sits.
+    const sch = { ...(schema as object) };
+    ajv.scope = new ValueScope({ scope: {}, prefixes, es5: false, lines: false });
+    let source: string;
+    try {
+      source = standaloneCode(ajv, ajv.compile(sch));
+    } catch (err) {
+      throw new Error(`cannot compile a validator for ${pointer}: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      ajv.removeSchema(sch);
+    }
+    return unitCode(source);
+  });
+}
+
+/** ajv's single-function standalone output → a unit: its exports dropped, its requires named. */
+function unitCode(source: string): UnitCode {
+  const head = /^"use strict";export const validate = ([A-Za-z0-9_$]+);export default [A-Za-z0-9_$]+;/.exec(source);
+  if (!head) throw new Error("ajv's standalone output has an unexpected shape");
+  const requires: Record<string, string> = {};
+  const code = source.slice(head[0].length).replace(/require\("([^"]+)"\)/g, (_m, specifier: string) => {
+    const name = requireName(specifier);
+    requires[name] = specifier;
+    return name;
+  });
+  return { code, root: head[1] as string, requires };
 }
 
 function toEsmImports(code: string): string {

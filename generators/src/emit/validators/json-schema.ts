@@ -186,7 +186,7 @@ function componentName(ref: unknown): string | undefined {
   return m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
 }
 
-const DATA_KEYWORDS = new Set(["enum", "const", "default", "example", "examples", "x-rules"]);
+export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "default", "example", "examples", "x-rules"]);
 
 /**
  * Discriminators as validation: in every schema of a compiled document (in place), unions with a

@@ -1,5 +1,5 @@
 import type { KeywordCxt, CodeKeywordDefinition } from "ajv";
-import { _, not, stringify } from "ajv/dist/compile/codegen/index.js";
+import { _, Name, not, strConcat, stringify } from "ajv/dist/compile/codegen/index.js";
 import { resetErrorsCount } from "ajv/dist/compile/errors.js";
 import namesModule from "ajv/dist/compile/names.js";
 
@@ -7,6 +7,9 @@ import namesModule from "ajv/dist/compile/names.js";
 const names = (namesModule as unknown as { default: typeof import("ajv/dist/compile/names.js").default }).default;
 import type { CleanRule } from "./json-schema.js";
 import { RULE_SCHEMAS } from "./json-schema.js";
+
+/** The keyword a cross-unit `$ref` is rewritten to (see units.ts). */
+export const UNIT_REF = "x-contractgen-unit-ref";
 import { satisfiesRule } from "@contractgen/runtime/rules";
 
 /**
@@ -51,4 +54,32 @@ export const ruleSchemasKeyword: CodeKeywordDefinition = {
   keyword: RULE_SCHEMAS,
   schemaType: "array",
   code() {},
+};
+
+/**
+ * The keyword a `$ref` between compile units becomes (units.ts). Its value is the name of a
+ * variable the unit's module wrapper binds to the referenced unit's validator once every unit
+ * exists, so each unit compiles alone, and its code is the same whatever else the contract holds.
+ * The call passes what ajv's own `$ref` passes (paths, parent for coercion and defaults) and
+ * collects the callee's errors the way ajv's `$ref` does.
+ */
+export const unitRefKeyword: CodeKeywordDefinition = {
+  keyword: UNIT_REF,
+  schemaType: "string",
+  code(cxt: KeywordCxt) {
+    const { gen, it } = cxt;
+    const callee = new Name(cxt.schema as string);
+    const context = gen.object(
+      [names.instancePath, strConcat(names.instancePath, it.errorPath)],
+      [names.parentData, it.parentData],
+      [names.parentDataProperty, it.parentDataProperty],
+      [names.rootData, names.rootData],
+      [names.dynamicAnchors, names.dynamicAnchors],
+    );
+    cxt.result(_`${callee}(${cxt.data}, ${context})`, undefined, () => {
+      const errs = _`${callee}.errors`;
+      gen.assign(names.vErrors, _`${names.vErrors} === null ? ${errs} : ${names.vErrors}.concat(${errs})`);
+      gen.assign(names.errors, _`${names.vErrors}.length`);
+    });
+  },
 };

@@ -1,0 +1,207 @@
+/**
+ * Compile units: a validators module is compiled schema by schema instead of as one document.
+ *
+ * Each unit is one schema of the document (a named component, an operation's body, response or
+ * parameters) with every `$ref` inside it rewritten to the unit-ref keyword (keywords.ts), which
+ * calls the referenced unit's validator through a variable of its own. A unit's code therefore
+ * depends on its own schema and nothing else: it can be compiled on any thread, in any order, and
+ * kept in a content-addressed cache (its key is the hash of the rewritten schema and the compile
+ * options), which is what makes regeneration after a one-schema change cheap. The module wrapper
+ * (`assembleModule`) binds the variables once every unit exists, so references may form cycles.
+ */
+import { createHash } from "node:crypto";
+import { DATA_KEYWORDS, RULE_SCHEMAS } from "./json-schema.js";
+import { UNIT_REF } from "./keywords.js";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** One schema to compile alone. */
+export interface Unit {
+  /** Canonical JSON pointer (with `#`) of the schema in the document. */
+  readonly pointer: string;
+  /** The schema with cross-unit `$ref`s rewritten to `{ [UNIT_REF]: "cgref_<n>" }`. */
+  readonly schema: unknown;
+  /** Pointer of the unit each `cgref_<n>` names, by n. */
+  readonly refs: readonly string[];
+  /** Content hash of `schema` (the compile options are added by the caller). */
+  readonly hash: string;
+}
+
+/** What compiling one unit gives: code whose top-level names are its own, and its root function. */
+export interface UnitCode {
+  /** Statements (ajv standalone output, exports removed, runtime helpers as `__cg_*` names). */
+  readonly code: string;
+  /** The name of the unit's validator in `code`. */
+  readonly root: string;
+  /** Runtime modules `code` uses, by the `__cg_*` name it uses for each. */
+  readonly requires: Readonly<Record<string, string>>;
+}
+
+/** Keywords that document rather than validate: they are left out of the unit so its hash does not change with prose. */
+const PROSE = new Set(["description", "title", "$comment"]);
+
+/** Keywords whose value maps member names to schemas. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
+/** Whether this document can be split: keywords that look across `$ref` boundaries or rebase refs need the whole document in one compile. */
+export function splittable(root: unknown): boolean {
+  let ok = true;
+  const walk = (node: unknown): void => {
+    if (!ok) return;
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isObj(node)) {
+      for (const [k, v] of Object.entries(node)) {
+        if (DATA_KEYWORDS.has(k)) continue;
+        if (k === "unevaluatedProperties" || k === "unevaluatedItems" || k === "$dynamicRef" || k === "$recursiveRef" || k === "$id" || k === "$anchor" || k === "$dynamicAnchor") {
+          ok = false;
+          return;
+        }
+        if (k === "$ref" && typeof v === "string" && !v.startsWith("#")) {
+          ok = false;
+          return;
+        }
+        walk(v);
+      }
+    }
+  };
+  walk(root);
+  return ok;
+}
+
+/** JSON-pointer segments of `#/a/b`, %- and ~-decoded. */
+function segments(pointer: string): string[] {
+  const body = pointer.replace(/^#/, "");
+  if (body === "") return [];
+  return body
+    .slice(1)
+    .split("/")
+    .map((s) => {
+      let decoded = s;
+      try {
+        decoded = decodeURIComponent(s);
+      } catch {
+        // A segment that is not valid %-encoding is taken as written.
+      }
+      return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
+    });
+}
+
+/** One spelling per location, so `#/a%20b` and `#/a b` are one unit. */
+export function canonicalPointer(pointer: string): string {
+  return `#${segments(pointer)
+    .map((s) => `/${encodeURIComponent(s.replace(/~/g, "~0").replace(/\//g, "~1"))}`)
+    .join("")}`;
+}
+
+function resolve(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const s of segments(pointer)) {
+    if (Array.isArray(node) && /^\d+$/.test(s)) node = node[Number(s)];
+    else if (isObj(node) && Object.prototype.hasOwnProperty.call(node, s)) node = node[s];
+    else throw new Error(`the validators' schema document has no ${pointer} (a $ref points there)`);
+  }
+  return node;
+}
+
+/** Sets a member as an own property, also when it is named `__proto__`. */
+function put(target: Obj, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * Splits the document into units, starting from the exported pointers and following `$ref`s.
+ * Units come in discovery order (exports first, in their order), so the module is deterministic.
+ */
+export function splitUnits(root: unknown, exported: Iterable<string>): Unit[] {
+  const units: Unit[] = [];
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  const enqueue = (pointer: string): string => {
+    const key = canonicalPointer(pointer);
+    if (!seen.has(key)) {
+      seen.add(key);
+      queue.push(key);
+    }
+    return key;
+  };
+  for (const p of exported) enqueue(p);
+  for (let i = 0; i < queue.length; i++) {
+    const pointer = queue[i] as string;
+    const refs: string[] = [];
+    const refName = new Map<string, string>();
+    const copy = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(copy);
+      if (!isObj(node)) return node;
+      const out: Obj = {};
+      for (const [k, v] of Object.entries(node)) {
+        if (PROSE.has(k) && typeof v === "string") continue;
+        if (k === "$ref" && typeof v === "string") {
+          const target = enqueue(v);
+          let name = refName.get(target);
+          if (name === undefined) {
+            name = `cgref_${refs.length}`;
+            refName.set(target, name);
+            refs.push(target);
+          }
+          out[UNIT_REF] = name;
+          continue;
+        }
+        if (SCHEMA_MAPS.has(k) && isObj(v)) {
+          // Member names, not keywords: a property called "$ref" or "title" is a schema like any other.
+          const map: Obj = {};
+          for (const [name, sub] of Object.entries(v)) put(map, name, copy(sub));
+          put(out, k, map);
+          continue;
+        }
+        // Data (enum, const, examples…) and extensions are carried as they are: a `$ref` inside them is not a reference.
+        const data = DATA_KEYWORDS.has(k) || (k.startsWith("x-") && k !== RULE_SCHEMAS);
+        put(out, k, data ? v : copy(v));
+      }
+      return out;
+    };
+    const schema = copy(resolve(root, pointer));
+    units.push({ pointer, schema, refs, hash: createHash("sha256").update(JSON.stringify(schema)).digest("hex") });
+  }
+  return units;
+}
+
+/** The `__cg_*` name generated code uses for a runtime module (`ajv/dist/runtime/equal` → `__cg_ajv_dist_runtime_equal`). */
+export function requireName(specifier: string): string {
+  return `__cg_${specifier.replace(/\.js$/, "").replace(/[^A-Za-z0-9]/g, "_")}`;
+}
+
+/**
+ * One ESM module from compiled units: the runtime imports, each unit in its own closure (its names
+ * cannot collide with another's), the links between units, then the exports.
+ */
+export function assembleModule(units: readonly Unit[], codes: readonly UnitCode[], exports: ReadonlyMap<string, string>): string {
+  const index = new Map(units.map((u, i) => [u.pointer, i]));
+  const requires = new Map<string, string>();
+  for (const c of codes) for (const [name, specifier] of Object.entries(c.requires)) requires.set(name, specifier);
+  const imports = [...requires].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const parts: string[] = ['import type { CompiledValidator } from "@contractgen/runtime/validation";\n'];
+  if (imports.length > 0) {
+    // ajv's helpers are CommonJS flagged __esModule: Node's ESM loader hands over module.exports as
+    // the default, bundlers (Vite, esbuild) hand over exports.default. Unwrap either to module.exports.
+    parts.push('function __cgInterop(ns) { const d = ns.default; return d && typeof d === "object" && d.__esModule ? d : ns; }\n');
+    imports.forEach(([name, specifier], i) => {
+      const file = specifier.endsWith(".js") ? specifier : `${specifier}.js`;
+      parts.push(`import * as __cgm${i} from ${JSON.stringify(file)};\nconst ${name} = __cgInterop(__cgm${i});\n`);
+    });
+  }
+  parts.push(`const __cgU = new Array(${units.length});\nconst __cgL = [];\n`);
+  units.forEach((unit, i) => {
+    const code = codes[i] as UnitCode;
+    const links = unit.refs.map((target, n) => `cgref_${n} = __cgU[${index.get(target) as number}];`).join(" ");
+    const head = unit.refs.length > 0 ? `let ${unit.refs.map((_t, n) => `cgref_${n}`).join(", ")}; __cgL.push(() => { ${links} }); ` : "";
+    parts.push(`__cgU[${i}] = (() => { ${head}${code.code}\nreturn ${code.root}; })();\n`);
+  });
+  parts.push("for (const link of __cgL) link();\n");
+  // Every export gets a declared type, so declarations of this module do not leak ajv internals.
+  for (const [name, pointer] of exports) {
+    parts.push(`export const ${name}: CompiledValidator = __cgU[${index.get(canonicalPointer(pointer)) as number}] as any;\n`);
+  }
+  return parts.join("");
+}

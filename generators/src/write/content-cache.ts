@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Content-addressed results of pure, costly steps (a validator unit's compiled code, a formatted
+ * file): the key is a hash of everything the result depends on, so a hit is by construction what
+ * the step would compute again. Deleting the cache only makes the next run slower.
+ */
+export interface ContentCache {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+}
+
+/** A cache that remembers nothing: every lookup misses. */
+export const NO_CACHE: ContentCache = { get: () => undefined, set: () => undefined };
+
+/** The hash a cache key is made of: each part, separated so that no two lists join alike. */
+export function cacheKey(...parts: readonly string[]): string {
+  const h = createHash("sha256");
+  for (const p of parts) h.update(p).update("\0");
+  return h.digest("hex");
+}
+
+const FORMAT = 1;
+
+/**
+ * One file of entries per package and kind of step. Only entries this run used are written back,
+ * so the file holds what the current contract needs and does not grow with every edit.
+ */
+export class PackCache implements ContentCache {
+  readonly #entries: Map<string, string>;
+  readonly #used = new Set<string>();
+  #dirty = false;
+
+  private constructor(
+    readonly file: string,
+    entries: Map<string, string>,
+  ) {
+    this.#entries = entries;
+  }
+
+  /** Opens the pack, or starts an empty one when it is missing or unreadable (a cache never fails a run). */
+  static async open(file: string): Promise<PackCache> {
+    let entries = new Map<string, string>();
+    try {
+      const parsed = JSON.parse(await readFile(file, "utf8")) as { format?: unknown; entries?: unknown };
+      if (parsed.format === FORMAT && parsed.entries !== null && typeof parsed.entries === "object") {
+        entries = new Map(Object.entries(parsed.entries as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
+      }
+    } catch {
+      // Missing or damaged: start empty.
+    }
+    return new PackCache(file, entries);
+  }
+
+  get(key: string): string | undefined {
+    const value = this.#entries.get(key);
+    if (value !== undefined) this.#used.add(key);
+    return value;
+  }
+
+  set(key: string, value: string): void {
+    this.#entries.set(key, value);
+    this.#used.add(key);
+    this.#dirty = true;
+  }
+
+  /** Writes the entries this run used, atomically, when anything was added or left unused. */
+  async save(): Promise<void> {
+    if (!this.#dirty && this.#used.size === this.#entries.size) return;
+    const entries: Record<string, string> = {};
+    for (const key of [...this.#used].sort()) entries[key] = this.#entries.get(key) as string;
+    await mkdir(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify({ format: FORMAT, entries }));
+    await rename(tmp, this.file);
+  }
+}
