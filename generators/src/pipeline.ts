@@ -11,6 +11,8 @@ import type { OpenApiDocument } from "./load/load.js";
 import { diffOutput, writeOutput, type Drift } from "./write/write.js";
 import { workflowsPathFor } from "./workflows/path.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
+import { openPackageCaches, salted, type PackageCaches } from "./write/content-cache.js";
+import { createRequire } from "node:module";
 
 /** One spec and the package it becomes. */
 export interface Target {
@@ -91,6 +93,8 @@ export function targetFor(cwd: string, specPath: string, outDir: string, package
 
 interface Rendered {
   readonly target: Target;
+  /** What the run computed and can reuse next time (saved once the package is written). */
+  readonly caches: PackageCaches;
   readonly model: ApiModel;
   readonly files: readonly GeneratedFile[];
   readonly sources: readonly string[];
@@ -105,6 +109,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   const { formatFiles } = await import("./write/format.js");
   const { reporter } = options;
 
+  const cachesReady = openPackageCaches(cacheDirOf(options), target.outDir);
   let t = now();
   const spec = await loadSpec(target.specPath, { cwd: options.cwd });
   reporter.step(target, "load", now() - t);
@@ -136,6 +141,8 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
     for (const e of emitters) Object.assign(all, pick(e) ?? {});
     return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   };
+  const caches = await cachesReady;
+  const salt = await contentSalt();
   t = now();
   const { release } = await import("./release.js");
   const { packageVersion } = await import("./emit/package.js");
@@ -153,6 +160,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
     dependencies: merged((e) => e.dependencies),
     optionalPeers: merged((e) => e.optionalPeers),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    unitCache: salted(caches.units, salt),
   };
 
   // Emitters start in order. One that awaits (the validators, compiling on worker threads) lets
@@ -189,7 +197,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
     group.then((files) => {
       const link = formatting.then(async () => {
         const started = now();
-        const out = await formatFiles(files);
+        const out = await formatFiles(files, salted(caches.format, salt));
         formatMs += now() - started;
         return out;
       });
@@ -210,7 +218,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   }
   const sorted = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   reporter.debug(`${target.packageName}: ${sorted.length} files; ${headerText(model)}`);
-  return { target, model, files: sorted, sources: [...spec.files.map((f) => f.absPath), ...(flows.file !== undefined ? [flows.file] : [])] };
+  return { target, caches, model, files: sorted, sources: [...spec.files.map((f) => f.absPath), ...(flows.file !== undefined ? [flows.file] : [])] };
 }
 
 /**
@@ -267,6 +275,22 @@ function targetKey(target: Target, templates: PackageTemplates, cwd: string): st
   return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", templatesHash(templates), workflows]);
 }
 
+/**
+ * What content-cache entries depend on besides their own input: the generator build and the tools
+ * whose output they hold. A new version of any of them is a new namespace, never a stale hit.
+ */
+async function contentSalt(): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const versions = ["ajv", "ajv-formats", "prettier"].map((name) => {
+    try {
+      return `${name}@${(require(`${name}/package.json`) as { version?: string }).version ?? "?"}`;
+    } catch {
+      return `${name}@?`;
+    }
+  });
+  return generatorFingerprint(`content\0${versions.join("\0")}`);
+}
+
 function cacheDirOf(options: RunOptions): string {
   return options.cacheDir ?? path.join(options.cwd, "node_modules", ".cache", "contractgen");
 }
@@ -301,6 +325,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     const outputs: Record<string, string> = {};
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashContents(f.contents);
     await writeCache(cacheDir, r.target.outDir, { fingerprint, sources, outputs });
+    await Promise.all([r.caches.units.save(), r.caches.format.save()]);
     options.reporter.step(r.target, "write", now() - t);
     const n = drift.changed.length + drift.added.length + drift.stale.length;
     options.reporter.info(`${r.target.packageName}  ${n === 0 ? "unchanged" : `${n} file(s) updated`} → ${path.relative(options.cwd, r.target.outDir) || "."}`);

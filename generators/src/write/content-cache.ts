@@ -77,3 +77,21 @@ export class PackCache implements ContentCache {
     await rename(tmp, this.file);
   }
 }
+
+/** A view of a cache whose keys are namespaced by `salt` (the generator and tool versions). */
+export function salted(cache: ContentCache, salt: string): ContentCache {
+  return { get: (key) => cache.get(cacheKey(salt, key)), set: (key, value) => cache.set(cacheKey(salt, key), value) };
+}
+
+/** The caches of one package: compiled validator units and formatted files. */
+export interface PackageCaches {
+  readonly units: PackCache;
+  readonly format: PackCache;
+}
+
+/** Opens the caches of the package generated into `outDir`, under `cacheDir`. */
+export async function openPackageCaches(cacheDir: string, outDir: string): Promise<PackageCaches> {
+  const id = cacheKey(path.resolve(outDir)).slice(0, 24);
+  const [units, format] = await Promise.all([PackCache.open(path.join(cacheDir, "content", `${id}.units.json`)), PackCache.open(path.join(cacheDir, "content", `${id}.format.json`))]);
+  return { units, format };
+}

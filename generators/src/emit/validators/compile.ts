@@ -107,7 +107,14 @@ export function compileUnits(input: UnitsInput): UnitCode[] {
   const standaloneCode = (require("ajv/dist/standalone") as { default: (ajv: AjvLike, fn: unknown) => string }).default;
   const key = `${input.coerce}/${input.ownProperties}`;
   let ajv = ajvs.get(key);
-  if (!ajv) ajvs.set(key, (ajv = newAjv(input.coerce, input.ownProperties)));
+  if (!ajv) {
+    ajvs.set(key, (ajv = newAjv(input.coerce, input.ownProperties)));
+    // ajv compiles its meta-schemas on the first compile, into the scope of the moment: done here,
+    // once, so that no unit's names depend on being the first one an instance compiled.
+    const warmUp = { type: "object" };
+    ajv.compile(warmUp);
+    ajv.removeSchema(warmUp);
+  }
   const prefixes = new Set(SCOPE_PREFIXES);
   return input.units.map(({ schema, pointer }) => {
     // No $id: a unit's code must depend on its schema only (it is cached by content), not on where it sits.
