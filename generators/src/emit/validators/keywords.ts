@@ -3,8 +3,11 @@ import { _, Name, not, strConcat, stringify } from "ajv/dist/compile/codegen/ind
 import { resetErrorsCount } from "ajv/dist/compile/errors.js";
 import namesModule from "ajv/dist/compile/names.js";
 
-// names.js is CommonJS with a default export; under NodeNext the default import is module.exports.
-const names = (namesModule as unknown as { default: typeof import("ajv/dist/compile/names.js").default }).default;
+// names.js is CommonJS with a default export: Node's ESM loader hands over module.exports (the
+// names under `.default`), bundling loaders such as vitest's hand over `.default` itself.
+type Names = typeof import("ajv/dist/compile/names.js").default;
+const namesExport = namesModule as unknown as Names & { default?: Names };
+const names: Names = namesExport.default ?? namesExport;
 import type { CleanRule } from "./json-schema.js";
 import { RULE_SCHEMAS } from "./json-schema.js";
 

@@ -1,0 +1,147 @@
+/**
+ * Validators compiled unit by unit: a module is the same however its units were obtained (compiled
+ * on this thread, on workers, or taken from the content cache), a changed schema recompiles only
+ * its own unit, and the assembled module validates like the schema document it came from,
+ * references, cycles, coercion and hostile member names included.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import type { CompileInput } from "../../generators/dist/emit/validators/compile.js";
+import { compileModule } from "../../generators/dist/emit/validators/module.js";
+import { canonicalPointer, splitUnits, splittable } from "../../generators/dist/emit/validators/units.js";
+import { PackCache, type ContentCache } from "../../generators/dist/write/content-cache.js";
+
+type Validator = ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string }[] | null };
+
+/** A Map-backed cache that counts what was computed. */
+function memoryCache(): ContentCache & { sets: number; entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  const cache = {
+    sets: 0,
+    entries,
+    get: (k: string) => entries.get(k),
+    set: (k: string, v: string) => {
+      cache.sets++;
+      entries.set(k, v);
+    },
+  };
+  return cache;
+}
+
+// Inside the workspace, so the module's ajv/ajv-formats/runtime imports resolve.
+const scratch = mkdtempSync(path.join(process.cwd(), "node_modules", ".cache-units-"));
+let serial = 0;
+
+async function load(code: string): Promise<Record<string, Validator>> {
+  const js = ts.transpileModule(`import * as rules from "@contractgen/runtime/rules";\n${code}`, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const file = path.join(scratch, `m${serial++}.mjs`);
+  writeFileSync(file, js);
+  return (await import(pathToFileURL(file).href)) as Record<string, Validator>;
+}
+
+const components = {
+  Node: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 1 }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } }, owner: { $ref: "#/components/schemas/Person" } } },
+  Person: { type: "object", required: ["id"], properties: { id: { type: "integer" }, best: { $ref: "#/components/schemas/Friend" } } },
+  // Person → Friend → Person: a cycle through two units.
+  Friend: { type: "object", properties: { of: { $ref: "#/components/schemas/Person" } } },
+  // Parsed, so `__proto__` is an own member (in a literal it would set the prototype).
+  "odd/name ~%": JSON.parse('{"type":"object","required":["__proto__"],"properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"}}}') as unknown,
+  Flag: { type: "boolean" },
+};
+
+function input(schemas: Record<string, unknown>, coerce = false): CompileInput {
+  const names = Object.keys(schemas);
+  return {
+    root: { components: { schemas }, $defs: { query: { type: "object", properties: { flag: { $ref: "#/components/schemas/Flag" }, n: { type: "integer", default: 3 } } } } },
+    exports: new Map([...names.map((n, i): [string, string] => [`s${i}`, `#/components/schemas/${encodeURIComponent(n.replace(/~/g, "~0").replace(/\//g, "~1"))}`]), ["q", "#/$defs/query"]]),
+    coerce,
+  };
+}
+
+describe("validator units", () => {
+  it("follow references, including cycles between units, and report errors at the right path", async () => {
+    const m = await load(await compileModule(input(components), memoryCache(), { workers: 0 }));
+    const node = m["s0"] as Validator;
+    expect(node({ name: "root", children: [{ name: "a", owner: { id: 1, best: { of: { id: 2 } } } }] })).toBe(true);
+    expect(node({ name: "root", children: [{ name: "a", owner: { id: 1, best: { of: { id: "two" } } } }] })).toBe(false);
+    expect(node.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/children/0/owner/best/of/id", "type"]]);
+    // allErrors: every failure of every unit is reported, not only the first.
+    expect(node({ name: "", children: [{}] })).toBe(false);
+    expect(node.errors?.map((e) => e.instancePath).sort()).toEqual(["/children/0", "/name"]);
+  });
+
+  it("treat members named like prototype keys as data, under a component name that needs escaping", async () => {
+    const m = await load(await compileModule(input(components), memoryCache(), { workers: 0 }));
+    const odd = m["s3"] as Validator;
+    expect(odd(JSON.parse('{"__proto__":"x","constructor":1}'))).toBe(true);
+    expect(odd({ constructor: 1 })).toBe(false);
+  });
+
+  it("coerce through a reference into the parent object, and apply defaults", async () => {
+    const m = await load(await compileModule(input(components, true), memoryCache(), { workers: 0 }));
+    const query: Record<string, unknown> = { flag: "true" };
+    expect((m["q"] as Validator)(query)).toBe(true);
+    expect(query).toEqual({ flag: true, n: 3 });
+  });
+
+  it("give the same module from a warm cache, a cold one and worker threads", async () => {
+    const cache = memoryCache();
+    const cold = await compileModule(input(components), cache, { workers: 0 });
+    const computed = cache.sets;
+    expect(computed).toBeGreaterThan(0);
+    expect(await compileModule(input(components), cache, { workers: 0 })).toBe(cold);
+    expect(cache.sets).toBe(computed);
+    expect(await compileModule(input(components), memoryCache(), { workers: 2, inlineBelowExports: 0 })).toBe(cold);
+  });
+
+  it("recompile only the unit whose schema changed", async () => {
+    const cache = memoryCache();
+    await compileModule(input(components), cache, { workers: 0 });
+    const before = cache.sets;
+    const changed = { ...components, Person: { ...components.Person, required: ["id", "name"] } };
+    const warm = await compileModule(input(changed), cache, { workers: 0 });
+    expect(cache.sets - before).toBe(1);
+    expect(warm).toBe(await compileModule(input(changed), memoryCache(), { workers: 0 }));
+    // Prose is not validation: a new description compiles nothing.
+    const described = { ...components, Flag: { type: "boolean", description: "new words" } };
+    const n = cache.sets;
+    await compileModule(input(described), cache, { workers: 0 });
+    expect(cache.sets).toBe(n);
+  });
+
+  it("are split only where keywords do not look across references", () => {
+    expect(splittable(input(components).root)).toBe(true);
+    expect(splittable({ components: { schemas: { A: { type: "object", unevaluatedProperties: false, allOf: [{ $ref: "#/components/schemas/B" }] } } } })).toBe(false);
+    expect(splittable({ components: { schemas: { A: { $ref: "https://example.com/a.json" } } } })).toBe(false);
+    // `$ref` as a member name or inside data is not a reference.
+    const units = splitUnits({ a: { properties: { $ref: { type: "string" } }, enum: [{ $ref: "#/b" }] } }, ["#/a"]);
+    expect(units.map((u) => u.pointer)).toEqual(["#/a"]);
+    expect(canonicalPointer("#/components/schemas/a b")).toBe(canonicalPointer("#/components/schemas/a%20b"));
+  });
+
+  it("name the pointer when a reference leads nowhere", async () => {
+    const broken = input({ A: { $ref: "#/components/schemas/Missing" } });
+    await expect(compileModule(broken, memoryCache(), { workers: 0 })).rejects.toThrow("#/components/schemas/Missing");
+  });
+});
+
+describe("pack cache", () => {
+  it("starts empty from a damaged file and keeps only the entries a run used", async () => {
+    const file = path.join(scratch, "pack.json");
+    writeFileSync(file, "{ not json");
+    const damaged = await PackCache.open(file);
+    expect(damaged.get("a")).toBeUndefined();
+    damaged.set("a", "1");
+    damaged.set("b", "2");
+    await damaged.save();
+    const next = await PackCache.open(file);
+    expect(next.get("a")).toBe("1");
+    await next.save();
+    const pruned = await PackCache.open(file);
+    expect(pruned.get("a")).toBe("1");
+    expect(pruned.get("b")).toBeUndefined();
+  });
+});
