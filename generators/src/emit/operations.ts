@@ -1,6 +1,6 @@
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { jsdoc, literal, ts } from "./ts.js";
+import { join, jsdoc, literal, ts } from "./ts.js";
 
 /**
  * `src/operations.ts`: what every operation is (id, method, path, tags, deprecation, whether the
@@ -31,7 +31,9 @@ export interface OperationInfo {
   readonly unspecified?: string;
 }
 
-${jsdoc(`Every operation of ${model.info.title} ${model.info.version}, in spec order.`)}export const operationList: readonly OperationInfo[] = ${literal(table)};
+${jsdoc(`Every operation of ${model.info.title} ${model.info.version}, in spec order.`)}export const operationList: readonly OperationInfo[] = [
+${join(table.map((row) => ts`  ${literal(row)},`))}
+];
 
 /** The API version this package was generated from. */
 export const apiVersion = ${model.info.version};
