@@ -132,15 +132,15 @@ describe("pack cache", () => {
   it("starts empty from a damaged file and keeps only the entries a run used", async () => {
     const file = path.join(scratch, "pack.json");
     writeFileSync(file, "{ not json");
-    const damaged = await PackCache.open(file);
+    const damaged = await PackCache.load(file);
     expect(damaged.get("a")).toBeUndefined();
     damaged.set("a", "1");
     damaged.set("b", "2");
     await damaged.save();
-    const next = await PackCache.open(file);
+    const next = await PackCache.load(file);
     expect(next.get("a")).toBe("1");
     await next.save();
-    const pruned = await PackCache.open(file);
+    const pruned = await PackCache.load(file);
     expect(pruned.get("a")).toBe("1");
     expect(pruned.get("b")).toBeUndefined();
   });

@@ -40,8 +40,24 @@ export class PackCache implements ContentCache {
     this.#entries = entries;
   }
 
-  /** Opens the pack, or starts an empty one when it is missing or unreadable (a cache never fails a run). */
-  static async open(file: string): Promise<PackCache> {
+  /**
+   * Opens the pack, or starts an empty one when it is missing or unreadable (a cache never fails a
+   * run). A process opens each file once: `--watch` keeps the pack in memory between runs instead
+   * of reading it again.
+   */
+  static open(file: string): Promise<PackCache> {
+    let open = opened.get(file);
+    if (!open) {
+      open = PackCache.load(file);
+      opened.set(file, open);
+      // A failed read must not stay memoized: the next run tries again.
+      open.catch(() => opened.delete(file));
+    }
+    return open;
+  }
+
+  /** Reads the file now, bypassing the process's memo of opened packs. */
+  static async load(file: string): Promise<PackCache> {
     let entries = new Map<string, string>();
     try {
       const parsed = JSON.parse(await readFile(file, "utf8")) as { format?: unknown; entries?: unknown };
@@ -66,17 +82,29 @@ export class PackCache implements ContentCache {
     this.#dirty = true;
   }
 
-  /** Writes the entries this run used, atomically, when anything was added or left unused. */
+  /**
+   * Keeps the entries this run used and drops the rest, then writes them, atomically, when anything
+   * was added or dropped. The next run (in this process too) starts counting use afresh.
+   */
   async save(): Promise<void> {
-    if (!this.#dirty && this.#used.size === this.#entries.size) return;
+    const changed = this.#dirty || this.#used.size !== this.#entries.size;
+    if (changed) {
+      for (const key of [...this.#entries.keys()]) if (!this.#used.has(key)) this.#entries.delete(key);
+    }
+    this.#used.clear();
+    this.#dirty = false;
+    if (!changed) return;
     const entries: Record<string, string> = {};
-    for (const key of [...this.#used].sort()) entries[key] = this.#entries.get(key) as string;
+    for (const key of [...this.#entries.keys()].sort()) entries[key] = this.#entries.get(key) as string;
     await mkdir(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify({ format: FORMAT, entries }));
     await rename(tmp, this.file);
   }
 }
+
+/** Packs this process has opened, by file. */
+const opened = new Map<string, Promise<PackCache>>();
 
 /** A view of a cache whose keys are namespaced by `salt` (the generator and tool versions). */
 export function salted(cache: ContentCache, salt: string): ContentCache {

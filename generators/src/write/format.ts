@@ -33,9 +33,32 @@ export const FORMAT_MAX_BYTES = 131_072;
 const OPTIONS_KEY = JSON.stringify(PRETTIER_OPTIONS);
 
 /**
- * Formats each file with its parser. A file whose exact text was formatted before (the cache,
- * keyed by text, parser and options; its caller salts it with prettier's version) is not formatted
- * again: after a small spec change, most generated files are byte-identical before formatting.
+ * Top-level pieces of a TypeScript module as emitters write them: separated by a blank line and
+ * starting at column 0. A split that falls inside a construct (a template literal or comment with
+ * a blank line) leaves a piece that does not parse, and the file is then formatted whole.
+ */
+function topLevelPieces(contents: string): string[] {
+  return contents.split(/\n\n+(?=\S)/);
+}
+
+type Prettier = typeof import("prettier");
+
+/** Prettier's answer for one text, from the cache when the same text was formatted before. */
+async function formatText(prettier: Prettier, text: string, parser: string, cache: ContentCache): Promise<string> {
+  const key = cacheKey("format", parser, OPTIONS_KEY, text);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const formatted = await prettier.format(text, { ...PRETTIER_OPTIONS, parser });
+  cache.set(key, formatted);
+  return formatted;
+}
+
+/**
+ * Formats each file with its parser. TypeScript modules are formatted piece by piece (top-level
+ * statements, see topLevelPieces), each piece cached by its text: after a one-schema change most
+ * pieces of every file are the text they were, so only the changed ones go through prettier again.
+ * The pieces are joined with one blank line, as prettier keeps them; a module with a piece that
+ * does not parse alone is formatted whole. Either way the result depends on the text alone.
  */
 export async function formatFiles(files: readonly GeneratedFile[], cache: ContentCache = NO_CACHE): Promise<GeneratedFile[]> {
   const prettier = await import("prettier");
@@ -44,12 +67,16 @@ export async function formatFiles(files: readonly GeneratedFile[], cache: Conten
       const ext = file.path.slice(file.path.lastIndexOf(".") + 1);
       const parser = PARSERS[ext];
       if (!parser || file.format === false || file.contents.length > FORMAT_MAX_BYTES) return file;
-      const key = cacheKey("format", parser, OPTIONS_KEY, file.contents);
-      const hit = cache.get(key);
-      if (hit !== undefined) return { path: file.path, contents: hit };
-      const contents = await prettier.format(file.contents, { ...PRETTIER_OPTIONS, parser });
-      cache.set(key, contents);
-      return { path: file.path, contents };
+      const pieces = parser === "typescript" ? topLevelPieces(file.contents) : [];
+      if (pieces.length > 1) {
+        try {
+          const formatted = await Promise.all(pieces.map((piece) => formatText(prettier, piece, parser, cache)));
+          return { path: file.path, contents: formatted.join("\n") };
+        } catch {
+          // A piece that is not a program alone: format the module whole, below.
+        }
+      }
+      return { path: file.path, contents: await formatText(prettier, file.contents, parser, cache) };
     }),
   );
 }
