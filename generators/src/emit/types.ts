@@ -32,7 +32,9 @@ export const typesEmitter = defineEmitter({
     );
     const deliveries = model.deliveries.length > 0 ? `\n${deliveryAliases(model).text}\n` : "";
     const contents = `${tsHeader(model)}${body}\n${join(aliases).text}\n${deliveries}`;
-    return [{ path: "src/types.ts", contents }];
+    // openapi-typescript prints one consistent layout at every size; prettier would only re-indent
+    // it, and its `components` interface is one statement, so any schema change reformatted it whole.
+    return [{ path: "src/types.ts", contents, format: false }];
   },
 });
 

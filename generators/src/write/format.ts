@@ -33,12 +33,17 @@ export const FORMAT_MAX_BYTES = 131_072;
 const OPTIONS_KEY = JSON.stringify(PRETTIER_OPTIONS);
 
 /**
- * Top-level pieces of a TypeScript module as emitters write them: separated by a blank line and
- * starting at column 0. A split that falls inside a construct (a template literal or comment with
- * a blank line) leaves a piece that does not parse, and the file is then formatted whole.
+ * Where a TypeScript module is cut into pieces: a blank line after a `;` or `}` that ends a line,
+ * before a line that starts (at column 0) with a doc comment, a line comment or a declaration
+ * keyword. Nothing before such a line can continue into it (no `(`, `[` or template can start the
+ * next piece, so automatic semicolons read the pieces as the whole does). A cut that falls inside a
+ * construct (a template literal or comment with a blank line) leaves a piece that does not parse
+ * alone, and the module is then formatted whole.
  */
+const PIECE_BOUNDARY = /(?<=[;}])\n\n+(?=\/\*\*|\/\/|(?:export|import|const|let|function|class|interface|type|declare|enum|async|abstract)\b)/;
+
 function topLevelPieces(contents: string): string[] {
-  return contents.split(/\n\n+(?=\S)/);
+  return contents.split(PIECE_BOUNDARY);
 }
 
 type Prettier = typeof import("prettier");

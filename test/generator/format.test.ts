@@ -1,0 +1,62 @@
+/**
+ * Formatting generated files: TypeScript modules are formatted piece by piece and cached by text,
+ * and the result is what formatting the whole module gives, including where a blank line could be
+ * mistaken for the end of a statement.
+ */
+import { describe, expect, it } from "vitest";
+import * as prettier from "prettier";
+import { FORMAT_MAX_BYTES, PRETTIER_OPTIONS, formatFiles } from "../../generators/dist/write/format.js";
+import type { ContentCache } from "../../generators/dist/write/content-cache.js";
+
+const whole = (text: string): Promise<string> => prettier.format(text, { ...PRETTIER_OPTIONS, parser: "typescript" });
+
+function countingCache(): ContentCache & { misses: number } {
+  const entries = new Map<string, string>();
+  const cache = {
+    misses: 0,
+    get: (k: string) => {
+      const v = entries.get(k);
+      if (v === undefined) cache.misses++;
+      return v;
+    },
+    set: (k: string, v: string) => void entries.set(k, v),
+  };
+  return cache;
+}
+
+const given: { name: string; text: string }[] = [
+  { name: "declarations separated by blank lines", text: 'import { a } from "./a.js";\n\n/** Doc. */\nexport const x = {a:1,\n  b: [1,2]};\n\nexport function f(  y: number ) { return y }\n' },
+  { name: "a blank line before a closing brace", text: "export interface A {\n  a: string;\n\n}\n\nexport type B = A;\n" },
+  { name: "an expression continued after a blank line", text: "export const a = b\n\n(c);\nconst d = 1\n\n[d].map(String);\n" },
+  { name: "a template literal holding a blank line", text: "export const t = `one\n\nconst inside = 1;`;\n\nexport const u = 2;\n" },
+  { name: "a comment holding a blank line", text: "/* a\n\nexport const no = 1; */\nexport const yes = 2;\n" },
+];
+
+describe("formatting generated TypeScript", () => {
+  it.each(given)("gives what formatting the whole module gives: $name", async ({ text }) => {
+    const [file] = await formatFiles([{ path: "src/x.ts", contents: text }]);
+    expect(file?.contents).toBe(await whole(text));
+  });
+
+  it("formats again only the pieces whose text changed", async () => {
+    const cache = countingCache();
+    const pieces = Array.from({ length: 20 }, (_, i) => `export const v${i} = { n: ${i} };`);
+    await formatFiles([{ path: "src/x.ts", contents: pieces.join("\n\n") }], cache);
+    const cold = cache.misses;
+    expect(cold).toBeGreaterThanOrEqual(20);
+    pieces[7] = "export const v7 = { n: 700 };";
+    const [file] = await formatFiles([{ path: "src/x.ts", contents: pieces.join("\n\n") }], cache);
+    expect(cache.misses - cold).toBe(1);
+    expect(file?.contents).toBe(await whole(pieces.join("\n\n")));
+  });
+
+  it("leaves files marked unformatted and files over the size limit as written", async () => {
+    const ugly = "export const   a=1";
+    const big = `${ugly}\n//${"x".repeat(FORMAT_MAX_BYTES)}`;
+    const out = await formatFiles([
+      { path: "src/a.ts", contents: ugly, format: false },
+      { path: "src/b.ts", contents: big },
+    ]);
+    expect(out.map((f) => f.contents)).toEqual([ugly, big]);
+  });
+});
