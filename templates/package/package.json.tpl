@@ -5,7 +5,7 @@
   "type": "module",
   "sideEffects": false,
   "exports": {{exports}},
-  "files": ["dist", "README.md", "CHANGELOG.md"],
+  "files": ["dist", "compiled", "README.md", "CHANGELOG.md"],
   "scripts": {
     "build": "tsc -p tsconfig.json"
   },

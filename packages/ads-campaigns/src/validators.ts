@@ -5,8 +5,8 @@ import {
   type OperationValidation,
 } from "@contractgen/runtime/validation";
 import type { components } from "./types.js";
-import * as params from "./validators.params.js";
-import * as strict from "./validators.compiled.js";
+import * as params from "../compiled/validators.params.js";
+import * as strict from "../compiled/validators.strict.js";
 
 /** A precompiled validator that narrows what it accepts. */
 export interface SchemaValidator<T> {

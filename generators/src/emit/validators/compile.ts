@@ -167,11 +167,8 @@ function toEsmImports(code: string): string {
   if (imports.length > 0) {
     imports.unshift("function __cgInterop(ns) { const d = ns.default; return d && typeof d === \"object\" && d.__esModule ? d : ns; }");
   }
-  // Give every export a declared type, so declarations of this module do not leak ajv internals.
-  const typed = body
-    .replace(/^"use strict";/, "")
-    .replace(/export const ([A-Za-z0-9_$]+) = ([A-Za-z0-9_$]+);/g, "export const $1: CompiledValidator = $2 as any;");
-  return `import type { CompiledValidator } from "@contractgen/runtime/validation";\n${imports.join("\n")}${imports.length ? "\n" : ""}${typed}`;
+  // Plain JavaScript: its types are declared apart (units.ts `compiledDeclarations`).
+  return `${imports.join("\n")}${imports.length ? "\n" : ""}${body.replace(/^"use strict";/, "")}`;
 }
 
 /** Encodes a JSON pointer segment for use inside a URI fragment. */

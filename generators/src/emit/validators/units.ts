@@ -173,15 +173,16 @@ export function requireName(specifier: string): string {
 }
 
 /**
- * One ESM module from compiled units: the runtime imports, each unit in its own closure (its names
- * cannot collide with another's), the links between units, then the exports.
+ * One JavaScript ESM module from compiled units: the runtime imports, each unit in its own closure
+ * (its names cannot collide with another's), the links between units, then the exports. Its types
+ * are declared apart (`compiledDeclarations`), so type-checkers never parse the module.
  */
 export function assembleModule(units: readonly Unit[], codes: readonly UnitCode[], exports: ReadonlyMap<string, string>): string {
   const index = new Map(units.map((u, i) => [u.pointer, i]));
   const requires = new Map<string, string>();
   for (const c of codes) for (const [name, specifier] of Object.entries(c.requires)) requires.set(name, specifier);
   const imports = [...requires].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const parts: string[] = ['import type { CompiledValidator } from "@contractgen/runtime/validation";\n'];
+  const parts: string[] = [];
   if (imports.length > 0) {
     // ajv's helpers are CommonJS flagged __esModule: Node's ESM loader hands over module.exports as
     // the default, bundlers (Vite, esbuild) hand over exports.default. Unwrap either to module.exports.
@@ -199,9 +200,17 @@ export function assembleModule(units: readonly Unit[], codes: readonly UnitCode[
     parts.push(`__cgU[${i}] = (() => { ${head}${code.code}\nreturn ${code.root}; })();\n`);
   });
   parts.push("for (const link of __cgL) link();\n");
-  // Every export gets a declared type, so declarations of this module do not leak ajv internals.
-  for (const [name, pointer] of exports) {
-    parts.push(`export const ${name}: CompiledValidator = __cgU[${index.get(canonicalPointer(pointer)) as number}] as any;\n`);
-  }
+  for (const [name, pointer] of exports) parts.push(`export const ${name} = __cgU[${index.get(canonicalPointer(pointer)) as number}];\n`);
   return parts.join("");
+}
+
+/**
+ * The declaration file beside a compiled module: every export is a `CompiledValidator`, so the
+ * module's ajv internals never reach a type-checker (which would otherwise parse megabytes of
+ * generated JavaScript for every program that imports the package's client).
+ */
+export function compiledDeclarations(exports: Iterable<string>): string {
+  const lines = ['import type { CompiledValidator } from "@contractgen/runtime/validation";'];
+  for (const name of exports) lines.push(`export declare const ${name}: CompiledValidator;`);
+  return `${lines.join("\n")}\n`;
 }
