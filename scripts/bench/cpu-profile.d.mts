@@ -22,6 +22,7 @@ export interface Summary {
 }
 export declare function selfTimes(profile: CpuProfile): Map<number, number>;
 export declare function packageOf(callFrame: CallFrame, root: string): string;
+export declare function fileOf(callFrame: CallFrame, root: string): string;
 export declare function stageOfFile(rel: string): string | null;
 export declare function stageOfStack(stack: CallFrame[], root: string): string;
 export declare function summarise(profiles: CpuProfile[], root: string): Summary;

@@ -74,6 +74,14 @@ export function stageOfStack(stack, root) {
   return "node built-ins (no contractgen caller on the stack)";
 }
 
+/** A frame's file for the function table: path inside its package, or inside the workspace. */
+export function fileOf(callFrame, root) {
+  const { url } = callFrame;
+  const nm = url.lastIndexOf("/node_modules/");
+  if (nm !== -1) return url.slice(nm + "/node_modules/".length);
+  return underRoot(url, root) ?? url;
+}
+
 const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
 
 /**
@@ -106,7 +114,7 @@ export function summarise(profiles, root) {
       threadCpu += us;
       add(byPackage, packageOf(cf, root), us);
       add(byStage, stageOfStack(stackOf(id), root), us);
-      const where = cf.url ? `${packageOf(cf, root)}:${cf.lineNumber + 1}` : "";
+      const where = cf.url ? `${fileOf(cf, root)}:${cf.lineNumber + 1}` : "";
       add(byFunction, `${cf.functionName || "(anonymous)"}${where ? ` ${where}` : ""}`, us);
     }
     cpuUs += threadCpu;

@@ -30,7 +30,11 @@ export function profileGithub(root, tmp) {
     const m = /^\S+\s+(\S+)\s+(\d+) ms$/.exec(line.trim());
     if (m) stageWallMs.set(m[1], (stageWallMs.get(m[1]) ?? 0) + Number(m[2]));
   }
-  const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
+  // CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile: the main thread (id 0) first.
+  const threadOf = (f) => Number(/\.(\d+)\.\d+\.cpuprofile$/.exec(f)?.[1] ?? 0);
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .sort((a, b) => threadOf(a) - threadOf(b));
   const summary = summarise(files.map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8"))), root);
   return { summary, stageWallMs, wallS, load: [loadBefore, load1()], threads: files.length };
 }
@@ -41,15 +45,24 @@ const pct = (us, total) => `${((100 * us) / total).toFixed(1)}%`;
 /** The markdown section, heading included. `note` says how the machine was (e.g. loaded). */
 export function profileSection({ summary, stageWallMs, wallS, load, threads }, { top = 15, note = "" } = {}) {
   const total = summary.cpuUs;
-  const stageRows = summary.byStage.map(([stage, us]) => `| ${stage} | ${s(us)} | ${pct(us, total)} | ${stageWallMs.has(stage) ? stageWallMs.get(stage).toFixed(0) : ""} |`);
+  // Stages under 0.5% of the CPU are summed into one row: the table is for where the time goes.
+  const shown = summary.byStage.filter(([, us]) => us >= total * 0.005);
+  const rest = summary.byStage.slice(shown.length);
+  const stageRows = shown.map(([stage, us]) => `| ${stage} | ${s(us)} | ${pct(us, total)} | ${stageWallMs.has(stage) ? stageWallMs.get(stage).toFixed(0) : ""} |`);
+  if (rest.length > 0) {
+    const us = rest.reduce((a, [, u]) => a + u, 0);
+    stageRows.push(`| ${rest.length} others (${rest.slice(0, 4).map(([k]) => k).join(", ")}, …) | ${s(us)} | ${pct(us, total)} | |`);
+  }
+  const [main, ...workers] = summary.threads;
+  const threadText = `main thread ${s(main?.cpuUs ?? 0)} s of CPU${workers.length ? `, ${workers.length} worker thread(s) ${workers.map((w) => `${s(w.cpuUs)} s`).join(" and ")}` : ""}`;
   return [
     `## ${PROFILE_SECTION}: contractgen generate --force, GitHub REST (CPU profile)`,
     "",
     `\`node --cpu-prof --cpu-prof-dir <tmp> generators/dist/cli.js generate node_modules/@octokit/openapi/generated/api.github.com.json --out <tmp> --force\`, one run, summarised by scripts/bench/cpu-profile.mjs (\`npm run bench:profile\`). ` +
-      `${threads} thread profile(s) (main thread and validator compile workers); ${s(total)} s of CPU sampled, ${s(summary.idleUs)} s idle; the run took ${wallS.toFixed(1)} s wall with the profiler on; one-minute load average ${load.join(" → ")}.` +
+      `${threads} thread profile(s): ${threadText}; ${s(total)} s of CPU sampled in all, ${s(summary.idleUs)} s idle; the run took ${wallS.toFixed(1)} s wall with the profiler on; one-minute load average ${load.join(" → ")}.` +
       (note ? ` ${note}` : ""),
     "",
-    "Self time is CPU time in the function itself, summed over threads; percentages are of all CPU sampled. A sample's stage is the contractgen module the pipeline called (helpers count for their caller: model/ code run by the types emitter is \"types\"); samples with no contractgen frame on the stack (async continuations inside a package, e.g. prettier after an await) are named by their outermost package. The generator's own wall time per stage (its progress lines) overlaps: emitters run while the validators compile on workers.",
+    "Self time is CPU time in the function itself, summed over threads; percentages are of all CPU sampled. A sample's stage is the contractgen module the pipeline called (helpers count for their caller: model/ code run by the types emitter is \"types\"); samples with no contractgen frame on the stack (async continuations inside a package, e.g. prettier after an await) are named by their outermost package: prettier is called only by format, and openapi-typescript (with @redocly/openapi-core) only by the types emitter, so those rows are those stages' time after an await. The generator's own wall time per stage (its progress lines) overlaps: emitters run while the validators compile on workers.",
     "",
     "| stage | CPU self (s) | % of CPU | generator's wall for the stage (ms) |",
     "| --- | ---: | ---: | ---: |",

@@ -63,7 +63,7 @@ describe("the CPU-profile summariser", () => {
     expect(s.byStage[0]).toEqual(["format", 600]);
     expect(Object.fromEntries(s.byStage)).toMatchObject({ types: 500, "(garbage collector)": 400, pipeline: 20 });
     expect(s.byPackage[0]).toEqual(["prettier", 650]);
-    expect(s.byFunction[0]).toEqual(["format prettier:501", 600]);
+    expect(s.byFunction[0]).toEqual(["format prettier/index.mjs:501", 600]);
     expect(s.byFunction).toContainEqual(["kebabCase generators/dist/model/naming.js:5", 400]);
   });
 });
