@@ -18,17 +18,19 @@ const common = {
 };
 
 /**
- * Writes `<dir>/tsconfig.json` covering `srcDir`. contractgen's package imports
+ * Writes `<dir>/tsconfig.json` covering `srcDir` (or `entries` in it). contractgen's package imports
  * @contractgen/runtime, ajv and its optional peers (fastify, @modelcontextprotocol/sdk): the
  * package folder (srcDir's parent) gets a node_modules link to the workspace's, so they resolve as
  * in a consumer's install, where the runtime is packages/runtime through the workspace link.
  */
-export function prepareTypecheck(root, dir, srcDir, resolution) {
+export function prepareTypecheck(root, dir, srcDir, resolution, entries) {
   mkdirSync(dir, { recursive: true });
   const nm = path.join(path.dirname(srcDir), "node_modules");
   if (resolution === "NodeNext" && !existsSync(nm)) symlinkSync(path.join(root, "node_modules"), nm, "dir");
   const moduleOptions = resolution === "NodeNext" ? { module: "NodeNext", moduleResolution: "NodeNext" } : { module: "ESNext", moduleResolution: "bundler" };
-  const config = { compilerOptions: { ...common, ...moduleOptions }, include: [`${srcDir}/**/*.ts`] };
+  // `entries`: only these files and what they import (a consumer of one subpath), else every file.
+  const scope = entries ? { files: entries.map((e) => path.join(srcDir, e)) } : { include: [`${srcDir}/**/*.ts`] };
+  const config = { compilerOptions: { ...common, ...moduleOptions }, ...scope };
   writeFileSync(path.join(dir, "tsconfig.json"), `${JSON.stringify(config, null, 2)}\n`);
   return path.join(dir, "tsconfig.json");
 }
