@@ -23,6 +23,9 @@ export function heyapiCommand(root, jobs, cwd) {
 /** The installed version, for the report. */
 export const heyapiVersion = (root) => JSON.parse(readFileSync(path.join(root, "node_modules/@hey-api/openapi-ts/package.json"), "utf8")).version;
 
+/** The Node range it declares (0.99 declares ≥ 22.18, above this workspace's ≥ 20.19; npm only warns). */
+export const heyapiEngine = (root) => JSON.parse(readFileSync(path.join(root, "node_modules/@hey-api/openapi-ts/package.json"), "utf8")).engines?.node ?? "any";
+
 /**
  * One untimed run with scripts/bench/offline.mjs preloaded into every node process of the CLI (it
  * re-spawns node, hence NODE_OPTIONS), checking that it reaches no network, writes every output and

@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bench as benchRow, median } from "./measure.mjs";
 import { pickSections, upsertSections } from "./doc-sections.mjs";
-import { checkHeyapiOffline, heyapiCommand, heyapiVersion } from "./heyapi.mjs";
+import { checkHeyapiOffline, heyapiCommand, heyapiEngine, heyapiVersion } from "./heyapi.mjs";
 import { PEERS_SECTION, peersSection } from "./peers.mjs";
 import { PROFILE_SECTION, profileGithub, profileSection } from "./profile.mjs";
 import { prepareTypecheck, sizeOf, typecheckRow } from "./typecheck.mjs";
@@ -111,7 +111,7 @@ if (peers) {
     three,
     noop,
     typecheck: tc,
-    versions: { heyapi: heyapiVersion(root), ots: versionOf("openapi-typescript") },
+    versions: { heyapi: heyapiVersion(root), heyapiEngine: heyapiEngine(root), ots: versionOf("openapi-typescript") },
     tsVersion: versionOf("typescript"),
     note,
   });
