@@ -17,9 +17,13 @@ const loads = (rows) => {
  * perSpec: [{ name, full, heyapi, ots }] (GitHub last); three: { full, heyapi, ots } for the three
  * specs together; noop: the no-op row; typecheck: { contractgen, heyapi } rows with `size`.
  */
-export function peersSection({ perSpec, three, noop, typecheck, versions, tsVersion, note = "" }) {
+export function peersSection({ perSpec, three, noop, typecheck, versions, tsVersion, cores, note = "" }) {
   const github = perSpec.find((p) => p.github);
   const all = [...perSpec.flatMap((p) => [p.full, p.heyapi, p.ots]), three.full, three.heyapi, noop];
+  // An absolute time target means nothing on an oversubscribed machine; ratios within one run and
+  // peak memory still do.
+  const busy = (rows) => Math.max(...rows.flatMap((r) => r.load)) > cores;
+  const absolute = (row, ok) => (busy([row]) ? `not judged here (load average ${Math.max(...row.load)} on ${cores} cores)` : verdict(ok));
   const lines = [
     `## ${PEERS_SECTION}: @hey-api/openapi-ts and openapi-typescript`,
     "",
@@ -40,8 +44,8 @@ export function peersSection({ perSpec, three, noop, typecheck, versions, tsVers
       `- GitHub, all artifacts ≤ 1.0× hey-api: ${ratio(g, github.heyapi)}, ${verdict(g.wall <= github.heyapi.wall)}.`,
       `- GitHub, all artifacts ≤ 2× openapi-typescript: ${ratio(g, github.ots)}, ${verdict(g.wall <= 2 * github.ots.wall)}.`,
       `- GitHub, peak RSS < 1 GB: ${g.mem.toFixed(0)} MiB, ${verdict(g.mem < 1024)}.`,
-      `- Three specs cold together ≤ 3 s: ${three.full.wall.toFixed(2)} s, ${verdict(three.full.wall <= 3)}.`,
-      `- No-op < 0.3 s: ${noop.wall.toFixed(2)} s, ${verdict(noop.wall < 0.3)}.`,
+      `- Three specs cold together ≤ 3 s: ${three.full.wall.toFixed(2)} s, ${absolute(three.full, three.full.wall <= 3)}.`,
+      `- No-op < 0.3 s: ${noop.wall.toFixed(2)} s, ${absolute(noop, noop.wall < 0.3)}.`,
       "",
     );
   }

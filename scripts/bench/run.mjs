@@ -113,6 +113,7 @@ if (peers) {
     typecheck: tc,
     versions: { heyapi: heyapiVersion(root), heyapiEngine: heyapiEngine(root), ots: versionOf("openapi-typescript") },
     tsVersion: versionOf("typescript"),
+    cores: os.cpus().length,
     note,
   });
 }
