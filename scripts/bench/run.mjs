@@ -101,7 +101,8 @@ if (peers) {
   const tc = {
     contractgen: typecheckRow(root, "tsc --noEmit: contractgen package — GitHub REST", prepareTypecheck(root, path.join(tmp, "tc-contractgen"), cgSrc, "NodeNext"), tcRuns),
     heyapi: typecheckRow(root, "tsc --noEmit: @hey-api/openapi-ts output — GitHub REST", prepareTypecheck(root, path.join(tmp, "tc-heyapi"), heySrc, "bundler"), tcRuns),
-    // Like for like with hey-api's client and types: the client subpath and what it imports.
+    // Nearest to hey-api's client and types: the client subpath and what it imports (which, through
+    // problems.ts, includes the validators today).
     contractgenClient: typecheckRow(root, "tsc --noEmit: contractgen src/client.ts and its imports — GitHub", prepareTypecheck(root, path.join(tmp, "tc-contractgen-client"), cgSrc, "NodeNext", ["client.ts"]), tcRuns),
   };
   tc.contractgen.size = sizeOf(cgSrc);
