@@ -64,7 +64,7 @@ export function peersSection({ perSpec, three, noop, typecheck, versions, tsVers
       `| @hey-api/openapi-ts output (client + types) | ${h.size.files} | ${mb(h)} | ${h.wall.toFixed(2)} | ${h.mem.toFixed(0)} | ${h.errors} |`,
       "",
       `contractgen ÷ hey-api: ${ratio(c, h)} wall, ${(c.mem / h.mem).toFixed(2)}× peak RSS. Target: contractgen's output type-checks at least as fast as hey-api's (≤ 1.0×): ${verdict(c.wall <= h.wall)}.` +
-        (cc ? ` The client subpath alone, the like-for-like part: ${ratio(cc, h)} wall, ${(cc.mem / h.mem).toFixed(2)}× peak RSS.` : ""),
+        (cc ? ` The client subpath alone (the part nearest to hey-api's output): ${ratio(cc, h)} wall, ${(cc.mem / h.mem).toFixed(2)}× peak RSS.` : ""),
       "",
     );
   }
