@@ -1,11 +1,25 @@
 #!/usr/bin/env node
-// npm run bench: our generator and openapi-typescript side by side, in one run, on this machine.
-// Prints median wall time and peak memory per case and writes the table to docs/benchmarks.md.
+// npm run bench: our generator beside openapi-typescript and @hey-api/openapi-ts, in one run, on
+// this machine. Prints median wall time and peak memory per case and writes docs/benchmarks.md.
+//
+//   --profile        also profile `generate --force` on GitHub (scripts/bench/profile.mjs)
+//   --only=peers     only the peer rows, targets and type-check (the Peers section)
+//   --only=profile   only the profile (as npm run bench:profile)
+//   --note=TEXT      a line put at the top of the sections written (e.g. how loaded the machine was)
+//
+// A run replaces the sections it measured and keeps the others: the hand-written "Work in
+// progress" section always, and the profile section when this run did not profile.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bench as benchRow, median } from "./measure.mjs";
+import { pickSections, upsertSections } from "./doc-sections.mjs";
+import { checkHeyapiOffline, heyapiCommand, heyapiEngine, heyapiVersion } from "./heyapi.mjs";
+import { PEERS_SECTION, peersSection } from "./peers.mjs";
+import { PROFILE_SECTION, profileGithub, profileSection } from "./profile.mjs";
+import { prepareTypecheck, sizeOf, typecheckRow } from "./typecheck.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "cg-bench-"));
@@ -16,148 +30,210 @@ const github = path.join(root, "node_modules/@octokit/openapi/generated/api.gith
 const specs = ["core", "ads-audiences", "ads-campaigns"].map((n) => path.join(root, "spec", `${n}.yaml`)).filter(existsSync);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-/** Runs a command under /usr/bin/time; returns wall seconds and peak RSS in MiB. */
-function measure(args, cwd = root) {
-  const r = spawnSync("/usr/bin/time", ["-f", "%e %M", ...args], { cwd, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`${args.join(" ")} failed:\n${r.stderr}`);
-  const [wall, kb] = r.stderr.trim().split("\n").pop().split(" ").map(Number);
-  return { wall, mem: kb / 1024 };
-}
+const argv = process.argv.slice(2);
+const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const note = argv.find((a) => a.startsWith("--note="))?.slice("--note=".length) ?? "";
+const parts = new Set(only ?? ["table", "peers", ...(argv.includes("--profile") ? ["profile"] : [])]);
+for (const p of parts) if (!["table", "peers", "profile"].includes(p)) throw new Error(`unknown part "${p}" (--only=peers or --only=profile)`);
+const table = parts.has("table");
+const peers = parts.has("peers");
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const bench = (label, args, runs = RUNS, setup, options = {}) => benchRow(label, args, { runs, setup, cwd: root, ...options });
+const versionOf = (pkg) => JSON.parse(readFileSync(path.join(root, "node_modules", pkg, "package.json"), "utf8")).version;
 
-function bench(label, args, runs = RUNS, setup) {
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    setup?.();
-    samples.push(measure(args));
-  }
-  const row = { label, wall: median(samples.map((s) => s.wall)), mem: Math.max(...samples.map((s) => s.mem)), runs };
-  process.stderr.write(`${label.padEnd(58)} ${row.wall.toFixed(2).padStart(6)} s  ${row.mem.toFixed(0).padStart(5)} MiB  (median of ${runs})\n`);
-  return row;
+/** hey-api, one process generating `jobs` ({ input, output }) in its own temp folder. */
+function heyapiBench(label, jobs, cwd, runs) {
+  checkHeyapiOffline(root, jobs, cwd);
+  const { args, env } = heyapiCommand(root, jobs, cwd);
+  return bench(label, args, runs, undefined, { cwd, env });
 }
+const keyOf = (spec) => (spec === github ? "github" : path.basename(spec, ".yaml"));
 
 const rows = [];
 const pairs = [];
-for (const spec of [...specs, github]) {
-  const name = spec === github ? "GitHub REST (13 MB JSON)" : path.relative(root, spec);
-  const runs = spec === github ? Math.min(RUNS, 3) : RUNS;
-  const ours = bench(`types stage: contractgen — ${name}`, [node, path.join(root, "scripts/bench/types-stage.mjs"), spec, path.join(tmp, "types.ts")], runs);
-  const theirs = bench(`types: openapi-typescript CLI — ${name}`, [node, ots, spec, "-o", path.join(tmp, "ots.ts")], runs);
-  const full = bench(`all artifacts: contractgen generate --force — ${name}`, [node, cli, "generate", spec, "--out", path.join(tmp, "pkg"), "--force", "-q"], runs);
-  rows.push(ours, theirs, full);
-  pairs.push({ name, ratio: ours.wall / theirs.wall });
+const perSpec = [];
+if (table || peers) {
+  for (const spec of [...specs, github]) {
+    const name = spec === github ? "GitHub REST (13 MB JSON)" : path.relative(root, spec);
+    const runs = spec === github ? Math.min(RUNS, 3) : RUNS;
+    const key = keyOf(spec);
+    const ours = table ? bench(`types stage: contractgen — ${name}`, [node, path.join(root, "scripts/bench/types-stage.mjs"), spec, path.join(tmp, "types.ts")], runs) : undefined;
+    const theirs = bench(`types: openapi-typescript CLI — ${name}`, [node, ots, spec, "-o", path.join(tmp, "ots.ts")], runs);
+    const hey = peers ? heyapiBench(`client + types: @hey-api/openapi-ts CLI — ${name}`, [{ input: spec, output: path.join(tmp, `heyapi-${key}`, "out") }], path.join(tmp, `heyapi-${key}`), runs) : undefined;
+    // One output folder per spec: the type-check below reads GitHub's.
+    const full = bench(`all artifacts: contractgen generate --force — ${name}`, [node, cli, "generate", spec, "--out", path.join(tmp, `pkg-${key}`), "--force", "-q"], runs);
+    rows.push(...[ours, theirs, hey, full].filter(Boolean));
+    if (ours) pairs.push({ name, ratio: ours.wall / theirs.wall });
+    perSpec.push({ name, github: spec === github, full, heyapi: hey, ots: theirs });
+  }
 }
 
 // Project-level runs, in a copy of the workspace layout so the committed packages stay untouched.
-const work = mkdtempSync(path.join(os.tmpdir(), "cg-bench-ws-"));
-spawnSync("cp", ["-r", path.join(root, "spec"), path.join(work, "spec")]);
-const projectArgs = [node, cli, "generate", "--spec-dir", path.join(work, "spec"), "--packages-dir", path.join(work, "packages"), "--cache-dir", path.join(work, ".cache"), "-q"];
-const fullRegen = bench("full regeneration of the three specs (generate --force)", [...projectArgs, "--force"], RUNS);
-const noop = bench("no-op generate (nothing changed)", projectArgs, RUNS);
-rows.push(fullRegen, noop);
-
-// Validators: import time of the precompiled module vs compiling the same schemas at start-up.
-function timed(args) {
-  const r = spawnSync(node, args, { cwd: root, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`${args.join(" ")} failed:\n${r.stderr}`);
-  return Number(r.stdout);
+let fullRegen;
+let noop;
+if (table || peers) {
+  const work = mkdtempSync(path.join(os.tmpdir(), "cg-bench-ws-"));
+  spawnSync("cp", ["-r", path.join(root, "spec"), path.join(work, "spec")]);
+  const projectArgs = [node, cli, "generate", "--spec-dir", path.join(work, "spec"), "--packages-dir", path.join(work, "packages"), "--cache-dir", path.join(work, ".cache"), "-q"];
+  fullRegen = bench("full regeneration of the three specs (generate --force)", [...projectArgs, "--force"], RUNS);
+  noop = bench("no-op generate (nothing changed)", projectArgs, RUNS);
+  rows.push(fullRegen, noop);
 }
-const validatorRows = [];
-for (const spec of specs) {
-  const name = path.basename(spec, ".yaml");
-  const imported = median(Array.from({ length: RUNS }, () => timed([path.join(root, "scripts/bench/validators-import.mjs"), name])));
-  const compiled = median(Array.from({ length: RUNS }, () => timed([path.join(root, "scripts/bench/validators-compile.mjs"), spec])));
-  validatorRows.push({ name, imported, compiled });
-  process.stderr.write(`validators ${name.padEnd(16)} import ${imported.toFixed(1)} ms  vs  ajv compile at start-up ${compiled.toFixed(1)} ms\n`);
+
+let peersText;
+if (peers) {
+  // The three specs as a project: hey-api's one process with a job per spec.
+  const heyThree = heyapiBench(
+    "client + types: @hey-api/openapi-ts CLI — the three specs, one process",
+    specs.map((spec) => ({ input: spec, output: path.join(tmp, "heyapi-three", keyOf(spec)) })),
+    path.join(tmp, "heyapi-three"),
+    RUNS,
+  );
+  rows.push(heyThree);
+  const sum = (rs) => ({ wall: rs.reduce((a, r) => a + r.wall, 0), mem: Math.max(...rs.map((r) => r.mem)), load: rs.flatMap((r) => r.load) });
+  const three = { full: fullRegen, heyapi: heyThree, ots: sum(perSpec.filter((p) => !p.github).map((p) => p.ots)) };
+
+  // Type-check each generator's GitHub output, after every generation row (the link to the
+  // workspace's node_modules goes into contractgen's output folder).
+  const tcRuns = Math.min(RUNS, 3);
+  const cgSrc = path.join(tmp, "pkg-github", "src");
+  const heySrc = path.join(tmp, "heyapi-github", "out");
+  const tc = {
+    contractgen: typecheckRow(root, "tsc --noEmit: contractgen package — GitHub REST", prepareTypecheck(root, path.join(tmp, "tc-contractgen"), cgSrc, "NodeNext"), tcRuns),
+    heyapi: typecheckRow(root, "tsc --noEmit: @hey-api/openapi-ts output — GitHub REST", prepareTypecheck(root, path.join(tmp, "tc-heyapi"), heySrc, "bundler"), tcRuns),
+    // Nearest to hey-api's client and types: the client subpath and what it imports (which, through
+    // problems.ts, includes the validators today).
+    contractgenClient: typecheckRow(root, "tsc --noEmit: contractgen src/client.ts and its imports — GitHub", prepareTypecheck(root, path.join(tmp, "tc-contractgen-client"), cgSrc, "NodeNext", ["client.ts"]), tcRuns),
+  };
+  tc.contractgen.size = sizeOf(cgSrc);
+  tc.heyapi.size = sizeOf(heySrc);
+  peersText = peersSection({
+    perSpec,
+    three,
+    noop,
+    typecheck: tc,
+    versions: { heyapi: heyapiVersion(root), heyapiEngine: heyapiEngine(root), ots: versionOf("openapi-typescript") },
+    tsVersion: versionOf("typescript"),
+    cores: os.cpus().length,
+    note,
+  });
 }
-const tp = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/validators-throughput.mjs")], { cwd: root, encoding: "utf8" }).stdout);
-process.stderr.write(`validations/s Product ${tp.product.standalone.toFixed(0)} vs ${tp.product.runtime.toFixed(0)}; 25-product batch ${tp.batch.standalone.toFixed(0)} vs ${tp.batch.runtime.toFixed(0)}\n`);
-const pct = (a, b) => `${(((a - b) / b) * 100).toFixed(1)}%`;
 
-// Client overhead per call against a bare fetch on loopback (interleaved rounds, median).
-const overhead = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/client-overhead.mjs")], { cwd: root, encoding: "utf8" }).stdout);
-process.stderr.write(`client call ${overhead.clientUs.toFixed(0)} µs vs bare fetch ${overhead.bareFetchUs.toFixed(0)} µs\n`);
+/** Every other row of the bench (validators, client, mock server, scaffold) and the main table. */
+function tableLines() {
+  // Validators: import time of the precompiled module vs compiling the same schemas at start-up.
+  function timed(args) {
+    const r = spawnSync(node, args, { cwd: root, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`${args.join(" ")} failed:\n${r.stderr}`);
+    return Number(r.stdout);
+  }
+  const validatorRows = [];
+  for (const spec of specs) {
+    const name = path.basename(spec, ".yaml");
+    const imported = median(Array.from({ length: RUNS }, () => timed([path.join(root, "scripts/bench/validators-import.mjs"), name])));
+    const compiled = median(Array.from({ length: RUNS }, () => timed([path.join(root, "scripts/bench/validators-compile.mjs"), spec])));
+    validatorRows.push({ name, imported, compiled });
+    process.stderr.write(`validators ${name.padEnd(16)} import ${imported.toFixed(1)} ms  vs  ajv compile at start-up ${compiled.toFixed(1)} ms\n`);
+  }
+  const tp = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/validators-throughput.mjs")], { cwd: root, encoding: "utf8" }).stdout);
+  process.stderr.write(`validations/s Product ${tp.product.standalone.toFixed(0)} vs ${tp.product.runtime.toFixed(0)}; 25-product batch ${tp.batch.standalone.toFixed(0)} vs ${tp.batch.runtime.toFixed(0)}\n`);
+  const pct = (a, b) => `${(((a - b) / b) * 100).toFixed(1)}%`;
 
-// Mock server: start-up and throughput beside Prism and bare Fastify.
-const mockRun = spawnSync(node, [path.join(root, "scripts/bench/mock.mjs")], { cwd: root, encoding: "utf8", timeout: 600_000 });
-if (mockRun.status !== 0) throw new Error(`mock bench failed:\n${mockRun.stderr}`);
-const mock = JSON.parse(mockRun.stdout);
-for (const r of mock.rows) process.stderr.write(`${r.name}: ${r.kind === "startup" ? `${r.ms.toFixed(0)} ms` : `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`}\n`);
-const bare = mock.rows.find((r) => r.name.startsWith("bare Fastify"));
+  // Client overhead per call against a bare fetch on loopback (interleaved rounds, median).
+  const overhead = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/client-overhead.mjs")], { cwd: root, encoding: "utf8" }).stdout);
+  process.stderr.write(`client call ${overhead.clientUs.toFixed(0)} µs vs bare fetch ${overhead.bareFetchUs.toFixed(0)} µs\n`);
 
-// Scaffold: ts-morph on GitHub's 1,223 operations (details in docs/benchmarks-scaffold.md).
-const scaffoldRun = spawnSync(node, [path.join(root, "scripts/bench/scaffold.mjs")], { cwd: root, encoding: "utf8", timeout: 600_000 });
-if (scaffoldRun.status !== 0) throw new Error(`scaffold bench failed:\n${scaffoldRun.stderr}`);
-const scaffold = JSON.parse(scaffoldRun.stdout);
+  // Mock server: start-up and throughput beside Prism and bare Fastify.
+  const mockRun = spawnSync(node, [path.join(root, "scripts/bench/mock.mjs")], { cwd: root, encoding: "utf8", timeout: 600_000 });
+  if (mockRun.status !== 0) throw new Error(`mock bench failed:\n${mockRun.stderr}`);
+  const mock = JSON.parse(mockRun.stdout);
+  for (const r of mock.rows) process.stderr.write(`${r.name}: ${r.kind === "startup" ? `${r.ms.toFixed(0)} ms` : `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`}\n`);
+  const bare = mock.rows.find((r) => r.name.startsWith("bare Fastify"));
 
-const lines = [
-  "# Benchmarks",
-  "",
-  `Measured by \`npm run bench\` (scripts/bench/run.mjs) on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.`,
-  "Wall time is the median of the runs; memory is the peak resident set of the slowest process.",
-  "Each row is a whole process, start-up included, as a user runs it.",
-  "",
-  "| case | median wall (s) | peak RSS (MiB) | runs |",
-  "| --- | ---: | ---: | ---: |",
-  ...rows.map((r) => `| ${r.label} | ${r.wall.toFixed(2)} | ${r.mem.toFixed(0)} | ${r.runs} |`),
-  "",
-  "## Ratios",
-  "",
-  "| spec | contractgen types stage ÷ openapi-typescript | target |",
-  "| --- | ---: | --- |",
-  ...pairs.map((p) => `| ${p.name} | ${p.ratio.toFixed(2)}× | ≤ 1.20× on GitHub |`),
-  "",
-  `Targets: no-op under 0.5 s (measured ${noop.wall.toFixed(2)} s); full regeneration of the three specs under 5 s (measured ${fullRegen.wall.toFixed(2)} s).`,
-  "",
-  "## Validators",
-  "",
-  "Import time of each package's precompiled validators, in a fresh process, against loading ajv and compiling the same named schemas at start-up (median of the runs). Target: core under 50 ms.",
-  "",
-  "| package | import precompiled (ms) | ajv compile at start-up (ms) |",
-  "| --- | ---: | ---: |",
-  ...validatorRows.map((v) => `| ${v.name} | ${v.imported.toFixed(1)} | ${v.compiled.toFixed(1)} |`),
-  "",
-  "Validations per second (median of 7 alternating rounds of 400 ms), precompiled standalone code against ajv compiling the same schema at run time with the same options (allErrors, formats, x-rules keyword). They should match within 10%.",
-  "",
-  "| input | precompiled (/s) | ajv at run time (/s) | difference |",
-  "| --- | ---: | ---: | ---: |",
-  `| one Product (ProductInput) | ${tp.product.standalone.toFixed(0)} | ${tp.product.runtime.toFixed(0)} | ${pct(tp.product.standalone, tp.product.runtime)} |`,
-  `| 25-product batch (ProductBatchRequest) | ${tp.batch.standalone.toFixed(0)} | ${tp.batch.runtime.toFixed(0)} | ${pct(tp.batch.standalone, tp.batch.runtime)} |`,
-  "",
-  "## Client",
-  "",
-  "Median time per sequential call on loopback (15 interleaved rounds of 300 calls), the generated client's `createStreamLink` against a bare `fetch` of the same request. Target: within 10%.",
-  "",
-  "| call | µs per call |",
-  "| --- | ---: |",
-  `| bare fetch | ${overhead.bareFetchUs.toFixed(0)} |`,
-  `| generated client (bearer, default options) | ${overhead.clientUs.toFixed(0)} (${pct(overhead.clientUs, overhead.bareFetchUs)}) |`,
-  "",
-  "## Mock server",
-  "",
-  `Loopback, autocannon with ${mock.connections} connections for ${mock.duration} s per row. Targets: at least half of bare Fastify's throughput on a validated route; start-up under 0.5 s for the three specs.`,
-  "",
-  "| case | req/s (mean) | p99 latency (ms) | × bare Fastify |",
-  "| --- | ---: | ---: | ---: |",
-  ...mock.rows.filter((r) => r.kind === "load").map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.rps / bare.rps).toFixed(2)} |`),
-  "",
-  "| start-up | ms |",
-  "| --- | ---: |",
-  ...mock.rows.filter((r) => r.kind === "startup").map((r) => `| ${r.name} | ${r.ms.toFixed(0)} |`),
-  "",
-  "## Scaffold",
-  "",
-  `contractgen scaffold's ts-morph work on GitHub's ${scaffold.operations} operations (median of ${scaffold.runs}; see docs/benchmarks-scaffold.md): fresh ${scaffold.freshMs.toFixed(0)} ms, re-scaffold unchanged ${scaffold.noopMs.toFixed(0)} ms, after a change (${scaffold.added} added, ${scaffold.stale} stale) ${scaffold.changeMs.toFixed(0)} ms.`,
-  "",
-];
-// A hand-written "Work in progress" section (figures of work not yet in this table, with how they
-// were measured) is kept at the end: regenerating the table must not drop them.
+  // Scaffold: ts-morph on GitHub's 1,223 operations (details in docs/benchmarks-scaffold.md).
+  const scaffoldRun = spawnSync(node, [path.join(root, "scripts/bench/scaffold.mjs")], { cwd: root, encoding: "utf8", timeout: 600_000 });
+  if (scaffoldRun.status !== 0) throw new Error(`scaffold bench failed:\n${scaffoldRun.stderr}`);
+  const scaffold = JSON.parse(scaffoldRun.stdout);
+
+  const lines = [
+    "# Benchmarks",
+    "",
+    `Measured by \`npm run bench\` (scripts/bench/run.mjs) on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}.`,
+    "Wall time is the median of the runs; memory is the peak resident set of the slowest process.",
+    "Each row is a whole process, start-up included, as a user runs it.",
+    "",
+    "| case | median wall (s) | peak RSS (MiB) | runs |",
+    "| --- | ---: | ---: | ---: |",
+    ...rows.map((r) => `| ${r.label} | ${r.wall.toFixed(2)} | ${r.mem.toFixed(0)} | ${r.runs} |`),
+    "",
+    "## Ratios",
+    "",
+    "| spec | contractgen types stage ÷ openapi-typescript | target |",
+    "| --- | ---: | --- |",
+    ...pairs.map((p) => `| ${p.name} | ${p.ratio.toFixed(2)}× | ≤ 1.20× on GitHub |`),
+    "",
+    `Targets: no-op under 0.5 s (measured ${noop.wall.toFixed(2)} s); full regeneration of the three specs under 5 s (measured ${fullRegen.wall.toFixed(2)} s).`,
+    "",
+    "## Validators",
+    "",
+    "Import time of each package's precompiled validators, in a fresh process, against loading ajv and compiling the same named schemas at start-up (median of the runs). Target: core under 50 ms.",
+    "",
+    "| package | import precompiled (ms) | ajv compile at start-up (ms) |",
+    "| --- | ---: | ---: |",
+    ...validatorRows.map((v) => `| ${v.name} | ${v.imported.toFixed(1)} | ${v.compiled.toFixed(1)} |`),
+    "",
+    "Validations per second (median of 7 alternating rounds of 400 ms), precompiled standalone code against ajv compiling the same schema at run time with the same options (allErrors, formats, x-rules keyword). They should match within 10%.",
+    "",
+    "| input | precompiled (/s) | ajv at run time (/s) | difference |",
+    "| --- | ---: | ---: | ---: |",
+    `| one Product (ProductInput) | ${tp.product.standalone.toFixed(0)} | ${tp.product.runtime.toFixed(0)} | ${pct(tp.product.standalone, tp.product.runtime)} |`,
+    `| 25-product batch (ProductBatchRequest) | ${tp.batch.standalone.toFixed(0)} | ${tp.batch.runtime.toFixed(0)} | ${pct(tp.batch.standalone, tp.batch.runtime)} |`,
+    "",
+    "## Client",
+    "",
+    "Median time per sequential call on loopback (15 interleaved rounds of 300 calls), the generated client's `createStreamLink` against a bare `fetch` of the same request. Target: within 10%.",
+    "",
+    "| call | µs per call |",
+    "| --- | ---: |",
+    `| bare fetch | ${overhead.bareFetchUs.toFixed(0)} |`,
+    `| generated client (bearer, default options) | ${overhead.clientUs.toFixed(0)} (${pct(overhead.clientUs, overhead.bareFetchUs)}) |`,
+    "",
+    "## Mock server",
+    "",
+    `Loopback, autocannon with ${mock.connections} connections for ${mock.duration} s per row. Targets: at least half of bare Fastify's throughput on a validated route; start-up under 0.5 s for the three specs.`,
+    "",
+    "| case | req/s (mean) | p99 latency (ms) | × bare Fastify |",
+    "| --- | ---: | ---: | ---: |",
+    ...mock.rows.filter((r) => r.kind === "load").map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p99} | ${(r.rps / bare.rps).toFixed(2)} |`),
+    "",
+    "| start-up | ms |",
+    "| --- | ---: |",
+    ...mock.rows.filter((r) => r.kind === "startup").map((r) => `| ${r.name} | ${r.ms.toFixed(0)} |`),
+    "",
+    "## Scaffold",
+    "",
+    `contractgen scaffold's ts-morph work on GitHub's ${scaffold.operations} operations (median of ${scaffold.runs}; see docs/benchmarks-scaffold.md): fresh ${scaffold.freshMs.toFixed(0)} ms, re-scaffold unchanged ${scaffold.noopMs.toFixed(0)} ms, after a change (${scaffold.added} added, ${scaffold.stale} stale) ${scaffold.changeMs.toFixed(0)} ms.`,
+    "",
+  ];
+  return lines;
+}
+
+// A run replaces what it measured. The hand-written "Work in progress" section (figures of work
+// not yet in this table, with how they were measured) is kept at the end, and so is the profile
+// when this run did not profile: regenerating the table must not drop them.
 const target = path.join(root, "docs/benchmarks.md");
 const previous = existsSync(target) ? readFileSync(target, "utf8") : "";
-const kept = previous.indexOf("\n## Work in progress");
-writeFileSync(target, lines.join("\n") + (kept === -1 ? "" : previous.slice(kept)));
-process.stderr.write(`wrote docs/benchmarks.md\n`);
+const profiled = parts.has("profile") ? profileSection(profileGithub(root, tmp), { note }) : undefined;
+const peersUpdate = peersText ? [{ key: PEERS_SECTION, text: peersText }] : [];
+const profileUpdate = profiled ? [{ key: PROFILE_SECTION, text: profiled }] : [];
+// The Peers section follows Ratios; the profile and Work in progress close the document.
+const afterRatios = { before: ["Validators", "Client", "Mock server", "Scaffold", PROFILE_SECTION, "Work in progress"] };
+let doc;
+if (table) {
+  const kept = pickSections(previous, [...(profiled ? [] : [PROFILE_SECTION]), "Work in progress"]).map((k) => ({ key: k.heading, text: k.text }));
+  doc = upsertSections(upsertSections(tableLines().join("\n"), peersUpdate, afterRatios), [...profileUpdate, ...kept]);
+} else {
+  doc = upsertSections(upsertSections(previous || "# Benchmarks\n", peersUpdate, afterRatios), profileUpdate);
+}
+writeFileSync(target, doc);
+process.stderr.write(`wrote docs/benchmarks.md (${[...parts].join(", ")})\n`);

@@ -1,0 +1,42 @@
+// Whole-process measurements shared by the bench scripts: wall time and peak RSS from
+// /usr/bin/time, medians over runs, and the load average while they ran (figures from a busy
+// machine are only worth reading with it).
+import { spawnSync } from "node:child_process";
+import os from "node:os";
+
+/**
+ * Runs a command under /usr/bin/time; returns wall seconds and peak RSS in MiB. The peak is the
+ * largest process of the tree that was waited for (a CLI that re-spawns node is counted by its
+ * larger child, not by the sum).
+ */
+export function measure(args, { cwd, env, allowFail = false } = {}) {
+  const r = spawnSync("/usr/bin/time", ["-f", "%e %M", ...args], { cwd, env: env ? { ...process.env, ...env } : process.env, encoding: "utf8", maxBuffer: 256 << 20 });
+  if (r.status !== 0 && !allowFail) throw new Error(`${args.join(" ")} failed:\n${r.stdout.slice(0, 4000)}\n${r.stderr.slice(-4000)}`);
+  const [wall, kb] = r.stderr.trim().split("\n").pop().split(" ").map(Number);
+  return { wall, mem: kb / 1024, status: r.status, stdout: r.stdout };
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** One-minute load average, rounded for the report. */
+export const load1 = () => Math.round(os.loadavg()[0] * 10) / 10;
+
+/**
+ * `runs` measurements of one command: median wall, peak RSS of the largest run, and the range of
+ * the one-minute load average seen before each run.
+ */
+export function bench(label, args, { runs, setup, cwd, env, allowFail } = {}) {
+  const samples = [];
+  const loads = [];
+  for (let i = 0; i < runs; i++) {
+    setup?.();
+    loads.push(load1());
+    samples.push(measure(args, { cwd, env, allowFail }));
+  }
+  const row = { label, wall: median(samples.map((s) => s.wall)), mem: Math.max(...samples.map((s) => s.mem)), runs, load: [Math.min(...loads), Math.max(...loads)], last: samples[samples.length - 1] };
+  process.stderr.write(`${label.padEnd(58)} ${row.wall.toFixed(2).padStart(6)} s  ${row.mem.toFixed(0).padStart(5)} MiB  (median of ${runs}, load ${row.load.join("–")})\n`);
+  return row;
+}
