@@ -4,9 +4,10 @@
  * `openapiTS(document)` lints the document (its only rule: unique operationIds) and bundles it with
  * Redocly before transforming it. On GitHub's description that pass costs about five seconds and a
  * second copy of the document as a JSON string, and for a document our loader has already checked it
- * changes nothing but one detail: an absent `components` becomes `{}`. When `passIsNoOp` can show
- * that, the transform is called directly with the context `openapiTS` would build; any document it
- * cannot vouch for goes through `openapiTS` as before, so the output (and every failure) is the same.
+ * usually changes two things only: an absent `components` becomes `{}`, and example data written as
+ * a `$ref` is replaced by its target. When `passIsNoOp` can show that, those two are replayed and the
+ * transform is called directly with the context `openapiTS` would build; any document it cannot
+ * vouch for goes through `openapiTS` as before, so the output (and every failure) is the same.
  */
 import type ts from "typescript";
 import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
@@ -72,7 +73,7 @@ const isRef = (v: unknown): v is Obj & { $ref: string } => isObj(v) && typeof v[
 const holdsRef = (v: unknown): boolean => (Array.isArray(v) ? v.some(holdsRef) : isObj(v) && (isRef(v) || Object.values(v).some(holdsRef)));
 
 /**
- * Whether Redocly's lint and bundle would change `document` only as `applyBundle` does (an empty
+ * Whether Redocly's lint and bundle would change `document` only in ways replayed here (an empty
  * `components` added, example data given as a `$ref` replaced by its target) and report nothing.
  * Conservative, following Redocly's node types: every `$ref` it visits names a component of its
  * own type (`#/components/<kind>/<name>`) that exists; a `$ref` it would treat as a scalar is example
@@ -120,7 +121,10 @@ export function passIsNoOp(document: Obj): { readonly replace: readonly (() => v
       if (k === "$ref") continue;
       const v = node[k];
       if (type === "Schema" && k === "discriminator") {
-        if (!isObj(v) || isRef(v)) return holdsRef(v) ? false : true;
+        if (!isObj(v) || isRef(v)) {
+          if (holdsRef(v)) return false;
+          continue;
+        }
         const mapping = v["mapping"];
         if (mapping === undefined) continue;
         if (!isObj(mapping)) return false;
