@@ -7,7 +7,7 @@
  * so a tool no client could list fails generation instead of failing in an assistant.
  */
 import { RESERVED_ARGUMENTS } from "@contractgen/runtime/client";
-import { fitName, lintProfile, PROFILE_RULES, PROFILES } from "@contractgen/runtime/mcp-profiles";
+import { fitName, lintProfiles, PROFILE_RULES, PROFILES } from "@contractgen/runtime/mcp-profiles";
 import { attachDefs, type McpArgument, type McpToolRow, type McpToolSpec } from "@contractgen/runtime/mcp-tools";
 import { SpecError } from "../load/errors.js";
 import type { ApiModel, JsonSchema, Operation } from "../model/ir.js";
@@ -36,8 +36,7 @@ function toolName(op: Operation): string {
   return fitName(cleaned, TOOL_NAME_BUDGET);
 }
 
-function description(model: ApiModel, op: Operation): string {
-  const byId = new Map(model.operations.map((o) => [o.id, o]));
+function description(byId: ReadonlyMap<string, Operation>, op: Operation): string {
   const parts: string[] = [];
   if (op.mcp?.description !== undefined) parts.push(op.mcp.description);
   else {
@@ -67,7 +66,7 @@ function annotations(op: Operation, title: string): McpToolSpec["annotations"] {
   return { title, readOnlyHint: readOnly, destructiveHint: destructive, idempotentHint: readOnly || op.method === "put" || op.method === "delete", openWorldHint: true };
 }
 
-function toolRow(model: ApiModel, op: Operation, name: string, schemas: ToolSchemas): ToolRow {
+function toolRow(model: ApiModel, byId: ReadonlyMap<string, Operation>, op: Operation, name: string, schemas: ToolSchemas): ToolRow {
   const needs = new Set<string>();
   const argNames = uniqueNames(op.parameters, (p) => (RESERVED_ARGUMENTS.has(p.name) ? `${p.name}Param` : p.name), RESERVED_ARGUMENTS);
   const params = op.parameters.map((p, i) => ({ p, arg: argNames[i] as string })).filter(({ p }) => !(p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())));
@@ -125,7 +124,7 @@ function toolRow(model: ApiModel, op: Operation, name: string, schemas: ToolSche
     path: op.path,
     tags: op.tags,
     title,
-    description: description(model, op),
+    description: description(byId, op),
     inputSchema,
     ...(outputSchema ? { outputSchema } : {}),
     ...(outputWrap !== undefined ? { outputWrap } : {}),
@@ -150,7 +149,9 @@ export function planTools(model: ApiModel): { rows: ToolRow[]; defs: Record<stri
     seen.add(name);
     names.push(name);
   }
-  const rows = ops.map((op, i) => toolRow(model, op, names[i] as string, schemas));
+  // Built once: a lookup per tool over every operation was quadratic (GitHub's 1,223).
+  const byId = new Map(model.operations.map((o) => [o.id, o]));
+  const rows = ops.map((op, i) => toolRow(model, byId, op, names[i] as string, schemas));
   const used = new Set(rows.flatMap((r) => r.defs));
   const defs: Record<string, unknown> = {};
   for (const k of Object.keys(schemas.defs).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) if (used.has(k)) Object.defineProperty(defs, k, { value: schemas.defs[k], enumerable: true, writable: true, configurable: true });
@@ -160,10 +161,13 @@ export function planTools(model: ApiModel): { rows: ToolRow[]; defs: Record<stri
 /** Fails generation when a tool cannot be listed for some client profile, naming the tool and the rule. */
 function lint(model: ApiModel, rows: readonly ToolRow[], defs: Record<string, unknown>): void {
   const tools = attachDefs({ tools: rows, defs });
-  const issues = PROFILES.flatMap((profile) => lintProfile(tools, profile, model.name));
+  const issues = lintProfiles(tools, PROFILES, model.name);
+  // The first operation of an id, as a search would find it.
+  const byId = new Map<string, Operation>();
+  for (const o of model.operations) if (!byId.has(o.id)) byId.set(o.id, o);
   // A name the contract gives (x-mcp) is never shortened behind its back: it must fit every budget.
   for (const r of rows) {
-    const op = model.operations.find((o) => o.id === r.operationId);
+    const op = byId.get(r.operationId);
     if (op?.mcp?.name === undefined) continue;
     for (const profile of PROFILES) {
       const rules = PROFILE_RULES[profile];
@@ -174,7 +178,7 @@ function lint(model: ApiModel, rows: readonly ToolRow[], defs: Record<string, un
     }
   }
   if (issues.length === 0) return;
-  const byTool = new Map(rows.map((r) => [r.name, model.operations.find((o) => o.id === r.operationId)]));
+  const byTool = new Map(rows.map((r) => [r.name, byId.get(r.operationId)]));
   throw new SpecError(
     issues.map((i) => {
       const op = byTool.get(i.tool);

@@ -9,6 +9,8 @@
 const PROTOTYPE_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype).sort();
 const INDEX = new Map(PROTOTYPE_NAMES.map((name, i) => [name, i]));
 const PLACEHOLDER = /__cgProtoKey(\d+)__/g;
+/** Matches any string containing a prototype name: a quick test before splitting pointers. */
+const ANY_NAME = new RegExp(PROTOTYPE_NAMES.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
 
 const placeholder = (name: string): string => {
   const i = INDEX.get(name);
@@ -24,8 +26,25 @@ export interface EncodedDocument {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** A copy of `document` whose prototype-member keys are placeholders. */
+/**
+ * Whether `node` holds a prototype name anywhere encoding would look: as a key, or as a string or
+ * one `/`-separated segment of a string (required names, `$ref` pointers, discriminators). A
+ * superset of what encoding replaces, read without copying: most documents have none.
+ */
+function mentionsPrototypeNames(node: unknown): boolean {
+  if (typeof node === "string") {
+    if (!ANY_NAME.test(node)) return false;
+    return INDEX.has(node) || node.split("/").some((seg) => INDEX.has(seg.replace(/~1/g, "/").replace(/~0/g, "~")));
+  }
+  if (Array.isArray(node)) return node.some(mentionsPrototypeNames);
+  if (!isObj(node)) return false;
+  for (const key of Object.keys(node)) if (INDEX.has(key) || mentionsPrototypeNames(node[key])) return true;
+  return false;
+}
+
+/** A copy of `document` whose prototype-member keys are placeholders (`document` itself when it has none). */
 export function encodePrototypeKeys(document: unknown): EncodedDocument {
+  if (!mentionsPrototypeNames(document)) return { document, changed: false };
   let changed = false;
   const pointer = (ref: string): string =>
     ref.replace(/\/([^/]*)/g, (seg: string, raw: string) => {

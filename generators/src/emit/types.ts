@@ -12,7 +12,8 @@ export const typesEmitter = defineEmitter({
   name: "types",
   exports: { "./types": "types" },
   async emit({ model }) {
-    const { default: openapiTS, astToString } = await import("openapi-typescript");
+    const { astToString } = await import("openapi-typescript");
+    const { typesAst } = await import("./types-ast.js");
     // Hand over the bundled document: openapi-typescript then reads no files and names follow ours.
     // emptyObjectsUnknown: an object schema without properties is an open object, not
     // Record<string, never>, which no real value would fit.
@@ -20,7 +21,7 @@ export const typesEmitter = defineEmitter({
     const copy = forTypes(model.document);
     withCallbacksAsWebhooks(copy, model);
     const encoded = encodePrototypeKeys(copy);
-    const ast = await openapiTS(encoded.document as never, { silent: true, emptyObjectsUnknown: true });
+    const ast = await typesAst(encoded.document as Record<string, unknown>, true);
     // Recursion through top-level arrays (a JSON-value schema) goes through named interfaces.
     const { breakTypeCycles } = await import("./type-cycles.js");
     const typeNames = new Map(model.schemas.map((s) => [s.name, s.typeName]));

@@ -10,18 +10,29 @@ export interface RefSite {
 /** Every `$ref` string in a parsed file, in document order. */
 export function collectRefs(data: unknown): RefSite[] {
   const out: RefSite[] = [];
-  const walk = (node: unknown, at: string[]): void => {
+  // One path stack for the whole walk, copied only where a `$ref` is found: a path per node made
+  // large specs allocate millions of arrays.
+  const at: string[] = [];
+  const walk = (node: unknown): void => {
     if (node === null || typeof node !== "object") return;
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, [...at, String(i)]));
+      for (let i = 0; i < node.length; i++) {
+        at.push(String(i));
+        walk(node[i]);
+        at.pop();
+      }
       return;
     }
     for (const [key, value] of Object.entries(node)) {
-      if (key === "$ref" && typeof value === "string") out.push({ at, ref: value });
-      else walk(value, [...at, key]);
+      if (key === "$ref" && typeof value === "string") out.push({ at: [...at], ref: value });
+      else {
+        at.push(key);
+        walk(value);
+        at.pop();
+      }
     }
   };
-  walk(data, []);
+  walk(data);
   return out;
 }
 

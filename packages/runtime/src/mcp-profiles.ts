@@ -191,55 +191,107 @@ export function geminiSchema(node: unknown): unknown {
 
 const TOP_LEVEL_FORBIDDEN = ["anyOf", "oneOf", "allOf", "enum", "not", "$ref"];
 
-/** Every tool reshaped for `profile`, names fitted to its budget for a server called `serverName`. */
-export function applyProfile(tools: readonly McpToolSpec[], profile: McpProfile, serverName: string): ProfiledTool[] {
-  const rules = PROFILE_RULES[profile];
-  const budget = Math.max(8, rules.nameBudget(serverName));
+/** A tool's schemas reshaped by `rules` (names aside, which depend on the profile's budget). */
+function shapeSchemas(spec: McpToolSpec, rules: ProfileRules): Pick<ProfiledTool, "inputSchema" | "outputSchema"> {
+  const shape = (schema: JsonSchemaObject): JsonSchemaObject => {
+    let out = rules.inline ? inlineRefs(schema) : schema;
+    if (rules.geminiSubset) out = geminiSchema(out) as JsonSchemaObject;
+    return out;
+  };
+  return { inputSchema: shape(spec.inputSchema), ...(spec.outputSchema ? { outputSchema: shape(spec.outputSchema) } : {}) };
+}
+
+/** Tool names fitted to `profile`'s budget for a server called `serverName`, unique among themselves. */
+function profileNames(tools: readonly McpToolSpec[], profile: McpProfile, serverName: string): string[] {
+  const budget = Math.max(8, PROFILE_RULES[profile].nameBudget(serverName));
   const taken = new Set<string>();
   return tools.map((spec) => {
     let name = fitName(spec.name, budget);
     for (let i = 2; taken.has(name); i++) name = fitName(`${spec.name}_${i}`, budget);
     taken.add(name);
-    const shape = (schema: JsonSchemaObject): JsonSchemaObject => {
-      let out = rules.inline ? inlineRefs(schema) : schema;
-      if (rules.geminiSubset) out = geminiSchema(out) as JsonSchemaObject;
-      return out;
-    };
-    return {
-      name,
-      spec,
-      inputSchema: shape(spec.inputSchema),
-      ...(spec.outputSchema ? { outputSchema: shape(spec.outputSchema) } : {}),
-      description: spec.description,
-    };
+    return name;
   });
+}
+
+/** Every tool reshaped for `profile`, names fitted to its budget for a server called `serverName`. */
+export function applyProfile(tools: readonly McpToolSpec[], profile: McpProfile, serverName: string): ProfiledTool[] {
+  const rules = PROFILE_RULES[profile];
+  const names = profileNames(tools, profile, serverName);
+  return tools.map((spec, i) => ({ name: names[i] as string, spec, ...shapeSchemas(spec, rules), description: spec.description }));
+}
+
+/** What the linter reads of one reshaped schema, found once for every profile that shapes alike. */
+interface SchemaFacts {
+  readonly schema: JsonSchemaObject;
+  /** A `$ref` is left after inlining (only asked of inlining profiles). */
+  readonly refs: boolean;
 }
 
 /** Why each tool cannot be listed for `profile` (empty when every tool can). */
 export function lintProfile(tools: readonly McpToolSpec[], profile: McpProfile, serverName: string): LintIssue[] {
-  const rules = PROFILE_RULES[profile];
+  return lintProfiles(tools, [profile], serverName);
+}
+
+/**
+ * `lintProfile` for each of `profiles`, issues in profile order. Profiles that reshape schemas the
+ * same way (claude, claude-code, cursor and openai all inline) share one reshaping: linting every
+ * profile of a large API reshaped each tool five times.
+ */
+export function lintProfiles(tools: readonly McpToolSpec[], profiles: readonly McpProfile[], serverName: string): LintIssue[] {
+  const shaped = new Map<string, { input: SchemaFacts; output?: SchemaFacts }[]>();
+  // Inlined once: the Gemini subset is taken of the same inlined schemas (geminiSchema copies).
+  let inlined: Pick<ProfiledTool, "inputSchema" | "outputSchema">[] | undefined;
+  const inlineAll = (): Pick<ProfiledTool, "inputSchema" | "outputSchema">[] => (inlined ??= tools.map((spec) => shapeSchemas(spec, { ...PROFILE_RULES.standard, inline: true })));
+  const facts = (schema: JsonSchemaObject, rules: ProfileRules): SchemaFacts => {
+    const out = rules.geminiSubset ? (geminiSchema(schema) as JsonSchemaObject) : schema;
+    return { schema: out, refs: rules.inline && JSON.stringify(out).includes('"$ref"') };
+  };
   const issues: LintIssue[] = [];
+  for (const profile of profiles) {
+    const rules = PROFILE_RULES[profile];
+    const key = `${rules.inline}/${rules.geminiSubset}`;
+    let schemas = shaped.get(key);
+    if (schemas === undefined) {
+      const bases = rules.inline ? inlineAll() : tools.map((spec) => ({ inputSchema: spec.inputSchema, ...(spec.outputSchema ? { outputSchema: spec.outputSchema } : {}) }));
+      schemas = bases.map((s) => ({ input: facts(s.inputSchema, rules), ...(s.outputSchema ? { output: facts(s.outputSchema, rules) } : {}) }));
+      shaped.set(key, schemas);
+    }
+    lintShaped(tools, profileNames(tools, profile, serverName), schemas, profile, serverName, issues);
+  }
+  return issues;
+}
+
+function lintShaped(
+  tools: readonly McpToolSpec[],
+  profiledNames: readonly string[],
+  schemas: readonly { input: SchemaFacts; output?: SchemaFacts }[],
+  profile: McpProfile,
+  serverName: string,
+  issues: LintIssue[],
+): void {
+  const rules = PROFILE_RULES[profile];
   const issue = (tool: string, rule: string, message: string): void => {
     issues.push({ profile, tool, rule, message });
   };
   const budget = rules.nameBudget(serverName);
   if (budget < 8) issue("*", "server-name-budget", `the server name ${JSON.stringify(serverName)} leaves ${budget} characters for tool names; use a shorter server name`);
-  const profiled = applyProfile(tools, profile, serverName);
   const names = new Set<string>();
-  for (const t of profiled) {
-    if (!rules.namePattern.test(t.name)) issue(t.spec.name, "tool-name", `name ${JSON.stringify(t.name)} does not match ${rules.namePattern.source}`);
-    if (t.name.length > budget) issue(t.spec.name, "tool-name-budget", `name ${JSON.stringify(t.name)} is longer than ${budget} characters`);
-    if (names.has(t.name)) issue(t.spec.name, "tool-name-unique", `name ${JSON.stringify(t.name)} is used twice`);
-    names.add(t.name);
-    for (const [which, schema] of [["inputSchema", t.inputSchema], ["outputSchema", t.outputSchema]] as const) {
-      if (schema === undefined) continue;
-      if (schema["type"] !== "object") issue(t.spec.name, `${which}-object`, `${which} must be an object schema (type: object)`);
-      for (const k of TOP_LEVEL_FORBIDDEN) if (schema[k] !== undefined) issue(t.spec.name, `${which}-top-level`, `${which} has ${k} at the top level`);
-      if (rules.inline && JSON.stringify(schema).includes('"$ref"')) issue(t.spec.name, `${which}-refs`, `${which} still holds a $ref after inlining`);
+  tools.forEach((spec, i) => {
+    const name = profiledNames[i] as string;
+    const shaped = schemas[i] as { input: SchemaFacts; output?: SchemaFacts };
+    if (!rules.namePattern.test(name)) issue(spec.name, "tool-name", `name ${JSON.stringify(name)} does not match ${rules.namePattern.source}`);
+    if (name.length > budget) issue(spec.name, "tool-name-budget", `name ${JSON.stringify(name)} is longer than ${budget} characters`);
+    if (names.has(name)) issue(spec.name, "tool-name-unique", `name ${JSON.stringify(name)} is used twice`);
+    names.add(name);
+    for (const [which, f] of [["inputSchema", shaped.input], ["outputSchema", shaped.output]] as const) {
+      if (f === undefined) continue;
+      const schema = f.schema;
+      if (schema["type"] !== "object") issue(spec.name, `${which}-object`, `${which} must be an object schema (type: object)`);
+      for (const k of TOP_LEVEL_FORBIDDEN) if (schema[k] !== undefined) issue(spec.name, `${which}-top-level`, `${which} has ${k} at the top level`);
+      if (f.refs) issue(spec.name, `${which}-refs`, `${which} still holds a $ref after inlining`);
       if (isObj(schema["properties"]) && which === "inputSchema") {
-        for (const p of Object.keys(schema["properties"])) if (!PROPERTY_NAME.test(p)) issue(t.spec.name, "property-name", `argument ${JSON.stringify(p)} does not match ${PROPERTY_NAME.source}`);
+        for (const p of Object.keys(schema["properties"])) if (!PROPERTY_NAME.test(p)) issue(spec.name, "property-name", `argument ${JSON.stringify(p)} does not match ${PROPERTY_NAME.source}`);
       }
     }
-  }
-  return issues;
+  });
 }

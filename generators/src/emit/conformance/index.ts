@@ -8,6 +8,7 @@ import { idFilters, paginationPlan, rateLimit, responseHeaders, responseRules } 
 import { isObj, sampleValue, statedValue, violations, type Resolve } from "./negatives.js";
 import { boundaries, bodyContent, requestSchemas } from "./requests.js";
 import { breakRules } from "./rules.js";
+import { indexOperations, type OperationIndex } from "./operation-index.js";
 import { scenarios } from "./sequences.js";
 
 type Obj = Record<string, unknown>;
@@ -45,8 +46,8 @@ function resolverOnce(byName: Map<string, JsonSchema>, ref: Obj): unknown {
 }
 
 /** The list operation at `path` and the field of its items that holds `name`'s values, if it has one. */
-function listSource(model: ApiModel, path: string | undefined, name: string, resolve: Resolve): Obj | undefined {
-  const list = model.operations.find((o) => o.method === "get" && (path === undefined ? false : o.path === path) && o.unspecified === undefined);
+function listSource(index: OperationIndex, path: string | undefined, name: string, resolve: Resolve): Obj | undefined {
+  const list = path === undefined ? undefined : index.listAt.get(path);
   if (!list) return undefined;
   const success = list.responses.find((r) => /^2/.test(r.status));
   const media = success?.contents.find((c) => mediaKind(c.mediaType) === "json");
@@ -74,7 +75,7 @@ function collectionsFor(name: string): string[] {
  * else the one list elsewhere in the contract whose collection the parameter names (`account_id`
  * → `GET …/accounts`), preferring the one with the fewest path parameters of its own.
  */
-function discovery(model: ApiModel, op: Operation, resolve: Resolve): Obj {
+function discovery(index: OperationIndex, op: Operation, resolve: Resolve): Obj {
   const out: Obj = {};
   const segments = op.path.split("/");
   segments.forEach((seg, i) => {
@@ -82,14 +83,18 @@ function discovery(model: ApiModel, op: Operation, resolve: Resolve): Obj {
     if (!m) return;
     const name = m[1] as string;
     const parent = segments.slice(0, i).join("/");
-    let source = listSource(model, parent, name, resolve);
+    let source = listSource(index, parent, name, resolve);
     if (!source) {
-      const names = collectionsFor(name);
-      const candidates = model.operations
-        .filter((o) => o.method === "get" && o.path !== op.path && names.includes(o.path.split("/").at(-1) ?? ""))
+      // The GETs whose last segment is one of the names, in contract order (the sort below is
+      // given them in the order a filter over every operation would).
+      const found = collectionsFor(name).flatMap((n) => index.getsByLastSegment.get(n) ?? []);
+      const candidates = [...new Map(found.map((f) => [f.order, f])).values()]
+        .sort((a, b) => a.order - b.order)
+        .map((f) => f.op)
+        .filter((o) => o.path !== op.path)
         .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0) || (a.path < b.path ? -1 : 1));
       for (const c of candidates) {
-        source = listSource(model, c.path, name, resolve);
+        source = listSource(index, c.path, name, resolve);
         if (source) break;
       }
     }
@@ -124,10 +129,8 @@ function satisfyQueryRules(op: Operation, values: Obj, resolve: Resolve): void {
 }
 
 /** A DELETE, or an operation the contract's state tables move into a deleted, invalidated or revoked state. */
-function destroys(model: ApiModel, op: Operation): boolean {
-  if (op.method === "delete") return true;
-  const tables = [...model.schemas.map((s) => (isObj(s.schema) ? s.schema["x-transitions"] : undefined)), ...model.operations.map((o) => o.transitions)].filter(isObj);
-  return tables.some((t) => Array.isArray(t["transitions"]) && t["transitions"].some((r) => isObj(r) && r["on"] === op.id && /invalidat|delet|revok/i.test(String(r["to"] ?? ""))));
+function destroys(index: OperationIndex, op: Operation): boolean {
+  return op.method === "delete" || index.destroying.has(op.id);
 }
 
 /**
@@ -135,27 +138,27 @@ function destroys(model: ApiModel, op: Operation): boolean {
  * step needs the flow's tokens (a request token and its verifier), or it would revoke the very
  * credentials the suite runs with. The flow's sequence exercises it.
  */
-function flowStep(model: ApiModel, op: Operation): string | undefined {
+function flowStep(model: ApiModel, index: OperationIndex, op: Operation): string | undefined {
   const oauth1 = model.securitySchemes.find((s) => s.oauth1?.flow !== undefined && Object.values(s.oauth1.flow).includes(op.id));
   if (oauth1) return `a step of the OAuth 1.0a flow of ${oauth1.name}: it needs the flow's own tokens, and the flow's sequence exercises it`;
-  if (op.method !== "delete" && destroys(model, op)) return "it invalidates the credentials it is sent with: the state sequences exercise it with credentials made for the purpose";
+  if (op.method !== "delete" && destroys(index, op)) return "it invalidates the credentials it is sent with: the state sequences exercise it with credentials made for the purpose";
   return undefined;
 }
 
-function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
+function operationPlan(model: ApiModel, index: OperationIndex, op: Operation, resolve: Resolve): Obj {
   const kinds = new Map(model.securitySchemes.map((s) => [s.name, s.kind]));
   const security = op.security.map((req) => req.map((r) => kinds.get(r.scheme) ?? "unsupported"));
   const parameters = op.parameters
     .filter((p) => p.in !== "cookie" && !(p.in === "header" && ["accept", "content-type", "authorization"].includes(p.name.toLowerCase())))
     .map((p) => ({ name: p.name, in: p.in, required: p.required, style: p.style, explode: p.explode }));
-  const flow = flowStep(model, op);
+  const flow = flowStep(model, index, op);
   const base = {
     id: op.id,
     method: op.method.toUpperCase(),
     path: op.path,
     security,
     parameters,
-    ...(destroys(model, op) ? { destructive: true } : {}),
+    ...(destroys(index, op) ? { destructive: true } : {}),
     ...(flow !== undefined ? { flowStep: flow } : {}),
   };
   if (op.unspecified !== undefined) return { ...base, skip: `the contract does not show this operation's shape: ${op.unspecified}` };
@@ -195,7 +198,7 @@ function operationPlan(model: ApiModel, op: Operation, resolve: Resolve): Obj {
     ...base,
     positive: { values, ...(body !== undefined ? { body, bodyMediaType: bodyMedia?.mediaType } : {}) },
     request: requestSchemas(op),
-    discover: discovery(model, op, resolve),
+    discover: discovery(index, op, resolve),
     negatives,
     boundaries: boundaries(op, resolve),
     examples,
@@ -219,13 +222,14 @@ export const conformanceEmitter = defineEmitter({
   name: "conformance",
   emit({ model }) {
     const resolve = resolver(model);
+    const index = indexOperations(model);
     const invalid = model.problems.find((p) => p.slug === "invalid-request");
     const plan = {
       package: model.name,
       title: model.info.title,
       namesParameters: invalid !== undefined,
       ...(invalid !== undefined ? { invalidRequestSlug: invalid.slug } : {}),
-      operations: model.operations.map((op) => operationPlan(model, op, resolve)),
+      operations: model.operations.map((op) => operationPlan(model, index, op, resolve)),
       scenarios: scenarios(model, resolve),
       ...(model.workflows && model.workflows.length > 0 ? { workflows: model.workflows } : {}),
     };

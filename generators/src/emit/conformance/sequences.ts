@@ -71,7 +71,9 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
       }
     }
     if (itemPath === undefined) {
-      const item = model.operations.find((o) => shown(o) && new RegExp(`^${escapeRegex(create.path)}/\\{[^}/]+\\}$`).test(o.path));
+      // One pattern per create, not one per operation searched.
+      const itemPattern = new RegExp(`^${escapeRegex(create.path)}/\\{[^}/]+\\}$`);
+      const item = model.operations.find((o) => shown(o) && itemPattern.test(o.path));
       if (!item) continue;
       itemPath = item.path;
       idParam = /\{([^}]+)\}$/.exec(item.path)?.[1];
