@@ -65,6 +65,22 @@ describe("contractgen generate <spec> --out <dir>", () => {
     }
   });
 
+  it("writes after a change, from its content cache, exactly what a cold run writes", async () => {
+    const dir = workspace("multi-file");
+    const args = ["generate", "spec/openapi.yaml", "--name", "@t/pkg"];
+    await runCli([...args, "--out", "out", "--cache-dir", "warm"], dir);
+    cpSync(path.join(dir, "out"), path.join(dir, "cold-out"), { recursive: true });
+    const file = path.join(dir, "spec/components/schemas.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("name: { type: string }", "name: { type: string, maxLength: 40 }\n    weight: { type: number }"));
+    const warm = await runCli([...args, "--out", "out", "--cache-dir", "warm"], dir);
+    expect(warm.code).toBe(0);
+    // The same previous output, no cache at all.
+    await runCli([...args, "--out", "cold-out", "--cache-dir", "empty"], dir);
+    const written = snapshotTree(path.join(dir, "out"));
+    expect(written["src/types.ts"]).toContain("weight?: number");
+    expect(written).toEqual(snapshotTree(path.join(dir, "cold-out")));
+  });
+
   it("skips a no-op run by content hash and regenerates when a referenced file changes", async () => {
     const dir = workspace("multi-file");
     const args = ["generate", "spec/openapi.yaml", "--out", "out", "--name", "@t/pkg"];
