@@ -1,9 +1,12 @@
 // Interleaved A/B of the mock server against another build of this repository (the "before"),
 // with bare Fastify as the ceiling: on a shared machine only rounds alternated in one run compare.
 // Each server is its own process; every round runs every case once (autocannon, 10 connections,
-// BENCH_LOAD_SECONDS each), the order rotating per round. Prints per-case medians and × bare.
+// BENCH_LOAD_SECONDS each), the order rotating per round. Prints per-case medians and × bare, of
+// requests per second and of the server process's CPU time per request (from /proc, Linux only):
+// on a loaded machine the second moves far less with the neighbours than the first.
 //   node scripts/bench/mock-ab.mjs <before repo root> [rounds]
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -28,9 +31,16 @@ function start(args, cwd, ready) {
   });
 }
 
+const TICK_US = 1e6 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+/** User + system CPU time of a process so far, in µs. */
+function cpuUs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+
 const load = (url, options = {}) =>
   new Promise((resolve, reject) =>
-    autocannon({ url, connections: 10, duration: DURATION, ...options }, (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, non2xx: r.non2xx, errors: r.errors }))),
+    autocannon({ url, connections: 10, duration: DURATION, ...options }, (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors }))),
   );
 
 const bareScript = 'const app = (await import("fastify")).default(); app.get("/plain", async () => ({ data: [{ id: "1", text: "hello" }] })); await app.listen({ port: 4523, host: "127.0.0.1" }); console.log("listening");';
@@ -41,30 +51,49 @@ const children = [
 ];
 const get = "/2/posts?ids=1,2&post.fields=id,text";
 const post = "/2/posts/search/webhooks/1234567890";
+const [beforePid, afterPid, barePid] = children.map((c) => c.pid);
 const cases = [
-  { name: "before GET", url: `http://127.0.0.1:4521${get}`, options: { headers: bearer } },
-  { name: "after GET", url: `http://127.0.0.1:4522${get}`, options: { headers: bearer } },
-  { name: "before POST", url: `http://127.0.0.1:4521${post}`, options: { method: "POST", headers: bearer } },
-  { name: "after POST", url: `http://127.0.0.1:4522${post}`, options: { method: "POST", headers: bearer } },
-  { name: "bare", url: "http://127.0.0.1:4523/plain", options: {} },
+  { name: "before GET", pid: beforePid, url: `http://127.0.0.1:4521${get}`, options: { headers: bearer } },
+  { name: "after GET", pid: afterPid, url: `http://127.0.0.1:4522${get}`, options: { headers: bearer } },
+  { name: "before POST", pid: beforePid, url: `http://127.0.0.1:4521${post}`, options: { method: "POST", headers: bearer } },
+  { name: "after POST", pid: afterPid, url: `http://127.0.0.1:4522${post}`, options: { method: "POST", headers: bearer } },
+  { name: "bare", pid: barePid, url: "http://127.0.0.1:4523/plain", options: {} },
 ];
 const results = Object.fromEntries(cases.map((c) => [c.name, []]));
+const cpu = Object.fromEntries(cases.map((c) => [c.name, []]));
 try {
   // Warm-up: one short load per server, not counted.
   for (const c of cases) await new Promise((r) => autocannon({ url: c.url, connections: 10, duration: 2, ...c.options }, r));
   for (let round = 0; round < ROUNDS; round++) {
     const order = cases.map((_, i) => cases[(i + round) % cases.length]);
     for (const c of order) {
+      const cpuBefore = cpuUs(c.pid);
       const r = await load(c.url, c.options);
+      const perRequest = (cpuUs(c.pid) - cpuBefore) / r.total;
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${c.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
       results[c.name].push(r.rps);
-      process.stderr.write(`round ${round + 1} ${c.name}: ${r.rps}\n`);
+      cpu[c.name].push(Number(perRequest.toFixed(1)));
+      process.stderr.write(`round ${round + 1} ${c.name}: ${r.rps} req/s, ${perRequest.toFixed(1)} µs CPU per request\n`);
     }
   }
 } finally {
   for (const child of children) child.kill();
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const bare = median(results["bare"]);
-const rows = cases.map((c) => ({ case: c.name, median: median(results[c.name]), xBare: Number((median(results[c.name]) / bare).toFixed(3)), rounds: results[c.name] }));
+const bareCpu = median(cpu["bare"]);
+const rows = cases.map((c) => ({
+  case: c.name,
+  rps: median(results[c.name]),
+  rpsXBare: Number((median(results[c.name]) / bare).toFixed(3)),
+  cpuUsPerRequest: median(cpu[c.name]),
+  // Throughput the CPU cost allows, relative to bare: bare's CPU per request over this case's.
+  cpuXBare: Number((bareCpu / median(cpu[c.name])).toFixed(3)),
+  rounds: results[c.name],
+  cpuRounds: cpu[c.name],
+}));
 process.stdout.write(JSON.stringify({ duration: DURATION, rounds: ROUNDS, rows }, null, 2) + "\n");
