@@ -183,6 +183,20 @@ describe("validateResponse", () => {
     expect(wrongMedia.valid).toBe(false);
   });
 
+  it("checks a catalogued problem against the schema its type names, and names the failing member", () => {
+    const problem = { type: "https://api.example.com/2/problems/resource-not-found", title: "Not Found Error", parameter: "ids", value: "1", resource_id: "1", resource_type: "post" };
+    expect(core.validateResponse("getPostsByIds", 200, "application/json", { data: [], errors: [problem] })).toEqual({ valid: true });
+    const bad = core.validateResponse("getPostsByIds", 200, "application/json", { data: [], errors: [problem, { ...problem, resource_type: "planet" }] });
+    expect(bad.valid).toBe(false);
+    if (bad.valid) return;
+    const named = bad.errors.flatMap((e) => Object.keys(e.parameters));
+    expect(named).toContain("body/errors/1/resource_type");
+    // Only the mapped schema was consulted: no other problem type's pattern is reported.
+    expect(bad.errors.map((e) => e.message).join("\n")).not.toMatch(/client-disconnected|must match exactly one schema/);
+    // A type from another problem base is not a mapping key: the union decides, as JSON Schema reads it.
+    expect(core.validateResponse("getPostsByIds", 200, "application/json", { data: [], errors: [{ ...problem, type: "https://other.example/p/resource-not-found" }] })).toEqual({ valid: true });
+  });
+
   it("rejects a status the operation does not declare (createBearerToken declares 200 and 403 only)", () => {
     const none = core.validateResponse("createBearerToken", 500, "application/json", {});
     expect(none).toEqual({ valid: false, errors: [{ message: "status 500 is not declared for createBearerToken", parameters: { status: ["500"] } }] });

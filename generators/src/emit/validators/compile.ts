@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Options } from "ajv";
 import { rulesKeyword, ruleSchemasKeyword, unitRefKeyword } from "./keywords.js";
+import { dispatchKeyword, dispatchSchemasKeyword } from "./discriminator-keyword.js";
 import { requireName, type UnitCode } from "./units.js";
 import { hasPrototypeMemberKeys } from "../prototype-keys.js";
 
@@ -59,6 +60,8 @@ function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
   ajv.addKeyword({ ...rulesKeyword });
   ajv.addKeyword({ ...ruleSchemasKeyword });
   ajv.addKeyword({ ...unitRefKeyword });
+  ajv.addKeyword({ ...dispatchKeyword });
+  ajv.addKeyword({ ...dispatchSchemasKeyword });
   // Annotation-only OpenAPI keywords: known to ajv so they are not mistaken for typos.
   for (const keyword of ["discriminator", "xml", "externalDocs", "example", "x-unspecified", "x-hashed", "x-values-seen", "x-legacy-values", "x-problem-type", "x-source", "x-added", "x-deprecated-at", "x-replaced-by", "x-removed", "x-sunset", "x-transitions"]) {
     ajv.addKeyword({ keyword, schemaType: undefined } as object);

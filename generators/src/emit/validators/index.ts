@@ -109,7 +109,7 @@ function plan(model: ApiModel): Plan {
   const operations = model.operations.map((op, i) => planOne(op, `o${i}`));
   const deliveries = model.deliveries.map((d, i) => planOne(d, `d${i}`));
 
-  applyDiscriminators(components, [...Object.values(strictDefs), ...Object.values(paramsDefs)]);
+  applyDiscriminators(components, [...Object.values(strictDefs), ...Object.values(paramsDefs)], model.problemBase ? { problemBase: model.problemBase.default } : {});
   const defsOf = (keyPattern: RegExp): unknown[] =>
     [...Object.entries(strictDefs), ...Object.entries(paramsDefs)].filter(([k]) => keyPattern.test(k)).map(([, v]) => v);
   // A delivery's payload travels from the API like a response (readOnly members present, writeOnly

@@ -4,6 +4,8 @@
  * reduced to their known fields (nothing else from the spec reaches generated code through them),
  * and `kind: schema` rules move to a sibling array the keyword compiles as subschemas.
  */
+import { DISPATCH, DISPATCH_SCHEMAS, type DispatchSchema } from "./discriminator-keyword.js";
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -108,7 +110,9 @@ export function toJsonSchema(schema: unknown): unknown {
       const p = unicodePattern(value);
       if (p !== undefined) out[key] = p;
     } else {
-      out[key] = toJsonSchema(value);
+      // Any member name may be `__proto__` (a discriminator mapping key, say): plain assignment
+      // would set the copy's prototype instead of keeping the member.
+      Object.defineProperty(out, key, { value: toJsonSchema(value), enumerable: true, writable: true, configurable: true });
     }
   }
   if (Array.isArray(schema["x-rules"])) {
@@ -186,24 +190,68 @@ function componentName(ref: unknown): string | undefined {
   return m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
 }
 
-export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "default", "example", "examples", "x-rules"]);
+export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "default", "example", "examples", "x-rules", DISPATCH]);
+
+/** Placeholders mapping keys may be written with, and what they stand for in the validators. */
+export interface DiscriminatorOptions {
+  /**
+   * The default of root `x-problem-base`: a mapping key `{problem_base}/<slug>` also selects its
+   * branch when the value carries this base (`https://…/problems/<slug>`), which is what servers
+   * send. The key as written keeps selecting it too.
+   */
+  readonly problemBase?: string;
+}
 
 /**
  * Discriminators as validation: in every schema of a compiled document (in place), unions with a
  * discriminator dispatch on it, and base schemas hold payloads to the subtype they name. Only the
  * validators do this; other readers of `toJsonSchema` output see the unions as written.
  */
-export function applyDiscriminators(components: Record<string, unknown>, others: readonly unknown[] = []): void {
+export function applyDiscriminators(components: Record<string, unknown>, others: readonly unknown[] = [], options: DiscriminatorOptions = {}): void {
+  // A union that now dispatches no longer has its `oneOf`: without this record it would look like an
+  // inheritance base too, and every mapped branch would be checked a second time.
+  const unions = new WeakSet<Obj>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (isObj(node)) {
       for (const [k, v] of Object.entries(node)) if (!DATA_KEYWORDS.has(k)) walk(v);
-      dispatchUnion(node);
+      if (dispatchUnion(node, options)) unions.add(node);
     }
   };
   for (const c of Object.values(components)) walk(c);
   others.forEach(walk);
-  dispatchInheritance(components);
+  dispatchInheritance(components, options, unions);
+}
+
+const PROBLEM_BASE = "{problem_base}";
+
+/** The values a mapping key stands for: itself, and with `{problem_base}` filled in when known. */
+function keyValues(key: string, options: DiscriminatorOptions): string[] {
+  const base = options.problemBase;
+  return base !== undefined && key.includes(PROBLEM_BASE) ? [key, key.split(PROBLEM_BASE).join(base)] : [key];
+}
+
+/**
+ * Value → target, grouped by target in first-seen order: one case per target, so a schema two
+ * values select is compiled into the dispatch once. A value already taken keeps its first target.
+ */
+function groupCases(pairs: Iterable<readonly [string, string]>): Map<string, string[]> {
+  const seen = new Set<string>();
+  const byTarget = new Map<string, string[]>();
+  for (const [value, target] of pairs) {
+    if (seen.has(value)) continue;
+    seen.add(value);
+    const values = byTarget.get(target);
+    if (values) values.push(value);
+    else byTarget.set(target, [value]);
+  }
+  return byTarget;
+}
+
+/** The `allOf` member that dispatches on `propertyName`: one subschema per case, then `fallback`. */
+function dispatchMember(propertyName: string, cases: readonly { values: string[]; name: string; schema: unknown }[], fallback: unknown): Obj {
+  const dispatch: DispatchSchema = { propertyName, cases: cases.map(({ values, name }) => ({ values, name })) };
+  return { [DISPATCH]: dispatch, [DISPATCH_SCHEMAS]: [...cases.map((c) => c.schema), fallback] };
 }
 
 /**
@@ -212,34 +260,36 @@ export function applyDiscriminators(components: Record<string, unknown>, others:
  * against that branch alone. Without that, branches that do not pin the property themselves can
  * both match and `oneOf` fails. Any other value falls back to the union as JSON Schema reads it.
  */
-function dispatchUnion(s: Obj): void {
+function dispatchUnion(s: Obj, options: DiscriminatorOptions): boolean {
   const disc = s["discriminator"];
   const key = s["oneOf"] !== undefined ? "oneOf" : s["anyOf"] !== undefined ? "anyOf" : undefined;
-  if (!key || !isObj(disc) || typeof disc["propertyName"] !== "string") return;
+  if (!key || !isObj(disc) || typeof disc["propertyName"] !== "string") return false;
   const branches = s[key];
-  if (!Array.isArray(branches) || branches.length === 0 || !branches.every((b) => isObj(b) && componentName(b["$ref"]) !== undefined)) return;
+  if (!Array.isArray(branches) || branches.length === 0 || !branches.every((b) => isObj(b) && componentName(b["$ref"]) !== undefined)) return false;
   const property = disc["propertyName"];
-  const targets = new Map<string, string>();
+  const targets: [string, string][] = [];
+  const keys = new Set<string>();
   const mapping = isObj(disc["mapping"]) ? disc["mapping"] : {};
   for (const [value, ref] of Object.entries(mapping)) {
-    if (componentName(ref) === undefined) return;
-    targets.set(value, ref as string);
+    if (componentName(ref) === undefined) return false;
+    keys.add(value);
   }
-  const mapped = new Set(targets.values());
+  // Keys as written first, so a filled-in placeholder never takes a value a key names itself.
+  for (const [value, ref] of Object.entries(mapping)) targets.push([value, ref as string]);
+  for (const [value, ref] of Object.entries(mapping)) {
+    for (const v of keyValues(value, options)) if (!keys.has(v)) targets.push([v, ref as string]);
+  }
+  const mapped = new Set(Object.values(mapping));
   for (const b of branches as Obj[]) {
     const ref = b["$ref"] as string;
     const name = componentName(ref) as string;
-    if (!mapped.has(ref) && !targets.has(name)) targets.set(name, ref);
+    if (!mapped.has(ref) && !keys.has(name)) targets.push([name, ref]);
   }
-  const values = [...targets.keys()];
+  const cases = [...groupCases(targets)].map(([ref, values]) => ({ values, name: componentName(ref) as string, schema: { $ref: ref } }));
   const union = { [key]: branches };
   delete s[key];
-  const dispatch = {
-    if: { required: [property], properties: { [property]: { enum: values } } },
-    then: { allOf: values.map((v) => ({ if: { properties: { [property]: { const: v } } }, then: { $ref: targets.get(v) } })) },
-    else: union,
-  };
-  s["allOf"] = [...(Array.isArray(s["allOf"]) ? s["allOf"] : []), dispatch];
+  s["allOf"] = [...(Array.isArray(s["allOf"]) ? s["allOf"] : []), dispatchMember(property, cases, union)];
+  return true;
 }
 
 /**
@@ -249,24 +299,29 @@ function dispatchUnion(s: Obj): void {
  * Only the subtype's own part is added, so validating the subtype (which includes the base) does not
  * loop. Values that name no subtype are left to the base. Works on the compiled components in place.
  */
-function dispatchInheritance(components: Record<string, unknown>): void {
+function dispatchInheritance(components: Record<string, unknown>, options: DiscriminatorOptions, unions: WeakSet<Obj>): void {
   for (const [base, schema] of Object.entries(components)) {
-    if (!isObj(schema) || !isObj(schema["discriminator"]) || typeof schema["discriminator"]["propertyName"] !== "string") continue;
+    if (!isObj(schema) || unions.has(schema) || !isObj(schema["discriminator"]) || typeof schema["discriminator"]["propertyName"] !== "string") continue;
     if (schema["oneOf"] !== undefined || schema["anyOf"] !== undefined) continue;
     const property = schema["discriminator"]["propertyName"];
     const extendsBase = (node: unknown): boolean =>
       isObj(node) && Array.isArray(node["allOf"]) && node["allOf"].some((b) => isObj(b) && componentName(b["$ref"]) === base);
-    const targets = new Map<string, string>();
+    const targets: [string, string][] = [];
+    const keys = new Set<string>();
     const mapping = isObj(schema["discriminator"]["mapping"]) ? schema["discriminator"]["mapping"] : {};
+    const mappedPairs: [string, string][] = [];
     for (const [value, ref] of Object.entries(mapping)) {
       const name = componentName(ref);
-      if (name !== undefined && name !== base && components[name] !== undefined) targets.set(value, name);
+      if (name !== undefined && name !== base && components[name] !== undefined) mappedPairs.push([value, name]);
     }
-    const mapped = new Set(targets.values());
+    for (const [value] of mappedPairs) keys.add(value);
+    targets.push(...mappedPairs);
+    for (const [value, name] of mappedPairs) for (const v of keyValues(value, options)) if (!keys.has(v)) targets.push([v, name]);
+    const mapped = new Set(mappedPairs.map(([, name]) => name));
     for (const [name, sub] of Object.entries(components)) {
-      if (name !== base && !mapped.has(name) && !targets.has(name) && extendsBase(sub)) targets.set(name, name);
+      if (name !== base && !mapped.has(name) && !keys.has(name) && extendsBase(sub)) targets.push([name, name]);
     }
-    if (targets.size === 0) continue;
+    if (targets.length === 0) continue;
     const reaches = (node: unknown, seen: Set<string>): boolean => {
       if (!isObj(node)) return false;
       const name = componentName(node["$ref"]);
@@ -290,11 +345,13 @@ function dispatchInheritance(components: Record<string, unknown>): void {
       if (!Array.isArray(node["allOf"])) return node;
       return { ...node, allOf: node["allOf"].map((b) => (reaches(b, new Set()) ? own(b, seen) : b)) };
     };
-    const rules = [...targets].map(([value, name]) => ({
-      if: { required: [property], properties: { [property]: { const: value } } },
-      then: own({ $ref: `#/components/schemas/${encodeURIComponent(name.replace(/~/g, "~0").replace(/\//g, "~1"))}` }, new Set()),
+    const cases = [...groupCases(targets)].map(([name, values]) => ({
+      values,
+      name,
+      schema: own({ $ref: `#/components/schemas/${encodeURIComponent(name.replace(/~/g, "~0").replace(/\//g, "~1"))}` }, new Set()),
     }));
-    schema["allOf"] = [...(Array.isArray(schema["allOf"]) ? schema["allOf"] : []), ...rules];
+    // Values that name no subtype are held to the base alone: the fallback accepts.
+    schema["allOf"] = [...(Array.isArray(schema["allOf"]) ? schema["allOf"] : []), dispatchMember(property, cases, true)];
   }
 }
 

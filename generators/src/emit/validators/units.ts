@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { DATA_KEYWORDS, RULE_SCHEMAS } from "./json-schema.js";
+import { DISPATCH_SCHEMAS } from "./discriminator-keyword.js";
 import { UNIT_REF } from "./keywords.js";
 
 type Obj = Record<string, unknown>;
@@ -40,6 +41,9 @@ export interface UnitCode {
 
 /** Keywords that document rather than validate: they are left out of the unit so its hash does not change with prose. */
 const PROSE = new Set(["description", "title", "$comment"]);
+
+/** Extension keywords whose values are subschemas the validators apply. */
+const SCHEMA_EXTENSIONS: ReadonlySet<string> = new Set([RULE_SCHEMAS, DISPATCH_SCHEMAS]);
 
 /** Keywords whose value maps member names to schemas. */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
@@ -155,8 +159,9 @@ export function splitUnits(root: unknown, exported: Iterable<string>): Unit[] {
           put(out, k, map);
           continue;
         }
-        // Data (enum, const, examples…) and extensions are carried as they are: a `$ref` inside them is not a reference.
-        const data = DATA_KEYWORDS.has(k) || (k.startsWith("x-") && k !== RULE_SCHEMAS);
+        // Data (enum, const, examples…) and extensions are carried as they are: a `$ref` inside them
+        // is not a reference. The extensions that hold subschemas (rules, discriminator dispatch) are schemas.
+        const data = DATA_KEYWORDS.has(k) || (k.startsWith("x-") && !SCHEMA_EXTENSIONS.has(k));
         put(out, k, data ? v : copy(v));
       }
       return out;
