@@ -3,7 +3,7 @@
  * for the workspace's packages, generated packages anywhere on disk, or OpenAPI documents (generated
  * on the way); optionally against a baseline of known deviations.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { compareWithBaseline, readBaseline, updatedBaseline, writeBaseline, type BaselineVerdict } from "./contract-test/baseline.js";
 import { suiteBaseUrl } from "./contract-test/base-url.js";
@@ -159,6 +159,10 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
           name: s.packageName,
           root: s.dir,
           include: [s.file],
+          // The package's own JavaScript (its compiled validators) goes through the plugin above like
+          // its TypeScript does: vitest would otherwise hand a file under a node_modules path (the
+          // cache a --spec document is generated into) to Node, which cannot resolve its imports.
+          server: { deps: { inline: [new RegExp(`^${escapeRegExp(realDir(s.dir))}`)] } },
           ...(options.baseUrl ? { env: { CONTRACT_BASE_URL: suiteBaseUrl(options.baseUrl, s.dir) } } : {}),
         },
       })),
@@ -218,4 +222,16 @@ function summarize(
   const failed = verdict.fresh.length + brokenFiles.length;
   lines.push(`${passed} passed, ${failed} failed, ${verdict.known.length} known, ${skipped} skipped`);
   return { passed, failed, known: verdict.known.length, skipped, lines, exitCode: failed > 0 || passed + verdict.known.length === 0 ? 1 : 0 };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function realDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }

@@ -4,7 +4,7 @@
  * import the generated modules as a consumer would.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { generate, type Reporter, type Target } from "../../generators/dist/index.js";
@@ -62,6 +62,11 @@ export async function buildFixtures(fixtures: readonly Fixture[]): Promise<Built
     }),
   );
   const r = spawnSync(process.execPath, [TSC, "-p", dir, "--pretty", "false"], { encoding: "utf8", cwd: dir });
+  // The compiled validators ship as JavaScript beside src/ (a package build keeps them next to dist/).
+  for (const f of fixtures) {
+    const compiled = path.join(dir, f.name, "compiled");
+    if (existsSync(compiled)) cpSync(compiled, path.join(dir, "out", f.name, "compiled"), { recursive: true });
+  }
   const output = `${r.stdout}${r.stderr}`;
   const diagnostics = new Map<string, string[]>();
   for (const line of output.split("\n").filter((l) => /error TS\d+/.test(l))) {
