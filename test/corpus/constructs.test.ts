@@ -234,7 +234,7 @@ describe("circular and recursive schemas", () => {
 
   it("types recursion through a top-level array as a named interface, not an eager cycle", () => {
     const types = built.source("recursion", "src/types.ts");
-    expect(types).toMatch(/export interface JsonValueArray extends Array<\s*components\["schemas"\]\["JsonValue"\]\s*> \{\}/);
+    expect(types).toMatch(/export interface JsonValueArray extends Array<\s*components\["schemas"\]\["JsonValue"\]\s*> \{\s*\}/);
     expect(types).toMatch(/export interface (ForestArray|GroveArray) extends Array</);
   });
 
