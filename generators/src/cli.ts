@@ -75,7 +75,7 @@ function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
     .option("scope", { type: "string", describe: "npm scope of generated packages [default: @devplatform]" })
     .option("config", { type: "string", describe: "config file [default: contractgen.config.ts, .mjs or .json if present]" })
     .option("templates", { type: "string", describe: "folder overriding templates/ by path (package/README.md.tpl …; docs/templates.md)" })
-    .option("cache-dir", { type: "string", describe: "where no-op hashes are kept (default: node_modules/.cache/contractgen)" })
+    .option("cache-dir", { type: "string", describe: "where no-op hashes and content caches (compiled validators, formatted code) are kept; safe to delete (default: node_modules/.cache/contractgen)" })
     .option("quiet", { type: "boolean", default: false, alias: "q", describe: "print errors only" })
     .option("verbose", { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" }) as Argv<T & CommonArgs>;
 }

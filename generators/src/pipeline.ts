@@ -48,7 +48,7 @@ export interface RunOptions {
   readonly reporter: Reporter;
   /** Regenerate even when nothing changed. @default false */
   readonly force?: boolean;
-  /** Where no-op hashes live. @default "<cwd>/node_modules/.cache/contractgen" */
+  /** Where no-op hashes and the content caches live (safe to delete: only the next run is slower). @default "<cwd>/node_modules/.cache/contractgen" */
   readonly cacheDir?: string;
   /**
    * Worker threads for the validators' compilation (0: none, all on the main thread).
