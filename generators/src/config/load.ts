@@ -3,7 +3,9 @@
  * shape (errors name the file, the member and the fix) and resolves its paths against its folder.
  */
 import { existsSync } from "node:fs";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ARTIFACTS, isArtifact, type ArtifactName } from "../emit/artifacts.js";
@@ -58,15 +60,8 @@ async function importModule(file: string, abs: string): Promise<unknown> {
   let target = abs;
   let temp: string | undefined;
   if (abs.endsWith(".ts")) {
-    const ts = (await import("typescript")).default;
-    const out = ts.transpileModule(await readFile(abs, "utf8"), { fileName: abs, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
-    const syntax = out.diagnostics?.[0];
-    if (syntax?.file && syntax.start !== undefined) {
-      const { line, character } = syntax.file.getLineAndCharacterOfPosition(syntax.start);
-      throw new ConfigError(`${file}:${line + 1}:${character + 1}`, "", ts.flattenDiagnosticMessageText(syntax.messageText, "\n"), "fix the syntax error");
-    }
     temp = path.join(path.dirname(abs), `.${path.basename(abs, ".ts")}.${process.pid}.${Date.now()}.mjs`);
-    await writeFile(temp, out.outputText);
+    await writeFile(temp, await transpiled(file, abs));
     target = temp;
   }
   try {
@@ -79,6 +74,43 @@ async function importModule(file: string, abs: string): Promise<unknown> {
   } finally {
     if (temp) await rm(temp, { force: true });
   }
+}
+
+/**
+ * The config's JavaScript. Loading TypeScript costs most of a second, more than the whole no-op
+ * check it precedes, so the output is kept under node_modules/.cache beside the config, keyed by
+ * the config's text and TypeScript's version; a syntax error is reported, never kept.
+ */
+async function transpiled(file: string, abs: string): Promise<string> {
+  const source = await readFile(abs, "utf8");
+  const require = createRequire(import.meta.url);
+  let version = "?";
+  try {
+    version = (JSON.parse(await readFile(require.resolve("typescript/package.json"), "utf8")) as { version?: string }).version ?? "?";
+  } catch {
+    // Unknown version: the key still changes with the text.
+  }
+  const key = createHash("sha256").update(`${version}\0ESNext/ES2022\0${source}`).digest("hex").slice(0, 32);
+  const cached = path.join(path.dirname(abs), "node_modules", ".cache", "contractgen", "config", `${key}.mjs`);
+  try {
+    return await readFile(cached, "utf8");
+  } catch {
+    // Not transpiled before: below.
+  }
+  const ts = (await import("typescript")).default;
+  const out = ts.transpileModule(source, { fileName: abs, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const syntax = out.diagnostics?.[0];
+  if (syntax?.file && syntax.start !== undefined) {
+    const { line, character } = syntax.file.getLineAndCharacterOfPosition(syntax.start);
+    throw new ConfigError(`${file}:${line + 1}:${character + 1}`, "", ts.flattenDiagnosticMessageText(syntax.messageText, "\n"), "fix the syntax error");
+  }
+  try {
+    await mkdir(path.dirname(cached), { recursive: true });
+    await writeFile(cached, out.outputText);
+  } catch {
+    // A read-only folder: transpile again next time.
+  }
+  return out.outputText;
 }
 
 const KEYS = ["scope", "specDir", "packagesDir", "specs", "artifacts", "templates", "scaffold"];
