@@ -143,18 +143,10 @@ export interface CompileAllOptions {
 export async function compileAll(inputs: readonly CompileInput[], options: CompileAllOptions = {}): Promise<string[]> {
   const workers = options.workers ?? defaultWorkerCount();
   const inlineBelow = options.inlineBelowExports ?? INLINE_BELOW_EXPORTS;
-  const useWorkers = workers > 0 && existsSync(workerFile);
-  let pool = pools.get(workers);
-  if (useWorkers && !pool) pools.set(workers, (pool = new CompilePool(workers)));
+  const pool = poolOf(workers);
   // Worker jobs are posted first so they run while the calling thread compiles the small ones.
   const pending = inputs.map((input) =>
-    pool && useWorkers && input.exports.size >= inlineBelow
-      ? pool.run(input).catch((err: unknown) => {
-          // Over a worker's memory cap: compiled on the calling thread, which gives the same code.
-          if (isOutOfMemory(err)) return compileStandalone(input);
-          throw err;
-        })
-      : undefined,
+    pool && input.exports.size >= inlineBelow ? orInline(pool.run(input), () => compileStandalone(input)) : undefined,
   );
   // A throwing inline compile becomes a rejection, so Promise.all also settles the worker jobs.
   const results = inputs.map((input, i) => pending[i] ?? new Promise<string>((resolve) => resolve(compileStandalone(input))));
@@ -176,10 +168,9 @@ const BATCHES_PER_WORKER = 4;
 export async function compileUnitBatches(input: UnitsInput, options: CompileAllOptions = {}): Promise<UnitCode[]> {
   const workers = options.workers ?? defaultWorkerCount();
   const inlineBelow = options.inlineBelowExports ?? INLINE_BELOW_EXPORTS;
-  if (workers === 0 || input.units.length < inlineBelow || !existsSync(workerFile)) return compileUnits(input);
-  let pool = pools.get(workers);
-  if (!pool) pools.set(workers, (pool = new CompilePool(workers)));
-  const sizes = input.units.map((u) => JSON.stringify(u.schema).length + 200);
+  const pool = poolOf(workers);
+  if (!pool || input.units.length < inlineBelow) return compileUnits(input);
+  const sizes = input.units.map((u) => u.size + 200);
   const total = sizes.reduce((a, b) => a + b, 0);
   const target = total / (workers * BATCHES_PER_WORKER);
   const batches: UnitsInput[] = [];
@@ -193,18 +184,25 @@ export async function compileUnitBatches(input: UnitsInput, options: CompileAllO
       size = 0;
     }
   });
-  const done = await Promise.all(
-    batches.map((b) =>
-      (pool as CompilePool).runUnits(b).catch((err: unknown) => {
-        // A worker that hit its memory cap: the calling thread has no cap, and compiles the same code.
-        if (isOutOfMemory(err)) return compileUnits(b);
-        throw err;
-      }),
-    ),
-  );
+  const done = await Promise.all(batches.map((b) => orInline(pool.runUnits(b), () => compileUnits(b))));
   return done.flat();
 }
 
-function isOutOfMemory(err: unknown): boolean {
-  return err instanceof Error && ((err as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(err.message));
+/** The pool for this many workers (started on first use), or none when compiling in place. */
+function poolOf(workers: number): CompilePool | undefined {
+  if (workers === 0 || !existsSync(workerFile)) return undefined;
+  let pool = pools.get(workers);
+  if (!pool) pools.set(workers, (pool = new CompilePool(workers)));
+  return pool;
+}
+
+/**
+ * A worker's result, or, when the worker hit its memory cap, the same compile on the calling
+ * thread (which has no cap and gives the same code). Any other failure stays a failure.
+ */
+function orInline<T>(onWorker: Promise<T>, inline: () => T): Promise<T> {
+  return onWorker.catch((err: unknown) => {
+    if (err instanceof Error && ((err as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(err.message))) return inline();
+    throw err;
+  });
 }

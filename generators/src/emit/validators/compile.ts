@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Options } from "ajv";
 import { rulesKeyword, ruleSchemasKeyword, unitRefKeyword } from "./keywords.js";
 import { dispatchKeyword, dispatchSchemasKeyword } from "./discriminator-keyword.js";
-import { requireName, type UnitCode } from "./units.js";
+import { esmImports, nameRequires, type UnitCode } from "./units.js";
 import { hasPrototypeMemberKeys } from "../prototype-keys.js";
 
 const require = createRequire(import.meta.url);
@@ -88,6 +88,8 @@ export function compileStandalone(input: CompileInput): string {
 export interface UnitInput {
   readonly schema: unknown;
   readonly pointer: string;
+  /** Length of the schema as JSON (batches are balanced by it). */
+  readonly size: number;
 }
 
 export interface UnitsInput {
@@ -143,38 +145,14 @@ function unitCode(source: string): UnitCode {
   const head = /^"use strict";export const validate = ([A-Za-z0-9_$]+);export default [A-Za-z0-9_$]+;/.exec(source);
   if (!head) throw new Error("ajv's standalone output has an unexpected shape");
   const requires: Record<string, string> = {};
-  const code = source.slice(head[0].length).replace(/require\("([^"]+)"\)/g, (_m, specifier: string) => {
-    const name = requireName(specifier);
-    requires[name] = specifier;
-    return name;
-  });
+  const code = nameRequires(source.slice(head[0].length), requires);
   return { code, root: head[1] as string, requires };
 }
 
+/** A whole-document compile's CommonJS requires as ESM imports; the module is plain JavaScript (its types are declared apart, units.ts `compiledDeclarations`). */
 function toEsmImports(code: string): string {
-  const modules = new Map<string, string>();
-  const body = code.replace(/require\("([^"]+)"\)/g, (_m, spec: string) => {
-    const file = spec.endsWith(".js") ? spec : `${spec}.js`;
-    let name = modules.get(file);
-    if (!name) {
-      name = `__cg${modules.size}`;
-      modules.set(file, name);
-    }
-    return name;
-  });
-  // ajv's helpers are CommonJS flagged __esModule: Node's ESM loader hands over module.exports as
-  // the default, bundlers (Vite, esbuild) hand over exports.default. Unwrap either to module.exports.
-  const imports = [...modules].map(
-    ([file, name]) => `import * as ${name}ns from ${JSON.stringify(file)};\nconst ${name} = __cgInterop(${name}ns);`,
-  );
-  if (imports.length > 0) {
-    imports.unshift("function __cgInterop(ns) { const d = ns.default; return d && typeof d === \"object\" && d.__esModule ? d : ns; }");
-  }
-  // Plain JavaScript: its types are declared apart (units.ts `compiledDeclarations`).
-  return `${imports.join("\n")}${imports.length ? "\n" : ""}${body.replace(/^"use strict";/, "")}`;
+  const requires = new Map<string, string>();
+  const body = nameRequires(code, requires).replace(/^"use strict";/, "");
+  return `${esmImports(requires)}${body}`;
 }
 
-/** Encodes a JSON pointer segment for use inside a URI fragment. */
-export function pointerSegment(segment: string): string {
-  return encodeURIComponent(segment.replace(/~/g, "~0").replace(/\//g, "~1"));
-}

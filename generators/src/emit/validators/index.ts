@@ -3,10 +3,10 @@ import { deliveryTable } from "./deliveries.js";
 import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
 import { ident, join, literal, objectKey, stringLiteral, ts, type Code } from "../ts.js";
-import { pointerSegment, type CompileInput } from "./compile.js";
+import type { CompileInput } from "./compile.js";
 import { compileAll } from "./compile-pool.js";
 import { compileModule } from "./module.js";
-import { compiledDeclarations, splittable } from "./units.js";
+import { compiledDeclarations, pointerSegment, splittable } from "./units.js";
 import { NO_CACHE } from "../../write/content-cache.js";
 import { applyDiscriminators, directionalViews, toJsonSchema, withRules } from "./json-schema.js";
 

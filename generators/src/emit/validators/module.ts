@@ -1,6 +1,6 @@
 import type { CompileInput } from "./compile.js";
 import { compileUnitBatches, type CompileAllOptions } from "./compile-pool.js";
-import { assembleModule, splitUnits, type UnitCode } from "./units.js";
+import { assembleModule, splitUnits, type Unit, type UnitCode } from "./units.js";
 import { hasPrototypeMemberKeys } from "../prototype-keys.js";
 import { cacheKey, type ContentCache } from "../../write/content-cache.js";
 
@@ -20,7 +20,7 @@ export async function compileModule(input: CompileInput, cache: ContentCache, op
   const missing = units.flatMap((u, i) => (codes[i] === undefined ? [i] : []));
   if (missing.length > 0) {
     const compiled = await compileUnitBatches(
-      { units: missing.map((i) => ({ schema: (units[i] as (typeof units)[number]).schema, pointer: (units[i] as (typeof units)[number]).pointer })), coerce: input.coerce, ownProperties },
+      { units: missing.map((i) => units[i] as Unit), coerce: input.coerce, ownProperties },
       options,
     );
     missing.forEach((i, n) => {

@@ -27,6 +27,8 @@ export interface Unit {
   readonly refs: readonly string[];
   /** Content hash of `schema` (the compile options are added by the caller). */
   readonly hash: string;
+  /** Length of `schema` as JSON: what the compile pool balances its batches by. */
+  readonly size: number;
 }
 
 /** What compiling one unit gives: code whose top-level names are its own, and its root function. */
@@ -91,10 +93,15 @@ function segments(pointer: string): string[] {
     });
 }
 
+/** Encodes a JSON pointer segment for use inside a URI fragment. */
+export function pointerSegment(segment: string): string {
+  return encodeURIComponent(segment.replace(/~/g, "~0").replace(/\//g, "~1"));
+}
+
 /** One spelling per location, so `#/a%20b` and `#/a b` are one unit. */
 export function canonicalPointer(pointer: string): string {
   return `#${segments(pointer)
-    .map((s) => `/${encodeURIComponent(s.replace(/~/g, "~0").replace(/\//g, "~1"))}`)
+    .map((s) => `/${pointerSegment(s)}`)
     .join("")}`;
 }
 
@@ -167,7 +174,8 @@ export function splitUnits(root: unknown, exported: Iterable<string>): Unit[] {
       return out;
     };
     const schema = copy(resolve(root, pointer));
-    units.push({ pointer, schema, refs, hash: createHash("sha256").update(JSON.stringify(schema)).digest("hex") });
+    const json = JSON.stringify(schema);
+    units.push({ pointer, schema, refs, hash: createHash("sha256").update(json).digest("hex"), size: json.length });
   }
   return units;
 }
@@ -175,6 +183,33 @@ export function splitUnits(root: unknown, exported: Iterable<string>): Unit[] {
 /** The `__cg_*` name generated code uses for a runtime module (`ajv/dist/runtime/equal` → `__cg_ajv_dist_runtime_equal`). */
 export function requireName(specifier: string): string {
   return `__cg_${specifier.replace(/\.js$/, "").replace(/[^A-Za-z0-9]/g, "_")}`;
+}
+
+/**
+ * ajv's `require("…")` calls in standalone code → the `__cg_*` names, with every module used (by
+ * name) added to `requires`.
+ */
+export function nameRequires(code: string, requires: Map<string, string> | Record<string, string>): string {
+  return code.replace(/require\("([^"]+)"\)/g, (_m, specifier: string) => {
+    const name = requireName(specifier);
+    if (requires instanceof Map) requires.set(name, specifier);
+    else requires[name] = specifier;
+    return name;
+  });
+}
+
+/** ESM imports binding each `__cg_*` name to its module, sorted by name (empty when none). */
+export function esmImports(requires: ReadonlyMap<string, string>): string {
+  const imports = [...requires].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (imports.length === 0) return "";
+  // ajv's helpers are CommonJS flagged __esModule: Node's ESM loader hands over module.exports as
+  // the default, bundlers (Vite, esbuild) hand over exports.default. Unwrap either to module.exports.
+  const lines = ['function __cgInterop(ns) { const d = ns.default; return d && typeof d === "object" && d.__esModule ? d : ns; }'];
+  imports.forEach(([name, specifier], i) => {
+    const file = specifier.endsWith(".js") ? specifier : `${specifier}.js`;
+    lines.push(`import * as __cgm${i} from ${JSON.stringify(file)};`, `const ${name} = __cgInterop(__cgm${i});`);
+  });
+  return `${lines.join("\n")}\n`;
 }
 
 /**
@@ -186,17 +221,7 @@ export function assembleModule(units: readonly Unit[], codes: readonly UnitCode[
   const index = new Map(units.map((u, i) => [u.pointer, i]));
   const requires = new Map<string, string>();
   for (const c of codes) for (const [name, specifier] of Object.entries(c.requires)) requires.set(name, specifier);
-  const imports = [...requires].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const parts: string[] = [];
-  if (imports.length > 0) {
-    // ajv's helpers are CommonJS flagged __esModule: Node's ESM loader hands over module.exports as
-    // the default, bundlers (Vite, esbuild) hand over exports.default. Unwrap either to module.exports.
-    parts.push('function __cgInterop(ns) { const d = ns.default; return d && typeof d === "object" && d.__esModule ? d : ns; }\n');
-    imports.forEach(([name, specifier], i) => {
-      const file = specifier.endsWith(".js") ? specifier : `${specifier}.js`;
-      parts.push(`import * as __cgm${i} from ${JSON.stringify(file)};\nconst ${name} = __cgInterop(__cgm${i});\n`);
-    });
-  }
+  const parts: string[] = [esmImports(requires)];
   parts.push(`const __cgU = new Array(${units.length});\nconst __cgL = [];\n`);
   units.forEach((unit, i) => {
     const code = codes[i] as UnitCode;
