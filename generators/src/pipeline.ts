@@ -191,25 +191,24 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
       }),
     );
   }
-  let formatMs = 0;
-  let formatting: Promise<unknown> = Promise.resolve();
+  // Formatting (on worker threads when there is much of it) starts as soon as an emitter's files
+  // exist; its time is from the first start to the last end.
+  let formatStart: number | undefined;
+  let formatEnd = 0;
+  const formatOptions = options.workers !== undefined ? { workers: options.workers } : {};
   const formattedGroups = emitted.map((group) =>
-    group.then((files) => {
-      const link = formatting.then(async () => {
-        const started = now();
-        const out = await formatFiles(files, salted(caches.format, salt));
-        formatMs += now() - started;
-        return out;
-      });
-      formatting = link.catch(() => undefined);
-      return link;
+    group.then(async (files) => {
+      formatStart ??= now();
+      const out = await formatFiles(files, salted(caches.format, salt), formatOptions);
+      formatEnd = now();
+      return out;
     }),
   );
   const settled = await Promise.allSettled(formattedGroups);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
   if (failed) throw await locateEmitterIssues(failed.reason, spec);
   const formatted = settled.flatMap((s) => (s.status === "fulfilled" ? s.value : []));
-  reporter.step(target, "format", formatMs);
+  reporter.step(target, "format", formatStart === undefined ? 0 : formatEnd - formatStart);
 
   const byPath = new Map<string, GeneratedFile>();
   for (const f of formatted) {

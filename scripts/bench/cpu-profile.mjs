@@ -45,7 +45,8 @@ export function stageOfFile(rel) {
   if (!m) return null;
   const p = m[1];
   if (p === "write/format") return "format";
-  if (p === "pipeline" || p === "cli") return "pipeline";
+  // A worker thread's dispatcher is like the pipeline: the stage is the module it runs a task of.
+  if (p === "pipeline" || p === "cli" || p === "workers/thread") return "pipeline";
   const parts = p.split("/");
   if (parts[0] === "emit" && parts.length > 1) return parts[1];
   return parts[0];

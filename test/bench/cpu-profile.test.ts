@@ -44,13 +44,13 @@ describe("the CPU-profile summariser", () => {
     expect(packageOf(frame("(garbage collector)"), root)).toBe("(garbage collector)");
   });
 
-  it("counts a helper for the stage the pipeline called, and a worker's stack for its outermost module", () => {
+  it("counts a helper for the stage the pipeline called, and a worker's stack for the module its task runs", () => {
     const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
     const stack = (...ids: number[]) => ids.map((id) => byId.get(id) as CallFrame);
     expect(stageOfStack(stack(1, 2, 3, 4, 5), root)).toBe("types");
     expect(stageOfStack(stack(1, 2, 3, 6, 7), root)).toBe("format");
     expect(stageOfStack(stack(1, 2, 3), root)).toBe("pipeline");
-    expect(stageOfStack([frame("(root)"), frame("run", "file:///ws/generators/dist/emit/validators/compile-worker.js"), frame("compile", "file:///ws/node_modules/ajv/dist/x.js")], root)).toBe("validators");
+    expect(stageOfStack([frame("(root)"), frame("answer", "file:///ws/generators/dist/workers/thread.js"), frame("compileUnits", "file:///ws/generators/dist/emit/validators/compile.js"), frame("compile", "file:///ws/node_modules/ajv/dist/x.js")], root)).toBe("validators");
     expect(stageOfStack(stack(1, 10), root)).toBe("prettier (no contractgen caller on the stack)");
     expect(stageOfStack(stack(1, 8), root)).toBe("(garbage collector)");
   });

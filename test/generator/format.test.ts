@@ -50,6 +50,31 @@ describe("formatting generated TypeScript", () => {
     expect(file?.contents).toBe(await whole(pieces.join("\n\n")));
   });
 
+  it("formats on worker threads exactly what it formats on the calling thread", async () => {
+    const files = [
+      ...given.map(({ text }, i) => ({ path: `src/g${i}.ts`, contents: text })),
+      // Cut after `a;`: neither piece parses alone, so the module is formatted whole.
+      { path: "src/cut.ts", contents: "export const t = `a;\n\nexport const inside = 1;`;\n" },
+      { path: "package.json", contents: '{"name":"x","files":["a","b"],"nested":{"deep":{"deeper":[1,2,3]}}}' },
+      { path: "README.md", contents: "# Title\n\n* one\n* two\n\n|a|b|\n|-|-|\n|1|2|\n" },
+    ];
+    const here = await formatFiles(files, countingCache(), { workers: 0 });
+    const cache = countingCache();
+    expect(await formatFiles(files, cache, { workers: 2, inlineBelowBytes: 0 })).toEqual(here);
+    expect(here.find((f) => f.path === "src/cut.ts")?.contents).toBe(await whole("export const t = `a;\n\nexport const inside = 1;`;\n"));
+    // What the workers formatted is cached like what this thread formats; only the two pieces that
+    // do not parse are tried again (a failure is not cached), and the whole module comes from the cache.
+    const misses = cache.misses;
+    expect(await formatFiles(files, cache, { workers: 2, inlineBelowBytes: 0 })).toEqual(here);
+    expect(cache.misses - misses).toBe(2);
+  });
+
+  it("reports prettier's own error for a module that does not parse, on worker threads too", async () => {
+    const broken = [{ path: "src/broken.ts", contents: "export const = ;\n\nexport const ok = 1;\n" }];
+    await expect(formatFiles(broken, countingCache(), { workers: 0 })).rejects.toThrow(/expected|Expression/i);
+    await expect(formatFiles(broken, countingCache(), { workers: 2, inlineBelowBytes: 0 })).rejects.toThrow(/expected|Expression/i);
+  });
+
   it("leaves files marked unformatted and files over the size limit as written", async () => {
     const ugly = "export const   a=1";
     const big = `${ugly}\n//${"x".repeat(FORMAT_MAX_BYTES)}`;

@@ -112,6 +112,20 @@ describe("validator units", () => {
     expect(cache.sets).toBe(n);
   });
 
+  it("compile each distinct unit once: units alike share one compile and one cache entry", async () => {
+    // Three operations answering with a bare reference to one schema, and two alike inline schemas.
+    const alike = { ...components, A: { $ref: "#/components/schemas/Person" }, B: { $ref: "#/components/schemas/Node" }, C: { type: "string", maxLength: 3 }, D: { type: "string", maxLength: 3 } };
+    const cache = memoryCache();
+    const code = await compileModule(input(alike), cache, { workers: 0 });
+    // Node, Person, Friend, odd, Flag, one bare reference (A and B), one string (C and D), the query.
+    expect(cache.sets).toBe(8);
+    const m = await load(code);
+    expect([m["s5"]?.({ id: 1 }), m["s5"]?.({})]).toEqual([true, false]);
+    expect([m["s6"]?.({ name: "n" }), m["s6"]?.({ name: "" })]).toEqual([true, false]);
+    expect([m["s7"]?.("abc"), m["s8"]?.("abcd")]).toEqual([true, false]);
+    expect(await compileModule(input(alike), memoryCache(), { workers: 2, inlineBelowExports: 0 })).toBe(code);
+  });
+
   it("are split only where keywords do not look across references", () => {
     expect(splittable(input(components).root)).toBe(true);
     expect(splittable({ components: { schemas: { A: { type: "object", unevaluatedProperties: false, allOf: [{ $ref: "#/components/schemas/B" }] } } } })).toBe(false);

@@ -4,35 +4,8 @@
  * `typesKey`, so one indexed type reaches every delivery's payload.
  */
 import type { ApiModel, Delivery } from "../model/ir.js";
-import { parsePointer } from "../load/errors.js";
 import { mediaKind } from "./validators/index.js";
 import { ident, join, jsdoc, ts, type Code } from "./ts.js";
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-
-/**
- * Lists each callback's path item (and each `x-webhooks` entry of a 3.0 document) under `webhooks`
- * in the copy handed to openapi-typescript, which types only root `webhooks`.
- */
-export function withCallbacksAsWebhooks(copy: Obj, model: ApiModel): void {
-  const listed = isObj(copy["webhooks"]) ? copy["webhooks"] : undefined;
-  const missing = model.deliveries.filter((d) => listed === undefined || !Object.prototype.hasOwnProperty.call(listed, d.typesKey) || d.kind === "callback");
-  if (missing.length === 0) return;
-  const webhooks = (listed ?? (copy["webhooks"] = {})) as Obj;
-  for (const d of missing) {
-    // The pointer names the operation; its path item is one level up.
-    let node: unknown = copy;
-    const segs = parsePointer(d.pointer);
-    for (const seg of segs.slice(0, -1)) node = isObj(node) ? node[seg] : undefined;
-    if (isObj(node) && typeof node["$ref"] === "string") {
-      let target: unknown = copy;
-      for (const seg of parsePointer(node["$ref"])) target = isObj(target) ? target[seg] : undefined;
-      node = target;
-    }
-    if (isObj(node)) webhooks[d.typesKey] = node;
-  }
-}
 
 /** The media type whose payload the delivery's type describes: the first JSON one, else the first. */
 export function payloadMedia(d: Delivery): string | undefined {

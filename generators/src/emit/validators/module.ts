@@ -17,16 +17,27 @@ export async function compileModule(input: CompileInput, cache: ContentCache, op
     const hit = cache.get(k);
     return hit === undefined ? undefined : (JSON.parse(hit) as UnitCode);
   });
-  const missing = units.flatMap((u, i) => (codes[i] === undefined ? [i] : []));
-  if (missing.length > 0) {
+  // One compile per distinct unit: a unit's code depends on its schema alone, and most units of a
+  // large contract are alike (GitHub's strict module: 4,485 units, 1,233 distinct, most of them a
+  // bare reference to another unit).
+  const missing = new Map<string, number[]>();
+  units.forEach((_u, i) => {
+    if (codes[i] !== undefined) return;
+    const key = keys[i] as string;
+    const same = missing.get(key);
+    if (same) same.push(i);
+    else missing.set(key, [i]);
+  });
+  if (missing.size > 0) {
+    const groups = [...missing.values()];
     const compiled = await compileUnitBatches(
-      { units: missing.map((i) => units[i] as Unit), coerce: input.coerce, ownProperties },
+      { units: groups.map((g) => units[g[0] as number] as Unit), coerce: input.coerce, ownProperties },
       options,
     );
-    missing.forEach((i, n) => {
+    groups.forEach((group, n) => {
       const code = compiled[n] as UnitCode;
-      codes[i] = code;
-      cache.set(keys[i] as string, JSON.stringify(code));
+      for (const i of group) codes[i] = code;
+      cache.set(keys[group[0] as number] as string, JSON.stringify(code));
     });
   }
   return assembleModule(units, codes as UnitCode[], input.exports);

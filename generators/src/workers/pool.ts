@@ -1,0 +1,147 @@
+/**
+ * Worker threads for the generator's pure, costly steps (compiling validators, formatting, printing
+ * types). A task names a function exported by one of the generator's own modules and its arguments
+ * (structured-cloneable data); the worker imports that module and runs the very function the calling
+ * thread would run, so where a task ran changes the time, never the result.
+ */
+import { existsSync } from "node:fs";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker, type ResourceLimits } from "node:worker_threads";
+import type { TaskRequest, TaskResponse } from "./thread.js";
+
+/**
+ * How many worker threads the generator uses when the caller does not say: `CONTRACTGEN_WORKERS`
+ * when it is a whole number (0 runs everything on the calling thread), else two, or one on a
+ * single-core machine.
+ * @default min(2, os.availableParallelism())
+ */
+export function defaultWorkerCount(): number {
+  const fromEnv = process.env["CONTRACTGEN_WORKERS"];
+  if (fromEnv !== undefined && /^\d+$/.test(fromEnv.trim())) return Number(fromEnv.trim());
+  return Math.min(2, os.availableParallelism());
+}
+
+const threadFile = fileURLToPath(new URL("./thread.js", import.meta.url));
+
+/** A module of this generator, as a task names it: its URL, so a worker imports the same file. */
+export type TaskModule = string;
+
+interface Job {
+  readonly request: TaskRequest;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * A pool of worker threads, started on first use and kept for the process's later packages. Idle
+ * workers are unref'd, so they never keep a finished run alive. A worker runs one task at a time.
+ */
+export class WorkerPool {
+  readonly #idle: Worker[] = [];
+  readonly #queue: Job[] = [];
+  #size = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly resourceLimits: ResourceLimits,
+  ) {}
+
+  /** Runs `module`'s export `fn` with `args` on a worker; its (awaited) result, or its error. */
+  run<T>(module: TaskModule, fn: string, args: readonly unknown[]): Promise<T> {
+    return new Promise<unknown>((resolve, reject) => {
+      this.#queue.push({ request: { module, fn, args }, resolve, reject });
+      this.#pump();
+    }) as Promise<T>;
+  }
+
+  #pump(): void {
+    while (this.#queue.length > 0) {
+      let worker = this.#idle.pop();
+      if (!worker) {
+        if (this.#size >= this.limit) return;
+        worker = new Worker(threadFile, { resourceLimits: this.resourceLimits });
+        this.#size++;
+      }
+      this.#start(worker, this.#queue.shift() as Job);
+    }
+  }
+
+  #start(worker: Worker, job: Job): void {
+    worker.ref();
+    const done = (): void => {
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+    };
+    // A worker that failed is dropped, not reused: its isolate may be in any state.
+    const drop = (error: Error): void => {
+      done();
+      this.#size--;
+      void worker.terminate();
+      job.reject(error);
+      this.#pump();
+    };
+    const onMessage = (response: TaskResponse): void => {
+      done();
+      worker.unref();
+      this.#idle.push(worker);
+      if ("error" in response) job.reject(Object.assign(new Error(response.error.message), response.error.stack !== undefined ? { stack: response.error.stack } : {}));
+      else job.resolve(response.value);
+      this.#pump();
+    };
+    const onError = (error: Error): void => drop(error);
+    const onExit = (code: number): void => drop(new Error(`a generator worker thread exited with code ${code}`));
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    worker.postMessage(job.request);
+  }
+}
+
+/** Which pool: the small-heap one for many short tasks, or the one for a few memory-hungry ones. */
+export type PoolKind = "tasks" | "large";
+
+/**
+ * Heap limits per kind of pool, in MiB. `tasks` (validator units, formatting): work comes in small
+ * steps, and a large young generation only let garbage pile up (GitHub's spec peaked at 1.14 GB
+ * with 64 MiB, 0.98 GB with 16 MiB, at no measurable CPU cost); the old generation is capped so a
+ * worker collects instead of growing, and a task that runs out of it is rerun on the calling thread
+ * (see `orInline`). `large` (printing a whole contract's types): one task holds a whole document
+ * and its syntax tree; it allocates fast, so a larger young generation saves scavenges, and its old
+ * generation is left to Node's default.
+ */
+const LIMITS: Readonly<Record<PoolKind, ResourceLimits>> = {
+  tasks: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 },
+  large: { maxYoungGenerationSizeMb: 48 },
+};
+
+const pools = new Map<string, WorkerPool>();
+
+/**
+ * The pool of `kind` with this many workers (started on first use), or none when tasks run in
+ * place: no workers asked for, or the worker entry is not beside this module (running from sources).
+ */
+export function poolOf(workers: number, kind: PoolKind = "tasks"): WorkerPool | undefined {
+  if (workers <= 0 || !existsSync(threadFile)) return undefined;
+  const key = `${kind}/${workers}`;
+  let pool = pools.get(key);
+  if (!pool) pools.set(key, (pool = new WorkerPool(workers, LIMITS[kind])));
+  return pool;
+}
+
+/** Whether a worker's error says it ran out of its heap (the same task then runs on the calling thread). */
+export function isOutOfMemory(err: unknown): boolean {
+  return err instanceof Error && ((err as { code?: unknown }).code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(err.message));
+}
+
+/**
+ * A worker's result, or, when the worker hit its memory cap, the same task on the calling thread
+ * (which has no cap and gives the same result). Any other failure stays a failure.
+ */
+export function orInline<T>(onWorker: Promise<T>, inline: () => T | Promise<T>): Promise<T> {
+  return onWorker.catch((err: unknown) => {
+    if (isOutOfMemory(err)) return inline();
+    throw err;
+  });
+}
