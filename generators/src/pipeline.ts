@@ -12,6 +12,7 @@ import { diffOutput, writeOutput, type Drift } from "./write/write.js";
 import { workflowsPathFor } from "./workflows/path.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
 import { openPackageCaches, salted, type PackageCaches } from "./write/content-cache.js";
+import { releaseWorkers } from "./workers/pool.js";
 import { createRequire } from "node:module";
 
 /** One spec and the package it becomes. */
@@ -101,6 +102,13 @@ interface Rendered {
 }
 
 const now = (): number => performance.now();
+
+/**
+ * Resident memory above which the worker threads are ended once a package's emitters are done
+ * (see render). GitHub's REST description goes well over it; the repository's specs stay far under.
+ * @default 512 MiB
+ */
+const RELEASE_WORKERS_ABOVE_RSS = 512 * 1024 * 1024;
 
 /** Load → model → every emitter → format, all in memory. Throws SpecError for bad input. */
 export async function render(target: Target, options: RunOptions, templates?: PackageTemplates): Promise<Rendered> {
@@ -205,6 +213,9 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
     }),
   );
   const settled = await Promise.allSettled(formattedGroups);
+  // After a large contract the workers' heaps are a large share of the process: end them before the
+  // output is written (the write's peak adds to theirs). A small contract keeps them for the next.
+  if (process.memoryUsage.rss() > RELEASE_WORKERS_ABOVE_RSS) releaseWorkers();
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
   if (failed) throw await locateEmitterIssues(failed.reason, spec);
   const formatted = settled.flatMap((s) => (s.status === "fulfilled" ? s.value : []));

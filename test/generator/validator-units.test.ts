@@ -94,7 +94,7 @@ describe("validator units", () => {
     expect(computed).toBeGreaterThan(0);
     expect(await compileModule(input(components), cache, { workers: 0 })).toBe(cold);
     expect(cache.sets).toBe(computed);
-    expect(await compileModule(input(components), memoryCache(), { workers: 2, inlineBelowExports: 0 })).toBe(cold);
+    expect(await compileModule(input(components), memoryCache(), { workers: 2, inlineBelowBytes: 0 })).toBe(cold);
   });
 
   it("recompile only the unit whose schema changed", async () => {
@@ -123,7 +123,7 @@ describe("validator units", () => {
     expect([m["s5"]?.({ id: 1 }), m["s5"]?.({})]).toEqual([true, false]);
     expect([m["s6"]?.({ name: "n" }), m["s6"]?.({ name: "" })]).toEqual([true, false]);
     expect([m["s7"]?.("abc"), m["s8"]?.("abcd")]).toEqual([true, false]);
-    expect(await compileModule(input(alike), memoryCache(), { workers: 2, inlineBelowExports: 0 })).toBe(code);
+    expect(await compileModule(input(alike), memoryCache(), { workers: 2, inlineBelowBytes: 0 })).toBe(code);
   });
 
   it("are split only where keywords do not look across references", () => {

@@ -18,6 +18,15 @@ export { defaultWorkerCount };
  */
 export const INLINE_BELOW_EXPORTS = 500;
 
+/**
+ * Units whose schemas come to less than this many bytes of JSON compile on the calling thread: a
+ * worker starts cold (a fresh isolate loading ajv, its code not yet optimised) and would take longer
+ * than the compile. The repository's specs have at most 31 KB of distinct units per module; GitHub's
+ * REST description 2.1 MB (strict) and 164 KB (parameters).
+ * @default 65_536
+ */
+export const INLINE_BELOW_UNIT_BYTES = 65_536;
+
 /** The module whose functions the workers run: the calling thread's own compile functions. */
 const COMPILE_MODULE = new URL("./compile.js", import.meta.url).href;
 
@@ -30,8 +39,10 @@ const onWorker = {
 export interface CompileAllOptions {
   /** Worker threads to use at most; 0 compiles everything on the calling thread. @default defaultWorkerCount() */
   readonly workers?: number;
-  /** Inputs with fewer exports than this compile on the calling thread. @default INLINE_BELOW_EXPORTS */
+  /** Whole documents with fewer exports than this compile on the calling thread. @default INLINE_BELOW_EXPORTS */
   readonly inlineBelowExports?: number;
+  /** Units with less schema JSON than this, together, compile on the calling thread. @default INLINE_BELOW_UNIT_BYTES */
+  readonly inlineBelowBytes?: number;
 }
 
 /**
@@ -66,11 +77,10 @@ const BATCHES_PER_WORKER = 4;
  */
 export async function compileUnitBatches(input: UnitsInput, options: CompileAllOptions = {}): Promise<UnitCode[]> {
   const workers = options.workers ?? defaultWorkerCount();
-  const inlineBelow = options.inlineBelowExports ?? INLINE_BELOW_EXPORTS;
   const pool = poolOf(workers);
-  if (!pool || input.units.length < inlineBelow) return compileUnits(input);
   const sizes = input.units.map((u) => u.size + 200);
   const total = sizes.reduce((a, b) => a + b, 0);
+  if (!pool || total < (options.inlineBelowBytes ?? INLINE_BELOW_UNIT_BYTES)) return compileUnits(input);
   const target = total / (workers * BATCHES_PER_WORKER);
   const batches: UnitsInput[] = [];
   let start = 0;
