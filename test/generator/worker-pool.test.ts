@@ -38,5 +38,9 @@ describe("the generator's worker pool", () => {
     pool.release();
     expect(await pool.run(FORMAT_MODULE, "formatItems", [items])).toEqual(first);
     pool.release();
+    // A pool that keeps no idle worker ends each one after its task and starts another for the next.
+    const oneShot = new WorkerPool(1, {}, false);
+    expect(await oneShot.run(FORMAT_MODULE, "formatItems", [items])).toEqual(first);
+    expect(await oneShot.run(FORMAT_MODULE, "formatItems", [items])).toEqual(first);
   });
 });

@@ -42,9 +42,16 @@ export class WorkerPool {
   readonly #queue: Job[] = [];
   #size = 0;
 
+  /**
+   * @param limit workers at most
+   * @param resourceLimits each worker's heap limits
+   * @param keepIdle keep a worker with nothing to do for later tasks; when false it ends at once,
+   *   freeing its heap (for tasks that leave hundreds of MB behind and come once per package)
+   */
   constructor(
     readonly limit: number,
     readonly resourceLimits: ResourceLimits,
+    readonly keepIdle = true,
   ) {}
 
   /** Runs `module`'s export `fn` with `args` on a worker; its (awaited) result, or its error. */
@@ -97,6 +104,7 @@ export class WorkerPool {
       done();
       worker.unref();
       this.#idle.push(worker);
+      if (!this.keepIdle && this.#queue.length === 0) this.release();
       if ("error" in response) job.reject(Object.assign(new Error(response.error.message), response.error.stack !== undefined ? { stack: response.error.stack } : {}));
       else job.resolve(response.value);
       this.#pump();
@@ -127,6 +135,9 @@ const LIMITS: Readonly<Record<PoolKind, ResourceLimits>> = {
   large: { maxYoungGenerationSizeMb: 48 },
 };
 
+/** Whether a pool keeps idle workers: a large task's worker ends as soon as it is done (its heap held a whole document). */
+const KEEP_IDLE: Readonly<Record<PoolKind, boolean>> = { tasks: true, large: false };
+
 const pools = new Map<string, WorkerPool>();
 
 /**
@@ -137,7 +148,7 @@ export function poolOf(workers: number, kind: PoolKind = "tasks"): WorkerPool | 
   if (workers <= 0 || !existsSync(threadFile)) return undefined;
   const key = `${kind}/${workers}`;
   let pool = pools.get(key);
-  if (!pool) pools.set(key, (pool = new WorkerPool(workers, LIMITS[kind])));
+  if (!pool) pools.set(key, (pool = new WorkerPool(workers, LIMITS[kind], KEEP_IDLE[kind])));
   return pool;
 }
 
