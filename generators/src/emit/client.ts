@@ -6,7 +6,7 @@ import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
 import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "./ts.js";
-import { mediaKind } from "./validators/index.js";
+import { idUnion, mediaKind } from "./validators/index.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -207,7 +207,7 @@ export const clientEmitter = defineEmitter({
   emit({ model }) {
     const base = pascalCase(model.name, "Api");
     const factory = `create${base}Client`;
-    const taken = new Set([...model.schemas.map((s) => s.typeName), `${base}Client`, `${base}ClientOptions`]);
+    const taken = new Set([...model.schemas.map((s) => s.typeName), `${base}Client`, `${base}ClientOptions`, "OperationKey"]);
     const argNames = uniqueNames(model.operations, (op) => `${op.typeName}Args`, taken);
     const resultNames = uniqueNames(model.operations, (op) => `${op.typeName}Result`, [...taken, ...argNames]);
 
@@ -300,10 +300,13 @@ export interface ${ident(`${base}ClientOptions`)} {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** The operations this client calls, by operationId. */
+type OperationKey = ${idUnion(plans.map((p) => p.op.id))};
+
 /** How each operation is called: method, path, parameters, body, security, limits. */
-export const operationSpecs = {
+export const operationSpecs: Readonly<Record<OperationKey, OperationSpec>> = {
 ${join(specs)}
-} as const satisfies Record<string, OperationSpec>;
+};
 
 const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = ${literal(errorSchemaTable(model))};
 const SERVER_VARIABLES: Readonly<Record<string, string>> = ${literal(variables)};

@@ -42,8 +42,28 @@ export interface AdsAudiencesClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** The operations this client calls, by operationId. */
+type OperationKey =
+  | "listProductCatalogs"
+  | "createProductCatalog"
+  | "updateProductCatalog"
+  | "deleteProductCatalog"
+  | "listProducts"
+  | "upsertProducts"
+  | "deleteProducts"
+  | "createProductSet"
+  | "getProductSet"
+  | "searchKeywordInsights"
+  | "listTailoredAudiencePermissions"
+  | "createTailoredAudiencePermission"
+  | "deleteTailoredAudiencePermission"
+  | "getCustomAudienceTargeting"
+  | "updateCustomAudienceUsers"
+  | "updateDoNotReachListUsers"
+  | "deleteDoNotReachList";
+
 /** How each operation is called: method, path, parameters, body, security, limits. */
-export const operationSpecs = {
+export const operationSpecs: Readonly<Record<OperationKey, OperationSpec>> = {
   listProductCatalogs: {
     id: "listProductCatalogs",
     method: "GET",
@@ -248,7 +268,7 @@ export const operationSpecs = {
     ],
     security: [["oauth1"]],
   },
-} as const satisfies Record<string, OperationSpec>;
+};
 
 const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   listProductCatalogs: { "4XX": "AdsError", default: "AdsError" },

@@ -141,13 +141,31 @@ export const schemaValidators = {
   >,
 };
 
+/** Every operationId this package validates. */
+export type OperationId =
+  | "listProductCatalogs"
+  | "createProductCatalog"
+  | "updateProductCatalog"
+  | "deleteProductCatalog"
+  | "listProducts"
+  | "upsertProducts"
+  | "deleteProducts"
+  | "createProductSet"
+  | "getProductSet"
+  | "searchKeywordInsights"
+  | "listTailoredAudiencePermissions"
+  | "createTailoredAudiencePermission"
+  | "deleteTailoredAudiencePermission"
+  | "getCustomAudienceTargeting"
+  | "updateCustomAudienceUsers"
+  | "updateDoNotReachListUsers"
+  | "deleteDoNotReachList";
+
 /** Per operation: the compiled parameter, body and response validators and the parameter facts. */
-export const operationValidators = {
+export const operationValidators: Readonly<Record<OperationId, OperationValidation>> = {
   listProductCatalogs: {
     params: params.o0p,
-    parameters: [
-      { name: "user_id", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    parameters: [{ name: "user_id", in: "query", style: "form", explode: true, array: false }],
     responses: {
       "2XX": { "application/json": strict.o0r0_0 },
       "4XX": { "application/json": strict.o0r1_0 },
@@ -159,7 +177,7 @@ export const operationValidators = {
     parameters: [
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "user_id", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o1r0_0 },
       "4XX": { "application/json": strict.o1r1_0 },
@@ -171,7 +189,7 @@ export const operationValidators = {
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
       { name: "name", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o2r0_0 },
       "4XX": { "application/json": strict.o2r1_0 },
@@ -182,7 +200,7 @@ export const operationValidators = {
     params: params.o3p,
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o3r0_0 },
       "4XX": { "application/json": strict.o3r1_0 },
@@ -196,7 +214,7 @@ export const operationValidators = {
       { name: "item_group_key", in: "query", style: "form", explode: true, array: false },
       { name: "count", in: "query", style: "form", explode: true, array: false },
       { name: "cursor", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o4r0_0 },
       "4XX": { "application/json": strict.o4r1_0 },
@@ -207,7 +225,7 @@ export const operationValidators = {
     params: params.o5p,
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     body: { required: true, media: { "application/json": strict.o5b_0 } },
     responses: {
       "2XX": { "application/json": strict.o5r0_0 },
@@ -219,7 +237,7 @@ export const operationValidators = {
     params: params.o6p,
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     body: { required: true, media: { "application/json": strict.o6b_0 } },
     responses: {
       "2XX": { "application/json": strict.o6r0_0 },
@@ -231,7 +249,7 @@ export const operationValidators = {
     params: params.o7p,
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     body: { required: true, media: { "application/json": strict.o7b_0 } },
     responses: {
       "2XX": { "application/json": strict.o7r0_0 },
@@ -244,7 +262,7 @@ export const operationValidators = {
     parameters: [
       { name: "product_catalog_id", in: "path", style: "simple", explode: false, array: false },
       { name: "product_set_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o8r0_0 },
       "4XX": { "application/json": strict.o8r1_0 },
@@ -260,7 +278,7 @@ export const operationValidators = {
       { name: "end_time", in: "query", style: "form", explode: true, array: false },
       { name: "location", in: "query", style: "form", explode: true, array: false },
       { name: "negative_keywords", in: "query", style: "form", explode: false, array: true },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o9r0_0 },
       "4XX": { "application/json": strict.o9r1_0 },
@@ -284,7 +302,7 @@ export const operationValidators = {
         array: true,
       },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o10r0_0 },
       "4XX": { "application/json": strict.o10r1_0 },
@@ -298,7 +316,7 @@ export const operationValidators = {
       { name: "tailored_audience_id", in: "path", style: "simple", explode: false, array: false },
       { name: "granted_account_id", in: "query", style: "form", explode: true, array: false },
       { name: "permission_level", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o11r0_0 },
       "4XX": { "application/json": strict.o11r1_0 },
@@ -317,7 +335,7 @@ export const operationValidators = {
         explode: false,
         array: false,
       },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o12r0_0 },
       "4XX": { "application/json": strict.o12r1_0 },
@@ -331,7 +349,7 @@ export const operationValidators = {
       { name: "custom_audience_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_active", in: "query", style: "form", explode: true, array: false },
       { name: "cursor", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o13r0_0 },
       "4XX": { "application/json": strict.o13r1_0 },
@@ -343,7 +361,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "custom_audience_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     body: { required: true, media: { "application/json": strict.o14b_0 } },
     responses: {
       "2XX": { "application/json": strict.o14r0_0 },
@@ -356,7 +374,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "do_not_reach_list_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     body: { required: true, media: { "application/json": strict.o15b_0 } },
     responses: {
       "2XX": { "application/json": strict.o15r0_0 },
@@ -369,17 +387,14 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "do_not_reach_list_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o16r0_0 },
       "4XX": { "application/json": strict.o16r1_0 },
       default: { "application/json": strict.o16r2_0 },
     },
   },
-} satisfies Record<string, OperationValidation>;
-
-/** Every operationId this package validates. */
-export type OperationId = keyof typeof operationValidators;
+};
 
 /**
  * validateRequest coerces query, path, header and cookie strings to their declared types, splits

@@ -42,8 +42,52 @@ export interface AdsCampaignsClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** The operations this client calls, by operationId. */
+type OperationKey =
+  | "listAccountMedia"
+  | "getAccountMedia"
+  | "deleteAccountMedia"
+  | "listCards"
+  | "createCard"
+  | "getCard"
+  | "updateCard"
+  | "deleteLegacyCard"
+  | "listMediaLibrary"
+  | "createMediaLibraryItem"
+  | "getMediaLibraryItem"
+  | "updateMediaLibraryItem"
+  | "deleteMediaLibraryItem"
+  | "listPollCards"
+  | "createPollCard"
+  | "getPollCard"
+  | "createAdvertiserPost"
+  | "updateAdvertiserPostName"
+  | "listVideoConversationCards"
+  | "createVideoConversationCard"
+  | "getVideoConversationCard"
+  | "updateVideoConversationCard"
+  | "listAccounts"
+  | "createSandboxAccount"
+  | "getAccount"
+  | "updateAccount"
+  | "deleteSandboxAccount"
+  | "listAccountApps"
+  | "listAccountHistory"
+  | "listAdvertiserBusinessCategories"
+  | "getCuratedCategory"
+  | "listAccountFeatures"
+  | "addSandboxAccountFeatures"
+  | "getAudienceEstimate"
+  | "updateLineItem"
+  | "deleteLineItem"
+  | "listLineItemCuratedCategories"
+  | "createLineItemCuratedCategory"
+  | "getLineItemCuratedCategory"
+  | "updateLineItemCuratedCategory"
+  | "deleteLineItemCuratedCategory";
+
 /** How each operation is called: method, path, parameters, body, security, limits. */
-export const operationSpecs = {
+export const operationSpecs: Readonly<Record<OperationKey, OperationSpec>> = {
   listAccountMedia: {
     id: "listAccountMedia",
     method: "GET",
@@ -574,7 +618,7 @@ export const operationSpecs = {
     ],
     security: [["oauth1"]],
   },
-} as const satisfies Record<string, OperationSpec>;
+};
 
 const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   listAccountMedia: { "4XX": "AdsError", default: "AdsError" },

@@ -187,8 +187,52 @@ export const schemaValidators = {
   >,
 };
 
+/** Every operationId this package validates. */
+export type OperationId =
+  | "listAccountMedia"
+  | "getAccountMedia"
+  | "deleteAccountMedia"
+  | "listCards"
+  | "createCard"
+  | "getCard"
+  | "updateCard"
+  | "deleteLegacyCard"
+  | "listMediaLibrary"
+  | "createMediaLibraryItem"
+  | "getMediaLibraryItem"
+  | "updateMediaLibraryItem"
+  | "deleteMediaLibraryItem"
+  | "listPollCards"
+  | "createPollCard"
+  | "getPollCard"
+  | "createAdvertiserPost"
+  | "updateAdvertiserPostName"
+  | "listVideoConversationCards"
+  | "createVideoConversationCard"
+  | "getVideoConversationCard"
+  | "updateVideoConversationCard"
+  | "listAccounts"
+  | "createSandboxAccount"
+  | "getAccount"
+  | "updateAccount"
+  | "deleteSandboxAccount"
+  | "listAccountApps"
+  | "listAccountHistory"
+  | "listAdvertiserBusinessCategories"
+  | "getCuratedCategory"
+  | "listAccountFeatures"
+  | "addSandboxAccountFeatures"
+  | "getAudienceEstimate"
+  | "updateLineItem"
+  | "deleteLineItem"
+  | "listLineItemCuratedCategories"
+  | "createLineItemCuratedCategory"
+  | "getLineItemCuratedCategory"
+  | "updateLineItemCuratedCategory"
+  | "deleteLineItemCuratedCategory";
+
 /** Per operation: the compiled parameter, body and response validators and the parameter facts. */
-export const operationValidators = {
+export const operationValidators: Readonly<Record<OperationId, OperationValidation>> = {
   listAccountMedia: {
     params: params.o0p,
     parameters: [
@@ -200,7 +244,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o0r0_0 },
       "4XX": { "application/json": strict.o0r1_0 },
@@ -213,7 +257,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "account_media_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o1r0_0 },
       "4XX": { "application/json": strict.o1r1_0 },
@@ -225,7 +269,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "account_media_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o2r0_0 },
       "4XX": { "application/json": strict.o2r1_0 },
@@ -245,7 +289,7 @@ export const operationValidators = {
       { name: "q", in: "query", style: "form", explode: true, array: false },
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o3r0_0 },
       "4XX": { "application/json": strict.o3r1_0 },
@@ -254,9 +298,7 @@ export const operationValidators = {
   },
   createCard: {
     params: params.o4p,
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "account_id", in: "path", style: "simple", explode: false, array: false }],
     body: { required: true, media: { "application/json": strict.o4b_0 } },
     responses: {
       "2XX": { "application/json": strict.o4r0_0 },
@@ -270,7 +312,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o5r0_0 },
       "4XX": { "application/json": strict.o5r1_0 },
@@ -282,7 +324,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     body: { required: true, media: { "application/json": strict.o6b_0 } },
     responses: {
       "2XX": { "application/json": strict.o6r0_0 },
@@ -296,7 +338,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_type", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o7r0_0 },
       "4XX": { "application/json": strict.o7r1_0 },
@@ -311,7 +353,7 @@ export const operationValidators = {
       { name: "cursor", in: "query", style: "form", explode: true, array: false },
       { name: "media_type", in: "query", style: "form", explode: true, array: false },
       { name: "q", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o8r0_0 },
       "4XX": { "application/json": strict.o8r1_0 },
@@ -328,7 +370,7 @@ export const operationValidators = {
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "poster_media_key", in: "query", style: "form", explode: true, array: false },
       { name: "title", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o9r0_0 },
       "4XX": { "application/json": strict.o9r1_0 },
@@ -340,7 +382,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "media_key", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o10r0_0 },
       "4XX": { "application/json": strict.o10r1_0 },
@@ -357,7 +399,7 @@ export const operationValidators = {
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "poster_media_key", in: "query", style: "form", explode: true, array: false },
       { name: "title", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o11r0_0 },
       "4XX": { "application/json": strict.o11r1_0 },
@@ -369,7 +411,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "media_key", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o12r0_0 },
       "4XX": { "application/json": strict.o12r1_0 },
@@ -387,7 +429,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o13r0_0 },
       "4XX": { "application/json": strict.o13r1_0 },
@@ -405,7 +447,7 @@ export const operationValidators = {
       { name: "fourth_choice", in: "query", style: "form", explode: true, array: false },
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "media_key", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o14r0_0 },
       "4XX": { "application/json": strict.o14r1_0 },
@@ -418,7 +460,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o15r0_0 },
       "4XX": { "application/json": strict.o15r1_0 },
@@ -442,7 +484,7 @@ export const operationValidators = {
       { name: "video_cta_value", in: "query", style: "form", explode: true, array: false },
       { name: "video_description", in: "query", style: "form", explode: true, array: false },
       { name: "video_title", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o16r0_0 },
       "4XX": { "application/json": strict.o16r1_0 },
@@ -455,7 +497,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "post_id", in: "path", style: "simple", explode: false, array: false },
       { name: "name", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o17r0_0 },
       "4XX": { "application/json": strict.o17r1_0 },
@@ -473,7 +515,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o18r0_0 },
       "4XX": { "application/json": strict.o18r1_0 },
@@ -500,7 +542,7 @@ export const operationValidators = {
       { name: "thank_you_url", in: "query", style: "form", explode: true, array: false },
       { name: "unlocked_image_media_key", in: "query", style: "form", explode: true, array: false },
       { name: "unlocked_video_media_key", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o19r0_0 },
       "4XX": { "application/json": strict.o19r1_0 },
@@ -513,7 +555,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o20r0_0 },
       "4XX": { "application/json": strict.o20r1_0 },
@@ -525,7 +567,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "card_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o21r0_0 },
       "4XX": { "application/json": strict.o21r1_0 },
@@ -542,7 +584,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o22r0_0 },
       "4XX": { "application/json": strict.o22r1_0 },
@@ -551,7 +593,7 @@ export const operationValidators = {
   },
   createSandboxAccount: {
     params: params.o23p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "2XX": { "application/json": strict.o23r0_0 },
       "4XX": { "application/json": strict.o23r1_0 },
@@ -563,7 +605,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o24r0_0 },
       "4XX": { "application/json": strict.o24r1_0 },
@@ -576,7 +618,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "name", in: "query", style: "form", explode: true, array: false },
       { name: "industry_type", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o25r0_0 },
       "4XX": { "application/json": strict.o25r1_0 },
@@ -585,9 +627,7 @@ export const operationValidators = {
   },
   deleteSandboxAccount: {
     params: params.o26p,
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "account_id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "2XX": { "application/json": strict.o26r0_0 },
       "4XX": { "application/json": strict.o26r1_0 },
@@ -603,7 +643,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o27r0_0 },
       "4XX": { "application/json": strict.o27r1_0 },
@@ -621,7 +661,7 @@ export const operationValidators = {
       { name: "start_time", in: "query", style: "form", explode: true, array: false },
       { name: "end_time", in: "query", style: "form", explode: true, array: false },
       { name: "user_id", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o28r0_0 },
       "4XX": { "application/json": strict.o28r1_0 },
@@ -630,7 +670,7 @@ export const operationValidators = {
   },
   listAdvertiserBusinessCategories: {
     params: params.o29p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "2XX": { "application/json": strict.o29r0_0 },
       "4XX": { "application/json": strict.o29r1_0 },
@@ -642,7 +682,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "curated_category_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o30r0_0 },
       "4XX": { "application/json": strict.o30r1_0 },
@@ -654,7 +694,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "feature_keys", in: "query", style: "form", explode: false, array: true },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o31r0_0 },
       "4XX": { "application/json": strict.o31r1_0 },
@@ -666,7 +706,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "feature_keys", in: "query", style: "form", explode: false, array: true },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o32r0_0 },
       "4XX": { "application/json": strict.o32r1_0 },
@@ -675,9 +715,7 @@ export const operationValidators = {
   },
   getAudienceEstimate: {
     params: params.o33p,
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "account_id", in: "path", style: "simple", explode: false, array: false }],
     body: { required: true, media: { "application/json": strict.o33b_0 } },
     responses: {
       "2XX": { "application/json": strict.o33r0_0 },
@@ -726,7 +764,7 @@ export const operationValidators = {
         explode: true,
         array: false,
       },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o34r0_0 },
       "4XX": { "application/json": strict.o34r1_0 },
@@ -738,7 +776,7 @@ export const operationValidators = {
     parameters: [
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "line_item_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "404": { "application/json": strict.o35r0_0 },
       "2XX": { "application/json": strict.o35r1_0 },
@@ -755,7 +793,7 @@ export const operationValidators = {
       { name: "sort_by", in: "query", style: "form", explode: true, array: false },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
       { name: "with_total_count", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o36r0_0 },
       "4XX": { "application/json": strict.o36r1_0 },
@@ -768,7 +806,7 @@ export const operationValidators = {
       { name: "account_id", in: "path", style: "simple", explode: false, array: false },
       { name: "line_item_id", in: "query", style: "form", explode: true, array: false },
       { name: "curated_category_id", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o37r0_0 },
       "4XX": { "application/json": strict.o37r1_0 },
@@ -787,7 +825,7 @@ export const operationValidators = {
         array: false,
       },
       { name: "with_deleted", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o38r0_0 },
       "4XX": { "application/json": strict.o38r1_0 },
@@ -807,7 +845,7 @@ export const operationValidators = {
       },
       { name: "line_item_id", in: "query", style: "form", explode: true, array: false },
       { name: "curated_category_id", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o39r0_0 },
       "4XX": { "application/json": strict.o39r1_0 },
@@ -825,17 +863,14 @@ export const operationValidators = {
         explode: false,
         array: false,
       },
-    ] as const,
+    ],
     responses: {
       "2XX": { "application/json": strict.o40r0_0 },
       "4XX": { "application/json": strict.o40r1_0 },
       default: { "application/json": strict.o40r2_0 },
     },
   },
-} satisfies Record<string, OperationValidation>;
-
-/** Every operationId this package validates. */
-export type OperationId = keyof typeof operationValidators;
+};
 
 /**
  * validateRequest coerces query, path, header and cookie strings to their declared types, splits

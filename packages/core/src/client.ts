@@ -42,8 +42,56 @@ export interface CoreClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** The operations this client calls, by operationId. */
+type OperationKey =
+  | "createStreamLink"
+  | "getPostsByIds"
+  | "createPost"
+  | "requestToken"
+  | "authorize"
+  | "authenticate"
+  | "accessToken"
+  | "invalidateAccessToken"
+  | "invalidateAccessTokenJson"
+  | "createBearerToken"
+  | "invalidateBearerToken"
+  | "searchRecentPosts"
+  | "searchAllPosts"
+  | "getRecentPostCounts"
+  | "getAllPostCounts"
+  | "manageStreamRules"
+  | "getUserBookmarks"
+  | "getUserBlocking"
+  | "getUserMuting"
+  | "getUserPinnedLists"
+  | "getUserPosts"
+  | "getUserMentions"
+  | "getUserLikedPosts"
+  | "getUserFollowers"
+  | "getUserFollowing"
+  | "followUser"
+  | "getUserOwnedLists"
+  | "getUserFollowedLists"
+  | "getUserListMemberships"
+  | "likePost"
+  | "searchNews"
+  | "getNewsStory"
+  | "listConnections"
+  | "deleteConnectionsByUuid"
+  | "deleteAllConnections"
+  | "deleteConnectionsByEndpoint"
+  | "streamActivity"
+  | "createActivitySubscription"
+  | "replayWebhookEvents"
+  | "replayAccountActivitySubscriptions"
+  | "searchPostsEligibleForNotes"
+  | "searchNotesWritten"
+  | "createNote"
+  | "evaluateNote"
+  | "getPowerStreamRules";
+
 /** How each operation is called: method, path, parameters, body, security, limits. */
-export const operationSpecs = {
+export const operationSpecs: Readonly<Record<OperationKey, OperationSpec>> = {
   createStreamLink: {
     id: "createStreamLink",
     method: "POST",
@@ -407,7 +455,7 @@ export const operationSpecs = {
     parameters: [],
     security: [["oauth1"], ["userToken"], ["appOnly"]],
   },
-} as const satisfies Record<string, OperationSpec>;
+};
 
 const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   createStreamLink: { "4XX": "Error", default: "Error" },

@@ -174,8 +174,56 @@ export const schemaValidators = {
   >,
 };
 
+/** Every operationId this package validates. */
+export type OperationId =
+  | "createStreamLink"
+  | "getPostsByIds"
+  | "createPost"
+  | "requestToken"
+  | "authorize"
+  | "authenticate"
+  | "accessToken"
+  | "invalidateAccessToken"
+  | "invalidateAccessTokenJson"
+  | "createBearerToken"
+  | "invalidateBearerToken"
+  | "searchRecentPosts"
+  | "searchAllPosts"
+  | "getRecentPostCounts"
+  | "getAllPostCounts"
+  | "manageStreamRules"
+  | "getUserBookmarks"
+  | "getUserBlocking"
+  | "getUserMuting"
+  | "getUserPinnedLists"
+  | "getUserPosts"
+  | "getUserMentions"
+  | "getUserLikedPosts"
+  | "getUserFollowers"
+  | "getUserFollowing"
+  | "followUser"
+  | "getUserOwnedLists"
+  | "getUserFollowedLists"
+  | "getUserListMemberships"
+  | "likePost"
+  | "searchNews"
+  | "getNewsStory"
+  | "listConnections"
+  | "deleteConnectionsByUuid"
+  | "deleteAllConnections"
+  | "deleteConnectionsByEndpoint"
+  | "streamActivity"
+  | "createActivitySubscription"
+  | "replayWebhookEvents"
+  | "replayAccountActivitySubscriptions"
+  | "searchPostsEligibleForNotes"
+  | "searchNotesWritten"
+  | "createNote"
+  | "evaluateNote"
+  | "getPowerStreamRules";
+
 /** Per operation: the compiled parameter, body and response validators and the parameter facts. */
-export const operationValidators = {
+export const operationValidators: Readonly<Record<OperationId, OperationValidation>> = {
   createStreamLink: {
     params: params.o0p,
     parameters: [
@@ -186,7 +234,7 @@ export const operationValidators = {
       { name: "poll.fields", in: "query", style: "form", explode: false, array: true },
       { name: "user.fields", in: "query", style: "form", explode: false, array: true },
       { name: "place.fields", in: "query", style: "form", explode: false, array: true },
-    ] as const,
+    ],
     responses: {
       "200": { "application/json": strict.o0r0_0 },
       "4XX": { "application/json": strict.o0r1_0, "application/problem+json": strict.o0r1_1 },
@@ -203,7 +251,7 @@ export const operationValidators = {
       { name: "poll.fields", in: "query", style: "form", explode: false, array: true },
       { name: "user.fields", in: "query", style: "form", explode: false, array: true },
       { name: "place.fields", in: "query", style: "form", explode: false, array: true },
-    ] as const,
+    ],
     responses: {
       "200": { "application/json": strict.o1r0_0 },
       "4XX": { "application/json": strict.o1r1_0 },
@@ -211,7 +259,7 @@ export const operationValidators = {
   },
   createPost: {
     params: params.o2p,
-    parameters: [] as const,
+    parameters: [],
     body: { required: false, media: { "application/json": strict.o2b_0 } },
     responses: {
       "401": { "application/json": strict.o2r0_0 },
@@ -230,7 +278,7 @@ export const operationValidators = {
         explode: true,
         array: false,
       },
-    ] as const,
+    ],
     responses: {
       "200": { "application/x-www-form-urlencoded": params.o3r0_0 },
       "4XX": { "application/json": strict.o3r1_0 },
@@ -242,7 +290,7 @@ export const operationValidators = {
       { name: "oauth_token", in: "query", style: "form", explode: true, array: false },
       { name: "force_login", in: "query", style: "form", explode: true, array: false },
       { name: "screen_name", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: { default: {}, "4XX": { "application/json": strict.o4r1_0 } },
   },
   authenticate: {
@@ -251,7 +299,7 @@ export const operationValidators = {
       { name: "oauth_token", in: "query", style: "form", explode: true, array: false },
       { name: "force_login", in: "query", style: "form", explode: true, array: false },
       { name: "screen_name", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: { default: {}, "4XX": { "application/json": strict.o5r1_0 } },
   },
   accessToken: {
@@ -259,7 +307,7 @@ export const operationValidators = {
     parameters: [
       { name: "oauth_token", in: "query", style: "form", explode: true, array: false },
       { name: "oauth_verifier", in: "query", style: "form", explode: true, array: false },
-    ] as const,
+    ],
     responses: {
       "200": { "application/x-www-form-urlencoded": params.o6r0_0 },
       "4XX": { "application/json": strict.o6r1_0 },
@@ -267,7 +315,7 @@ export const operationValidators = {
   },
   invalidateAccessToken: {
     params: params.o7p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "200": { "application/json": strict.o7r0_0 },
       "401": { "application/json": strict.o7r1_0 },
@@ -275,7 +323,7 @@ export const operationValidators = {
   },
   invalidateAccessTokenJson: {
     params: params.o8p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "200": { "application/json": strict.o8r0_0 },
       "401": { "application/json": strict.o8r1_0 },
@@ -283,7 +331,7 @@ export const operationValidators = {
   },
   createBearerToken: {
     params: params.o9p,
-    parameters: [] as const,
+    parameters: [],
     body: { required: true, media: { "application/x-www-form-urlencoded": params.o9b_0 } },
     responses: {
       "200": { "application/json": strict.o9r0_0 },
@@ -292,7 +340,7 @@ export const operationValidators = {
   },
   invalidateBearerToken: {
     params: params.o10p,
-    parameters: [] as const,
+    parameters: [],
     body: {
       required: false,
       media: {
@@ -307,7 +355,7 @@ export const operationValidators = {
   },
   searchRecentPosts: {
     params: params.o11p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o11r0_0 },
       "2XX": { "application/json": strict.o11r1_0 },
@@ -316,7 +364,7 @@ export const operationValidators = {
   },
   searchAllPosts: {
     params: params.o12p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o12r0_0 },
       "2XX": { "application/json": strict.o12r1_0 },
@@ -325,7 +373,7 @@ export const operationValidators = {
   },
   getRecentPostCounts: {
     params: params.o13p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o13r0_0 },
       "2XX": { "application/json": strict.o13r1_0 },
@@ -334,7 +382,7 @@ export const operationValidators = {
   },
   getAllPostCounts: {
     params: params.o14p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o14r0_0 },
       "2XX": { "application/json": strict.o14r1_0 },
@@ -343,7 +391,7 @@ export const operationValidators = {
   },
   manageStreamRules: {
     params: params.o15p,
-    parameters: [] as const,
+    parameters: [],
     body: { required: false, media: { "application/json": strict.o15b_0 } },
     responses: {
       "401": { "application/json": strict.o15r0_0 },
@@ -353,9 +401,7 @@ export const operationValidators = {
   },
   getUserBookmarks: {
     params: params.o16p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o16r0_0 },
       "2XX": { "application/json": strict.o16r1_0 },
@@ -364,9 +410,7 @@ export const operationValidators = {
   },
   getUserBlocking: {
     params: params.o17p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o17r0_0 },
       "2XX": { "application/json": strict.o17r1_0 },
@@ -375,9 +419,7 @@ export const operationValidators = {
   },
   getUserMuting: {
     params: params.o18p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o18r0_0 },
       "2XX": { "application/json": strict.o18r1_0 },
@@ -386,9 +428,7 @@ export const operationValidators = {
   },
   getUserPinnedLists: {
     params: params.o19p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o19r0_0 },
       "2XX": { "application/json": strict.o19r1_0 },
@@ -397,9 +437,7 @@ export const operationValidators = {
   },
   getUserPosts: {
     params: params.o20p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o20r0_0 },
       "2XX": { "application/json": strict.o20r1_0 },
@@ -408,9 +446,7 @@ export const operationValidators = {
   },
   getUserMentions: {
     params: params.o21p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o21r0_0 },
       "2XX": { "application/json": strict.o21r1_0 },
@@ -419,9 +455,7 @@ export const operationValidators = {
   },
   getUserLikedPosts: {
     params: params.o22p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o22r0_0 },
       "2XX": { "application/json": strict.o22r1_0 },
@@ -430,9 +464,7 @@ export const operationValidators = {
   },
   getUserFollowers: {
     params: params.o23p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o23r0_0 },
       "2XX": { "application/json": strict.o23r1_0 },
@@ -441,9 +473,7 @@ export const operationValidators = {
   },
   getUserFollowing: {
     params: params.o24p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o24r0_0 },
       "2XX": { "application/json": strict.o24r1_0 },
@@ -452,9 +482,7 @@ export const operationValidators = {
   },
   followUser: {
     params: params.o25p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     body: {
       required: false,
       media: {
@@ -470,9 +498,7 @@ export const operationValidators = {
   },
   getUserOwnedLists: {
     params: params.o26p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o26r0_0 },
       "2XX": { "application/json": strict.o26r1_0 },
@@ -481,9 +507,7 @@ export const operationValidators = {
   },
   getUserFollowedLists: {
     params: params.o27p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o27r0_0 },
       "2XX": { "application/json": strict.o27r1_0 },
@@ -492,9 +516,7 @@ export const operationValidators = {
   },
   getUserListMemberships: {
     params: params.o28p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     responses: {
       "401": { "application/json": strict.o28r0_0 },
       "2XX": { "application/json": strict.o28r1_0 },
@@ -503,9 +525,7 @@ export const operationValidators = {
   },
   likePost: {
     params: params.o29p,
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "id", in: "path", style: "simple", explode: false, array: false }],
     body: {
       required: false,
       media: {
@@ -521,9 +541,7 @@ export const operationValidators = {
   },
   searchNews: {
     params: params.o30p,
-    parameters: [
-      { name: "news.fields", in: "query", style: "form", explode: false, array: true },
-    ] as const,
+    parameters: [{ name: "news.fields", in: "query", style: "form", explode: false, array: true }],
     responses: {
       "401": { "application/json": strict.o30r0_0 },
       "2XX": { "application/json": strict.o30r1_0 },
@@ -535,7 +553,7 @@ export const operationValidators = {
     parameters: [
       { name: "id", in: "path", style: "simple", explode: false, array: false },
       { name: "news.fields", in: "query", style: "form", explode: false, array: true },
-    ] as const,
+    ],
     responses: {
       "401": { "application/json": strict.o31r0_0 },
       "2XX": { "application/json": strict.o31r1_0 },
@@ -544,7 +562,7 @@ export const operationValidators = {
   },
   listConnections: {
     params: params.o32p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o32r0_0 },
       "2XX": { "application/json": strict.o32r1_0 },
@@ -553,7 +571,7 @@ export const operationValidators = {
   },
   deleteConnectionsByUuid: {
     params: params.o33p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o33r0_0 },
       "2XX": { "application/json": strict.o33r1_0 },
@@ -562,7 +580,7 @@ export const operationValidators = {
   },
   deleteAllConnections: {
     params: params.o34p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o34r0_0 },
       "2XX": { "application/json": strict.o34r1_0 },
@@ -573,7 +591,7 @@ export const operationValidators = {
     params: params.o35p,
     parameters: [
       { name: "endpoint_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    ],
     responses: {
       "401": { "application/json": strict.o35r0_0 },
       "2XX": { "application/json": strict.o35r1_0 },
@@ -582,7 +600,7 @@ export const operationValidators = {
   },
   streamActivity: {
     params: params.o36p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o36r0_0 },
       "2XX": { "application/json": strict.o36r1_0 },
@@ -591,7 +609,7 @@ export const operationValidators = {
   },
   createActivitySubscription: {
     params: params.o37p,
-    parameters: [] as const,
+    parameters: [],
     body: { required: false, media: { "application/json": strict.o37b_0 } },
     responses: {
       "401": { "application/json": strict.o37r0_0 },
@@ -601,7 +619,7 @@ export const operationValidators = {
   },
   replayWebhookEvents: {
     params: params.o38p,
-    parameters: [] as const,
+    parameters: [],
     body: {
       required: false,
       media: {
@@ -617,9 +635,7 @@ export const operationValidators = {
   },
   replayAccountActivitySubscriptions: {
     params: params.o39p,
-    parameters: [
-      { name: "webhook_id", in: "path", style: "simple", explode: false, array: false },
-    ] as const,
+    parameters: [{ name: "webhook_id", in: "path", style: "simple", explode: false, array: false }],
     body: {
       required: false,
       media: {
@@ -635,7 +651,7 @@ export const operationValidators = {
   },
   searchPostsEligibleForNotes: {
     params: params.o40p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o40r0_0 },
       "2XX": { "application/json": strict.o40r1_0 },
@@ -644,7 +660,7 @@ export const operationValidators = {
   },
   searchNotesWritten: {
     params: params.o41p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o41r0_0 },
       "2XX": { "application/json": strict.o41r1_0 },
@@ -653,7 +669,7 @@ export const operationValidators = {
   },
   createNote: {
     params: params.o42p,
-    parameters: [] as const,
+    parameters: [],
     body: {
       required: false,
       media: {
@@ -669,7 +685,7 @@ export const operationValidators = {
   },
   evaluateNote: {
     params: params.o43p,
-    parameters: [] as const,
+    parameters: [],
     body: {
       required: false,
       media: {
@@ -685,17 +701,14 @@ export const operationValidators = {
   },
   getPowerStreamRules: {
     params: params.o44p,
-    parameters: [] as const,
+    parameters: [],
     responses: {
       "401": { "application/json": strict.o44r0_0 },
       "2XX": { "application/json": strict.o44r1_0 },
       "4XX": { "application/json": strict.o44r2_0 },
     },
   },
-} satisfies Record<string, OperationValidation>;
-
-/** Every operationId this package validates. */
-export type OperationId = keyof typeof operationValidators;
+};
 
 /**
  * validateRequest coerces query, path, header and cookie strings to their declared types, splits
@@ -712,30 +725,30 @@ export const { validateRequest, validateResponse } = createValidation<OperationI
   },
 );
 
+/** Every delivery this package validates, by its id (operationId, else the webhook's name). */
+export type DeliveryId = "filteredStreamPost" | "activityEvent" | "accountActivityEvent";
+
 /** Per delivery (webhook or callback): the compiled header, payload and answer validators. */
-export const deliveryValidators = {
+export const deliveryValidators: Readonly<Record<DeliveryId, OperationValidation>> = {
   filteredStreamPost: {
     params: params.d0p,
-    parameters: [] as const,
+    parameters: [],
     body: { required: true, media: { "application/json": strict.d0b_0 } },
     responses: { "2XX": {} },
   },
   activityEvent: {
     params: params.d1p,
-    parameters: [] as const,
+    parameters: [],
     body: { required: true, media: { "application/json": strict.d1b_0 } },
     responses: { "2XX": {} },
   },
   accountActivityEvent: {
     params: params.d2p,
-    parameters: [] as const,
+    parameters: [],
     body: { required: true, media: { "application/json": strict.d2b_0 } },
     responses: { "2XX": {} },
   },
-} satisfies Record<string, OperationValidation>;
-
-/** Every delivery this package validates, by its id (operationId, else the webhook's name). */
-export type DeliveryId = keyof typeof deliveryValidators;
+};
 
 /**
  * validateDelivery checks what a receiver got (headers, payload as the body) and answers the
