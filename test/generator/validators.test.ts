@@ -35,6 +35,21 @@ describe("precompiled validators", () => {
     }
   });
 
+  it.each(Object.keys(PACKAGES))("%s: the tables module (JavaScript, unchecked by TypeScript) points every entry at a compiled validator", async (name) => {
+    const text = readFileSync(path.join(ROOT, "packages", name, "compiled", "validators.tables.js"), "utf8");
+    expect([...text.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1])).toEqual(["./validators.params.js", "./validators.strict.js"]);
+    const model = buildModel(await loadSpec(path.join(ROOT, "spec", `${name}.yaml`), { cwd: ROOT }), name);
+    const ops = (PACKAGES[name] as Validators).operationValidators as unknown as Record<string, { params: unknown; body?: { media: Record<string, unknown> }; responses: Record<string, Record<string, unknown>> }>;
+    expect(Object.keys(ops)).toEqual(model.operations.map((o) => o.id));
+    for (const op of model.operations) {
+      const entry = ops[op.id];
+      expect(typeof entry?.params).toBe("function");
+      // A media type with a schema has a compiled validator; one without is left unvalidated (undefined).
+      for (const c of op.requestBody?.contents ?? []) expect(typeof entry?.body?.media[c.mediaType]).toBe(c.schema ? "function" : "undefined");
+      for (const r of op.responses) for (const c of r.contents) expect(typeof entry?.responses[r.status]?.[c.mediaType]).toBe(c.schema ? "function" : "undefined");
+    }
+  });
+
   it.each(Object.keys(PACKAGES))("%s: every example of the contract validates against its operation's schemas", async (name) => {
     const v = PACKAGES[name] as Validators;
     const model = buildModel(await loadSpec(path.join(ROOT, "spec", `${name}.yaml`), { cwd: ROOT }), name);

@@ -1,22 +1,18 @@
-import { join, literal, ts, type Code } from "../ts.js";
+import { literal, ts, type Code } from "../ts.js";
 
 /**
- * The validation table of a contract's deliveries (webhooks and callbacks), appended to
- * `validators.ts` when it has any: the same shape as the operations' table, so the runtime's
- * `createValidation` checks an incoming payload (the body), its header parameters and the
- * receiver's answer exactly as it checks a request and a response. `idType` is the union of the
- * deliveries' ids (validators/index.ts `idUnion`).
+ * What `validators.ts` adds for a contract with deliveries (webhooks and callbacks): their table
+ * (compiled/validators.tables.js) behind the same `createValidation` as the operations', so an
+ * incoming payload (the body), its header parameters and the receiver's answer are checked exactly
+ * as a request and a response are.
  */
-export function deliveryTable(idType: Code, entries: readonly Code[], invalidRequest: { readonly type: string; readonly title: string }): Code {
-  if (entries.length === 0) return ts``;
+export function deliveryValidation(invalidRequest: { readonly type: string; readonly title: string }): Code {
   return ts`
 /** Every delivery this package validates, by its id (operationId, else the webhook's name). */
-export type DeliveryId = ${idType};
+export type { DeliveryId };
 
 /** Per delivery (webhook or callback): the compiled header, payload and answer validators. */
-export const deliveryValidators: Readonly<Record<DeliveryId, OperationValidation>> = {
-${join(entries)}
-};
+export { deliveryValidators };
 
 /**
  * validateDelivery checks what a receiver got (headers, payload as the body) and answers the
