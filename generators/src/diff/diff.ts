@@ -4,9 +4,7 @@
  */
 import { toPointer } from "../load/errors.js";
 import type { OpenApiDocument } from "../load/load.js";
-import type { SourceFile } from "../load/source.js";
-import { buildModel } from "../model/build.js";
-import type { ApiModel, Operation } from "../model/ir.js";
+import { buildOutline, type ModelOutline, type OperationOutline } from "../model/build.js";
 import { bumpOf, sortChanges, toChange, type Change, type DiffResult } from "./change.js";
 import { compareSchemaComponents, compareSecuritySchemes } from "./component-compare.js";
 import { compareDocument } from "./document-compare.js";
@@ -23,10 +21,11 @@ export interface DiffOptions {
 }
 
 /**
- * Compares two models built by `buildModel`. Operations are matched by method and path (path
- * parameter names aside); an unmatched pair with the same operationId is a move.
+ * Compares two models built by `buildModel` (or their outlines, `buildOutline`: all the diff
+ * reads). Operations are matched by method and path (path parameter names aside); an unmatched
+ * pair with the same operationId is a move.
  */
-export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: DiffOptions = {}): DiffResult {
+export function diffModels(oldModel: ModelOutline, newModel: ModelOutline, options: DiffOptions = {}): DiffResult {
   // The common case during generation (nothing changed since last time) costs one walk.
   if (deepEqual(oldModel.document, newModel.document)) return { changes: [], bump: "none" };
   const views: Sides = {
@@ -51,22 +50,17 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel, options: Diff
 export function diffSpecs(oldDoc: OpenApiDocument, newDoc: OpenApiDocument, options: DiffOptions = {}): DiffResult {
   // Equal documents normalize to equal documents: no need to build either model to say so.
   if (deepEqual(oldDoc, newDoc)) return { changes: [], bump: "none" };
-  return diffModels(modelOf(oldDoc, "old"), modelOf(newDoc, "new"), options);
-}
-
-function modelOf(document: OpenApiDocument, name: string): ApiModel {
-  const root: SourceFile = { absPath: "", displayPath: name, text: "", data: document, locate: () => ({ line: 1, col: 1 }) };
-  return buildModel({ root, files: [root], document, version: document.openapi.startsWith("3.0") ? "3.0" : "3.1", hash: "", warnings: [] }, name);
+  return diffModels(buildOutline(oldDoc), buildOutline(newDoc), options);
 }
 
 /** `/users/{id}` and `/users/{user_id}` are the same route. */
-const routeKey = (op: Operation): string => `${op.method} ${op.path.replace(/\{[^}]*\}/g, "{}")}`;
+const routeKey = (op: OperationOutline): string => `${op.method} ${op.path.replace(/\{[^}]*\}/g, "{}")}`;
 
 /**
  * Whether everything `compareOperation` reads is the same on both sides (the path item and what it
  * references, the names the model gave, the effective security), so that it would find nothing.
  */
-function sameOperation(views: Sides, o: Operation, n: Operation): boolean {
+function sameOperation(views: Sides, o: OperationOutline, n: OperationOutline): boolean {
   return (
     o.path === n.path &&
     o.method === n.method &&
@@ -77,11 +71,11 @@ function sameOperation(views: Sides, o: Operation, n: Operation): boolean {
   );
 }
 
-function diffOperations(views: Sides, before: readonly Operation[], after: readonly Operation[]): Change[] {
+function diffOperations(views: Sides, before: readonly OperationOutline[], after: readonly OperationOutline[]): Change[] {
   const out: Change[] = [];
   const oldByRoute = new Map(before.map((op) => [routeKey(op), op]));
   const newByRoute = new Map(after.map((op) => [routeKey(op), op]));
-  const unmatchedOld: Operation[] = [];
+  const unmatchedOld: OperationOutline[] = [];
   for (const o of before) {
     const n = newByRoute.get(routeKey(o));
     if (!n) unmatchedOld.push(o);

@@ -2,7 +2,8 @@
  * Compares what one operation asks for and answers with: parameters, request body, responses and
  * effective security, plus its own documentation and deprecation.
  */
-import type { Operation, SecurityRequirement } from "../model/ir.js";
+import type { OperationOutline } from "../model/build.js";
+import type { SecurityRequirement } from "../model/ir.js";
 import { compareAnnotations } from "./annotations.js";
 import type { Finding } from "./change.js";
 import { SchemaComparer } from "./schema-compare.js";
@@ -19,7 +20,7 @@ export interface Sides {
 }
 
 /** Findings for one pair of operations matched by method and path, or by operationId for a move. */
-export function compareOperation(views: Sides, o: Operation, n: Operation): Finding[] {
+export function compareOperation(views: Sides, o: OperationOutline, n: OperationOutline): Finding[] {
   const out: Finding[] = [];
   const request = new SchemaComparer(views.old, views.new, "request", views.clean.request, views.shortcuts);
   const response = new SchemaComparer(views.old, views.new, "response", views.clean.response, views.shortcuts);
