@@ -1,6 +1,7 @@
-import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { GeneratedFile } from "../emit/emitter.js";
+import { sameText, writeText } from "./chunks.js";
 
 /** Folders of a package the generator owns entirely: files there that it did not write are stale. */
 export const OWNED_DIRS = ["src", "test"] as const;
@@ -9,15 +10,6 @@ export interface Drift {
   readonly changed: string[];
   readonly added: string[];
   readonly stale: string[];
-}
-
-async function readIfExists(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
-  }
 }
 
 async function listFiles(dir: string, prefix = ""): Promise<string[]> {
@@ -37,14 +29,18 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
   return out;
 }
 
-/** What writing `files` into `outDir` would change, without writing anything. */
+/**
+ * What writing `files` into `outDir` would change, without writing anything. Files on disk are
+ * compared with the new contents a slice at a time: reading them whole would hold a second copy
+ * of the package (50 MB for GitHub's) while the new one is in memory.
+ */
 export async function diffOutput(outDir: string, files: readonly GeneratedFile[]): Promise<Drift> {
   const drift: Drift = { changed: [], added: [], stale: [] };
   const wanted = new Set(files.map((f) => f.path));
   for (const file of files) {
-    const current = await readIfExists(path.join(outDir, file.path));
-    if (current === undefined) drift.added.push(file.path);
-    else if (current !== file.contents) drift.changed.push(file.path);
+    const same = await sameText(path.join(outDir, file.path), file.contents);
+    if (same === undefined) drift.added.push(file.path);
+    else if (!same) drift.changed.push(file.path);
   }
   for (const dir of OWNED_DIRS) {
     for (const rel of await listFiles(path.join(outDir, dir), dir)) if (!wanted.has(rel)) drift.stale.push(rel);
@@ -70,7 +66,7 @@ export async function writeOutput(outDir: string, files: readonly GeneratedFile[
       if (!toWrite.has(file.path)) continue;
       const target = path.join(staging, file.path);
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, file.contents);
+      await writeText(target, file.contents);
     }
     for (const file of files) {
       if (!toWrite.has(file.path)) continue;
