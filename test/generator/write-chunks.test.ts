@@ -7,16 +7,16 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sameText, sha256Text, utf8Chunks, writeText } from "../../generators/src/write/chunks.js";
+import { checkText, sha256Text, utf8Chunks, writeText } from "../../generators/src/write/chunks.js";
 import { PackCache } from "../../generators/src/write/content-cache.js";
 import { diffOutput } from "../../generators/src/write/write.js";
 import { workspaceTmpDir } from "./helpers.js";
 
-/** Texts whose slice boundaries (every 65,536 and 16,384 characters) fall inside pairs and escapes. */
+/** Texts whose slice boundaries (every 1,048,576 and 16,384 characters) fall inside pairs and escapes. */
 const TEXTS = [
   "",
   "plain",
-  "a".repeat(65_535) + "😀" + "b".repeat(70_000),
+  "a".repeat(1_048_575) + "😀" + "b".repeat(70_000),
   "é".repeat(16_383) + "😀" + '"\\\n\u0001'.repeat(40_000) + "日本",
   "😀".repeat(100_000),
 ];
@@ -38,10 +38,15 @@ describe("slice by slice", () => {
     const text = TEXTS[3] as string;
     const file = path.join(dir, "f");
     writeFileSync(file, text);
-    expect(await sameText(file, text)).toBe(true);
-    expect(await sameText(file, `${text.slice(0, -1)}X`)).toBe(false);
-    expect(await sameText(file, `${text}!`)).toBe(false);
-    expect(await sameText(path.join(dir, "missing"), text)).toBeUndefined();
+    const onDisk = async (f: string, t: string): Promise<string> => {
+      const check = await checkText(f, t);
+      expect(check.sha256).toBe(sha256Text(t));
+      return check.onDisk;
+    };
+    expect(await onDisk(file, text)).toBe("same");
+    expect(await onDisk(file, `${text.slice(0, -1)}X`)).toBe("different");
+    expect(await onDisk(file, `${text}!`)).toBe("different");
+    expect(await onDisk(path.join(dir, "missing"), text)).toBe("missing");
   });
 
   it("finds the drift of a package without reading files whole", async () => {

@@ -6,8 +6,11 @@
 import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 
-/** Characters per slice: 64 Ki characters are at most 192 KiB of UTF-8. */
-const SLICE = 65_536;
+/**
+ * Characters per slice: 1 Mi characters are at most 3 MiB of UTF-8, few reads and writes per file
+ * and little memory (a slice's buffer is freed as soon as it is written, hashed or compared).
+ */
+const SLICE = 1_048_576;
 
 /** The UTF-8 bytes of `text`, slice by slice; a surrogate pair is never split between two slices. */
 export function* utf8Chunks(text: string): Generator<Buffer> {
@@ -66,35 +69,43 @@ export async function writeTexts(file: string, parts: Iterable<string>): Promise
   }
 }
 
+/** How a file on disk stands against new contents, and the sha256 (hex) of those contents. */
+export interface TextCheck {
+  readonly onDisk: "same" | "different" | "missing";
+  readonly sha256: string;
+}
+
 /**
- * Whether `file` holds exactly the UTF-8 bytes of `text`: `undefined` when there is no such file.
- * Sizes are compared first; equal sizes are compared a slice at a time, never the whole file.
+ * Compares `file` with the UTF-8 bytes of `text` and hashes them in the same pass, so the contents
+ * are encoded once: sizes first, then slice by slice, never the whole file at once.
  */
-export async function sameText(file: string, text: string): Promise<boolean | undefined> {
+export async function checkText(file: string, text: string): Promise<TextCheck> {
+  const hash = createHash("sha256");
   let handle;
   try {
     handle = await open(file, "r");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
   try {
-    if ((await handle.stat()).size !== Buffer.byteLength(text, "utf8")) return false;
+    let same = handle !== undefined && (await handle.stat()).size === Buffer.byteLength(text, "utf8");
     let position = 0;
     let buffer = Buffer.alloc(0);
     for (const chunk of utf8Chunks(text)) {
+      hash.update(chunk);
+      if (!same || !handle) continue;
       if (buffer.length < chunk.length) buffer = Buffer.alloc(chunk.length);
       let got = 0;
       while (got < chunk.length) {
         const { bytesRead } = await handle.read(buffer, got, chunk.length - got, position + got);
-        if (bytesRead === 0) return false;
+        if (bytesRead === 0) break;
         got += bytesRead;
       }
-      if (buffer.compare(chunk, 0, chunk.length, 0, chunk.length) !== 0) return false;
+      same = got === chunk.length && buffer.compare(chunk, 0, chunk.length, 0, chunk.length) === 0;
       position += chunk.length;
     }
-    return true;
+    return { onDisk: handle === undefined ? "missing" : same ? "same" : "different", sha256: hash.digest("hex") };
   } finally {
-    await handle.close();
+    await handle?.close();
   }
 }
