@@ -8,7 +8,7 @@ import type { ApiModel } from "./model/ir.js";
 import { kebabCase } from "./model/naming.js";
 import { SpecError, formatIssue, parsePointer } from "./load/errors.js";
 import type { OpenApiDocument } from "./load/load.js";
-import { diffOutput, writeOutput, type Drift } from "./write/write.js";
+import { diffOutput, scanOutput, writeOutput, type Drift } from "./write/write.js";
 import { workflowsPathFor } from "./workflows/path.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
 import { openPackageCaches, salted, type PackageCaches } from "./write/content-cache.js";
@@ -328,12 +328,12 @@ export async function generate(targets: readonly Target[], options: RunOptions):
 
   for (const r of rendered) {
     const t = now();
-    const drift = await diffOutput(r.target.outDir, r.files);
+    const { drift, hashes } = await scanOutput(r.target.outDir, r.files);
     await writeOutput(r.target.outDir, r.files, drift);
     const fingerprint = await generatorFingerprint(targetKey(r.target, await templatesOf(r.target), options.cwd));
     const sources = (await hashFiles(r.sources)) ?? {};
     const outputs: Record<string, string> = {};
-    for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashContents(f.contents);
+    for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashes.get(f.path) ?? hashContents(f.contents);
     await writeCache(cacheDir, r.target.outDir, { fingerprint, sources, outputs });
     await Promise.all([r.caches.units.save(), r.caches.format.save()]);
     options.reporter.step(r.target, "write", now() - t);

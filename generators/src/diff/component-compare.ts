@@ -8,6 +8,7 @@ import { escapePointerSegment, parsePointer } from "../load/errors.js";
 import { compareAnnotations } from "./annotations.js";
 import type { Finding } from "./change.js";
 import { SchemaComparer } from "./schema-compare.js";
+import type { Shortcuts } from "./unchanged.js";
 import { byCodeUnit, isObj, stableJson, type Loc, type SpecView } from "./view.js";
 
 const SCHEMAS_PREFIX = "#/components/schemas/";
@@ -51,13 +52,14 @@ function outline(view: SpecView, loc: Loc): string {
   return stableJson([d["type"] ?? null, props, Array.isArray(d["enum"]) ? d["enum"].length : null, Array.isArray(d["allOf"]) ? d["allOf"].length : null]);
 }
 
-export function compareSchemaComponents(oldView: SpecView, newView: SpecView): Finding[] {
+/** @param shortcuts what may be skipped as unable to differ (see `SchemaComparer`). @default nothing */
+export function compareSchemaComponents(oldView: SpecView, newView: SpecView, shortcuts?: Shortcuts): Finding[] {
   const before = schemasOf(oldView);
   const after = schemasOf(newView);
   const usedBefore = reachableSchemas(oldView);
   const usedAfter = reachableSchemas(newView);
   const out: Finding[] = [];
-  const comparer = new SchemaComparer(oldView, newView, "schema");
+  const comparer = new SchemaComparer(oldView, newView, "schema", new Set(), shortcuts);
 
   for (const name of [...before.keys()].sort(byCodeUnit)) {
     const o = before.get(name) as Loc;

@@ -2,31 +2,41 @@
  * Entry points of the contract diff: two models (or two bundled documents) in, every change with
  * its severity and the semver bump it implies out.
  */
+import { toPointer } from "../load/errors.js";
 import type { OpenApiDocument } from "../load/load.js";
-import type { SourceFile } from "../load/source.js";
-import { buildModel } from "../model/build.js";
-import type { ApiModel, Operation } from "../model/ir.js";
+import { buildOutline, type ModelOutline, type OperationOutline } from "../model/build.js";
 import { bumpOf, sortChanges, toChange, type Change, type DiffResult } from "./change.js";
 import { compareSchemaComponents, compareSecuritySchemes } from "./component-compare.js";
 import { compareDocument } from "./document-compare.js";
 import { compareOperation, type Sides } from "./operation-compare.js";
+import { sameJson, unchangedParts } from "./unchanged.js";
 import { byCodeUnit, deepEqual, SpecView } from "./view.js";
 
+export interface DiffOptions {
+  /**
+   * Skip parts the same on both sides (see `unchangedParts`); false walks everything, which finds
+   * the same changes more slowly (kept to check that claim). @default true
+   */
+  readonly skipUnchanged?: boolean;
+}
+
 /**
- * Compares two models built by `buildModel`. Operations are matched by method and path (path
- * parameter names aside); an unmatched pair with the same operationId is a move.
+ * Compares two models built by `buildModel` (or their outlines, `buildOutline`: all the diff
+ * reads). Operations are matched by method and path (path parameter names aside); an unmatched
+ * pair with the same operationId is a move.
  */
-export function diffModels(oldModel: ApiModel, newModel: ApiModel): DiffResult {
+export function diffModels(oldModel: ModelOutline, newModel: ModelOutline, options: DiffOptions = {}): DiffResult {
   // The common case during generation (nothing changed since last time) costs one walk.
   if (deepEqual(oldModel.document, newModel.document)) return { changes: [], bump: "none" };
   const views: Sides = {
     old: new SpecView(oldModel.document),
     new: new SpecView(newModel.document),
     clean: { request: new Set(), response: new Set() },
+    ...(options.skipUnchanged === false ? {} : { shortcuts: { unchanged: unchangedParts(oldModel.document, newModel.document) } }),
   };
   const changes: Change[] = [...diffOperations(views, oldModel.operations, newModel.operations)];
   for (const f of [
-    ...compareSchemaComponents(views.old, views.new),
+    ...compareSchemaComponents(views.old, views.new, views.shortcuts),
     ...compareSecuritySchemes(views.old, views.new),
     ...compareDocument(views.old, views.new),
   ]) {
@@ -37,27 +47,39 @@ export function diffModels(oldModel: ApiModel, newModel: ApiModel): DiffResult {
 }
 
 /** Compares two bundled documents (`loadSpec(…).document`, or any OpenAPI 3.x object with internal refs only). */
-export function diffSpecs(oldDoc: OpenApiDocument, newDoc: OpenApiDocument): DiffResult {
-  return diffModels(modelOf(oldDoc, "old"), modelOf(newDoc, "new"));
-}
-
-function modelOf(document: OpenApiDocument, name: string): ApiModel {
-  const root: SourceFile = { absPath: "", displayPath: name, text: "", data: document, locate: () => ({ line: 1, col: 1 }) };
-  return buildModel({ root, files: [root], document, version: document.openapi.startsWith("3.0") ? "3.0" : "3.1", hash: "", warnings: [] }, name);
+export function diffSpecs(oldDoc: OpenApiDocument, newDoc: OpenApiDocument, options: DiffOptions = {}): DiffResult {
+  // Equal documents normalize to equal documents: no need to build either model to say so.
+  if (deepEqual(oldDoc, newDoc)) return { changes: [], bump: "none" };
+  return diffModels(buildOutline(oldDoc), buildOutline(newDoc), options);
 }
 
 /** `/users/{id}` and `/users/{user_id}` are the same route. */
-const routeKey = (op: Operation): string => `${op.method} ${op.path.replace(/\{[^}]*\}/g, "{}")}`;
+const routeKey = (op: OperationOutline): string => `${op.method} ${op.path.replace(/\{[^}]*\}/g, "{}")}`;
 
-function diffOperations(views: Sides, before: readonly Operation[], after: readonly Operation[]): Change[] {
+/**
+ * Whether everything `compareOperation` reads is the same on both sides (the path item and what it
+ * references, the names the model gave, the effective security), so that it would find nothing.
+ */
+function sameOperation(views: Sides, o: OperationOutline, n: OperationOutline): boolean {
+  return (
+    o.path === n.path &&
+    o.method === n.method &&
+    o.id === n.id &&
+    o.idGenerated === n.idGenerated &&
+    views.shortcuts?.unchanged(toPointer(["paths", n.path])) === true &&
+    sameJson(o.security, n.security)
+  );
+}
+
+function diffOperations(views: Sides, before: readonly OperationOutline[], after: readonly OperationOutline[]): Change[] {
   const out: Change[] = [];
   const oldByRoute = new Map(before.map((op) => [routeKey(op), op]));
   const newByRoute = new Map(after.map((op) => [routeKey(op), op]));
-  const unmatchedOld: Operation[] = [];
+  const unmatchedOld: OperationOutline[] = [];
   for (const o of before) {
     const n = newByRoute.get(routeKey(o));
-    if (n) out.push(...compareOperation(views, o, n).map((f) => toChange(f, n)));
-    else unmatchedOld.push(o);
+    if (!n) unmatchedOld.push(o);
+    else if (!sameOperation(views, o, n)) out.push(...compareOperation(views, o, n).map((f) => toChange(f, n)));
   }
   const unmatchedNew = new Map(after.filter((n) => !oldByRoute.has(routeKey(n))).map((n) => [n.id, n]));
   for (const o of [...unmatchedOld].sort((a, b) => byCodeUnit(a.id, b.id))) {

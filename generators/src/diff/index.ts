@@ -1,5 +1,6 @@
 /** The contract diff: what changed between two versions of a spec, and the semver bump it implies. */
 export { diffModels, diffSpecs } from "./diff.js";
+export type { DiffOptions } from "./diff.js";
 export { bumpOf, sortChanges } from "./change.js";
 export type { Bump, Change, DiffResult } from "./change.js";
 export { listChangeKinds, severityOf, PLAIN_CHANGES, SCHEMA_CHANGES } from "./kinds.js";

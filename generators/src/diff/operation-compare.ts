@@ -2,10 +2,12 @@
  * Compares what one operation asks for and answers with: parameters, request body, responses and
  * effective security, plus its own documentation and deprecation.
  */
-import type { Operation, SecurityRequirement } from "../model/ir.js";
+import type { OperationOutline } from "../model/build.js";
+import type { SecurityRequirement } from "../model/ir.js";
 import { compareAnnotations } from "./annotations.js";
 import type { Finding } from "./change.js";
 import { SchemaComparer } from "./schema-compare.js";
+import type { Shortcuts } from "./unchanged.js";
 import { byCodeUnit, isObj, str, type Loc, type SpecView } from "./view.js";
 
 export interface Sides {
@@ -13,13 +15,15 @@ export interface Sides {
   readonly new: SpecView;
   /** Schema location pairs known equal, per direction (see `SchemaComparer.settle`). */
   readonly clean: { readonly request: Set<string>; readonly response: Set<string> };
+  /** What may be skipped as unable to differ (see `unchangedParts`). @default nothing */
+  readonly shortcuts?: Shortcuts;
 }
 
 /** Findings for one pair of operations matched by method and path, or by operationId for a move. */
-export function compareOperation(views: Sides, o: Operation, n: Operation): Finding[] {
+export function compareOperation(views: Sides, o: OperationOutline, n: OperationOutline): Finding[] {
   const out: Finding[] = [];
-  const request = new SchemaComparer(views.old, views.new, "request", views.clean.request);
-  const response = new SchemaComparer(views.old, views.new, "response", views.clean.response);
+  const request = new SchemaComparer(views.old, views.new, "request", views.clean.request, views.shortcuts);
+  const response = new SchemaComparer(views.old, views.new, "response", views.clean.response, views.shortcuts);
   const oItem = views.old.get(views.old.child(views.old.root(), "paths"), o.path);
   const nItem = views.new.get(views.new.child(views.new.root(), "paths"), n.path);
   const oOp = views.old.get(oItem, o.method);

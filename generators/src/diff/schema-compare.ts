@@ -7,6 +7,7 @@
 import { compareAnnotations } from "./annotations.js";
 import type { Finding } from "./change.js";
 import { schemaChangeKind, severityOf, type Direction, type SchemaChange } from "./kinds.js";
+import type { Shortcuts } from "./unchanged.js";
 import { accepts, formatTypes, hiddenIn, readFacts, SCALAR_KEYWORDS, type Held, type SchemaFacts } from "./schema-facts.js";
 import { byCodeUnit, isObj, stableJson, type Loc, type SpecView } from "./view.js";
 
@@ -17,17 +18,24 @@ const SCHEMA_DOC_KEYS = ["description", "title", "example", "examples", "externa
 export class SchemaComparer {
   readonly findings: Finding[] = [];
   private readonly seen = new Set<string>();
+  /** Pairs being walked (with shortcuts): findings so far, and whether a pair inside was cut short. */
+  private readonly frames: { readonly findings: number; cut: boolean }[] = [];
 
   /**
    * @param clean pairs of locations already known to compare equal in this direction, shared
    *   between comparers so a schema used by many operations is walked once when it did not change.
    *   @default a fresh set
+   * @param shortcuts when given, what cannot differ is not walked: locations unchanged on both
+   *   sides (references included), and pairs this comparer walked in full without finding anything
+   *   (added to `clean` as soon as they are done, not at `settle`). @default none: every pair is
+   *   walked, the reference the shortcuts are checked against
    */
   constructor(
     private readonly oldView: SpecView,
     private readonly newView: SpecView,
     readonly direction: Direction,
     private readonly clean: Set<string> = new Set(),
+    private readonly shortcuts?: Shortcuts,
   ) {}
 
   /**
@@ -44,11 +52,34 @@ export class SchemaComparer {
    * place for messages (`request body application/json`); `path` is the property path inside it.
    */
   compare(o: Loc, n: Loc, where: string, path = ""): void {
+    const oldAt = this.oldView.deref(o).pointer;
+    const newAt = this.newView.deref(n).pointer;
+    if (oldAt === newAt && this.shortcuts?.unchanged(newAt)) return;
+    const key = `${oldAt}\u0000${newAt}`;
+    if (this.clean.has(key)) return;
+    if (this.seen.has(key)) {
+      // Visited already, or being visited (a cycle): whatever it holds is not known clean here.
+      const caller = this.frames.at(-1);
+      if (caller) caller.cut = true;
+      return;
+    }
+    this.seen.add(key);
+    if (!this.shortcuts) return this.walk(o, n, where, path);
+    const frame = { findings: this.findings.length, cut: false };
+    this.frames.push(frame);
+    this.walk(o, n, where, path);
+    this.frames.pop();
+    // Walked in full and nothing found: no other operation needs to walk this pair again.
+    if (!frame.cut && this.findings.length === frame.findings) this.clean.add(key);
+    else {
+      const caller = this.frames.at(-1);
+      if (caller && frame.cut) caller.cut = true;
+    }
+  }
+
+  private walk(o: Loc, n: Loc, where: string, path: string): void {
     const of = readFacts(this.oldView, o);
     const nf = readFacts(this.newView, n);
-    const key = `${of.self.pointer}\u0000${nf.self.pointer}`;
-    if (this.seen.has(key) || this.clean.has(key)) return;
-    this.seen.add(key);
     const subject = path === "" ? where : `${where}, property '${path}'`;
 
     if (of.never || nf.never) {
@@ -86,7 +117,7 @@ export class SchemaComparer {
 
   /** Whether two schemas differ only in documentation, judged by a throwaway comparer. */
   sameShape(o: Loc, n: Loc): boolean {
-    const probe = new SchemaComparer(this.oldView, this.newView, this.direction);
+    const probe = new SchemaComparer(this.oldView, this.newView, this.direction, new Set(), this.shortcuts);
     probe.compare(o, n, "");
     return probe.findings.every((f) => severityOf(f.kind) === "documentation");
   }

@@ -131,10 +131,42 @@ function findRecursive(schemas: Obj): Set<string> {
   return cyclicNodes(edges);
 }
 
-function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurity: SecurityRequirement[]): Operation[] {
+/** What the contract diff reads of an operation; the rest of the model is not built for it. */
+export type OperationOutline = Pick<Operation, "id" | "idGenerated" | "method" | "path" | "pointer" | "security">;
+
+/** What the contract diff reads of a model: the normalized document and each operation's outline. */
+export interface ModelOutline {
+  readonly document: Readonly<Record<string, unknown>>;
+  readonly operations: readonly OperationOutline[];
+}
+
+/** The outline `buildModel` would give the same document, for a fraction of the work. */
+export function buildOutline(document: Readonly<Record<string, unknown>>): ModelOutline {
+  const doc = normalizeDocument(document as Obj);
+  const rootSecurity = Array.isArray(doc["security"]) ? readSecurity(doc["security"]) : [];
+  const { raws, ids } = identifyOperations(doc, makeResolver(doc));
+  const operations = raws.map(({ method, path, op }, i) => ({
+    id: ids[i] as string,
+    idGenerated: typeof op["operationId"] !== "string",
+    method,
+    path,
+    pointer: toPointer(["paths", path, method]),
+    security: Array.isArray(op["security"]) ? readSecurity(op["security"]) : rootSecurity,
+  }));
+  return { document: doc, operations };
+}
+
+interface RawOperation {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly op: Obj;
+  readonly item: Obj;
+}
+
+/** Every operation in document order, with the id the model gives it. */
+function identifyOperations(doc: Obj, resolve: (n: unknown) => unknown): { raws: RawOperation[]; ids: string[] } {
   const paths = isObj(doc["paths"]) ? doc["paths"] : {};
-  type Raw = { method: HttpMethod; path: string; op: Obj; item: Obj };
-  const raws: Raw[] = [];
+  const raws: RawOperation[] = [];
   for (const [path, itemRaw] of Object.entries(paths)) {
     const item = resolve(itemRaw);
     if (!isObj(item)) continue;
@@ -150,6 +182,11 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
   const generated = uniqueNames(unnamed, (r) => operationNameFromPath(r.method, r.path), explicit.filter((id): id is string => id !== undefined));
   let nextGenerated = 0;
   const ids = explicit.map((id) => id ?? (generated[nextGenerated++] as string));
+  return { raws, ids };
+}
+
+function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurity: SecurityRequirement[]): Operation[] {
+  const { raws, ids } = identifyOperations(doc, resolve);
   const names = uniqueNames(ids, (id) => camelCase(id, "operation"), RESERVED_METHOD_NAMES);
   const typeNames = uniqueNames(ids, (id) => pascalCase(id, "Operation"));
 

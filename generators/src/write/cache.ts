@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sha256Text } from "./chunks.js";
 
 /**
  * The no-op check: a run whose spec files, generator and outputs all hash as last time has nothing
@@ -50,11 +52,18 @@ export async function writeCache(cacheDir: string, outDir: string, entry: CacheE
   await writeFile(cacheFile(cacheDir, outDir), JSON.stringify(entry));
 }
 
+/** sha256 of a file, read as a stream: the outputs include a 40 MB file. */
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
 export async function hashFiles(files: readonly string[]): Promise<Record<string, string> | undefined> {
   const out: Record<string, string> = {};
   for (const f of files) {
     try {
-      out[f] = sha(await readFile(f));
+      out[f] = await hashFile(f);
     } catch {
       return undefined;
     }
@@ -62,8 +71,9 @@ export async function hashFiles(files: readonly string[]): Promise<Record<string
   return out;
 }
 
+/** The hash `hashFiles` gives the file written from `contents`. */
 export function hashContents(contents: string): string {
-  return sha(contents);
+  return sha256Text(contents);
 }
 
 /** True when every recorded source and output still has the hash it had. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename } from "node:fs/promises";
 import path from "node:path";
+import { writeTexts } from "./chunks.js";
 
 /**
  * Content-addressed results of pure, costly steps (a validator unit's compiled code, a formatted
@@ -94,12 +95,43 @@ export class PackCache implements ContentCache {
     this.#used.clear();
     this.#dirty = false;
     if (!changed) return;
-    const entries: Record<string, string> = {};
-    for (const key of [...this.#entries.keys()].sort()) entries[key] = this.#entries.get(key) as string;
+    // Taken now: entries set while the file is being written belong to the next save.
+    const sorted = [...this.#entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     await mkdir(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify({ format: FORMAT, entries }));
+    await writeTexts(tmp, packJson(sorted));
     await rename(tmp, this.file);
+  }
+}
+
+/**
+ * `JSON.stringify({ format, entries })` of sorted entries, in small pieces written as they come:
+ * the whole text of GitHub's units pack is 43 MB, and even one entry's JSON copy is large enough
+ * to be kept until a full garbage collection, where small pieces are reclaimed young.
+ */
+function* packJson(sorted: readonly (readonly [string, string])[]): Generator<string> {
+  yield `{"format":${FORMAT},"entries":{`;
+  for (let i = 0; i < sorted.length; i++) {
+    const [key, value] = sorted[i] as readonly [string, string];
+    yield `${i === 0 ? "" : ","}${JSON.stringify(key)}:"`;
+    yield* jsonStringBody(value);
+    yield '"';
+  }
+  yield "}}";
+}
+
+/** Characters escaped at a time: escaping is per character, so the pieces join to `JSON.stringify(value)` less its quotes. */
+const ESCAPE_SLICE = 16_384;
+
+function* jsonStringBody(value: string): Generator<string> {
+  for (let start = 0; start < value.length; ) {
+    let end = Math.min(start + ESCAPE_SLICE, value.length);
+    // A surrogate pair cut in two would be escaped as two lone halves (`\ud83d`).
+    const last = value.charCodeAt(end - 1);
+    if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const quoted = JSON.stringify(value.slice(start, end));
+    yield quoted.slice(1, -1);
+    start = end;
   }
 }
 

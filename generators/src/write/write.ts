@@ -1,6 +1,7 @@
-import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { GeneratedFile } from "../emit/emitter.js";
+import { checkText, writeText } from "./chunks.js";
 
 /** Folders of a package the generator owns entirely: files there that it did not write are stale. */
 export const OWNED_DIRS = ["src", "test"] as const;
@@ -9,15 +10,6 @@ export interface Drift {
   readonly changed: string[];
   readonly added: string[];
   readonly stale: string[];
-}
-
-async function readIfExists(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
-  }
 }
 
 async function listFiles(dir: string, prefix = ""): Promise<string[]> {
@@ -37,14 +29,27 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
   return out;
 }
 
-/** What writing `files` into `outDir` would change, without writing anything. */
-export async function diffOutput(outDir: string, files: readonly GeneratedFile[]): Promise<Drift> {
+/** What writing a package would change, and the sha256 of each new file (what the no-op check records). */
+export interface OutputScan {
+  readonly drift: Drift;
+  /** By file path inside the package. */
+  readonly hashes: ReadonlyMap<string, string>;
+}
+
+/**
+ * What writing `files` into `outDir` would change, without writing anything. Files on disk are
+ * compared with the new contents a slice at a time, hashing them on the way: reading them whole
+ * would hold a second copy of the package (50 MB for GitHub's) while the new one is in memory.
+ */
+export async function scanOutput(outDir: string, files: readonly GeneratedFile[]): Promise<OutputScan> {
   const drift: Drift = { changed: [], added: [], stale: [] };
+  const hashes = new Map<string, string>();
   const wanted = new Set(files.map((f) => f.path));
   for (const file of files) {
-    const current = await readIfExists(path.join(outDir, file.path));
-    if (current === undefined) drift.added.push(file.path);
-    else if (current !== file.contents) drift.changed.push(file.path);
+    const { onDisk, sha256 } = await checkText(path.join(outDir, file.path), file.contents);
+    hashes.set(file.path, sha256);
+    if (onDisk === "missing") drift.added.push(file.path);
+    else if (onDisk === "different") drift.changed.push(file.path);
   }
   for (const dir of OWNED_DIRS) {
     for (const rel of await listFiles(path.join(outDir, dir), dir)) if (!wanted.has(rel)) drift.stale.push(rel);
@@ -53,7 +58,12 @@ export async function diffOutput(outDir: string, files: readonly GeneratedFile[]
   drift.changed.sort(byCodeUnit);
   drift.added.sort(byCodeUnit);
   drift.stale.sort(byCodeUnit);
-  return drift;
+  return { drift, hashes };
+}
+
+/** What writing `files` into `outDir` would change, without writing anything. */
+export async function diffOutput(outDir: string, files: readonly GeneratedFile[]): Promise<Drift> {
+  return (await scanOutput(outDir, files)).drift;
 }
 
 /**
@@ -70,7 +80,7 @@ export async function writeOutput(outDir: string, files: readonly GeneratedFile[
       if (!toWrite.has(file.path)) continue;
       const target = path.join(staging, file.path);
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, file.contents);
+      await writeText(target, file.contents);
     }
     for (const file of files) {
       if (!toWrite.has(file.path)) continue;

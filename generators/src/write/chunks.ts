@@ -1,0 +1,111 @@
+/**
+ * A generated file as UTF-8 bytes, a slice at a time. GitHub's compiled validators are one 40 MB
+ * string: encoding it whole for a write, a hash or a comparison costs another 40 MB each time (and
+ * the hash's own decoder reserves three bytes per character), where slices cost a few hundred KB.
+ */
+import { createHash } from "node:crypto";
+import { open } from "node:fs/promises";
+
+/**
+ * Characters per slice: 1 Mi characters are at most 3 MiB of UTF-8, few reads and writes per file
+ * and little memory (a slice's buffer is freed as soon as it is written, hashed or compared).
+ */
+const SLICE = 1_048_576;
+
+/** The UTF-8 bytes of `text`, slice by slice; a surrogate pair is never split between two slices. */
+export function* utf8Chunks(text: string): Generator<Buffer> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + SLICE, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield Buffer.from(text.slice(start, end), "utf8");
+    start = end;
+  }
+}
+
+/** sha256 (hex) of the UTF-8 bytes of `text`, the same as hashing the file written from it. */
+export function sha256Text(text: string): string {
+  const hash = createHash("sha256");
+  for (const chunk of utf8Chunks(text)) hash.update(chunk);
+  return hash.digest("hex");
+}
+
+/** Writes `text` as UTF-8 to `file` (created or truncated), a slice at a time. */
+export function writeText(file: string, text: string): Promise<void> {
+  return writeTexts(file, [text]);
+}
+
+/**
+ * Parts are joined into batches of about this many characters before they are encoded: small
+ * enough for the batch to be reclaimed young, large enough for few writes.
+ */
+const BATCH = 32_768;
+
+/**
+ * Writes the concatenation of `parts` as UTF-8 to `file`, without ever holding it whole: a cache
+ * pack of 43 MB is written from its entries as they are serialized.
+ */
+export async function writeTexts(file: string, parts: Iterable<string>): Promise<void> {
+  const handle = await open(file, "w");
+  const flush = async (text: string): Promise<void> => {
+    for (const chunk of utf8Chunks(text)) {
+      for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at, chunk.length - at)).bytesWritten;
+    }
+  };
+  try {
+    let batch: string[] = [];
+    let size = 0;
+    for (const part of parts) {
+      batch.push(part);
+      size += part.length;
+      if (size < BATCH) continue;
+      await flush(batch.join(""));
+      batch = [];
+      size = 0;
+    }
+    await flush(batch.join(""));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** How a file on disk stands against new contents, and the sha256 (hex) of those contents. */
+export interface TextCheck {
+  readonly onDisk: "same" | "different" | "missing";
+  readonly sha256: string;
+}
+
+/**
+ * Compares `file` with the UTF-8 bytes of `text` and hashes them in the same pass, so the contents
+ * are encoded once: sizes first, then slice by slice, never the whole file at once.
+ */
+export async function checkText(file: string, text: string): Promise<TextCheck> {
+  const hash = createHash("sha256");
+  let handle;
+  try {
+    handle = await open(file, "r");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  try {
+    let same = handle !== undefined && (await handle.stat()).size === Buffer.byteLength(text, "utf8");
+    let position = 0;
+    let buffer = Buffer.alloc(0);
+    for (const chunk of utf8Chunks(text)) {
+      hash.update(chunk);
+      if (!same || !handle) continue;
+      if (buffer.length < chunk.length) buffer = Buffer.alloc(chunk.length);
+      let got = 0;
+      while (got < chunk.length) {
+        const { bytesRead } = await handle.read(buffer, got, chunk.length - got, position + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      same = got === chunk.length && buffer.compare(chunk, 0, chunk.length, 0, chunk.length) === 0;
+      position += chunk.length;
+    }
+    return { onDisk: handle === undefined ? "missing" : same ? "same" : "different", sha256: hash.digest("hex") };
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Output is written, hashed and compared a slice at a time, and the cache pack is serialized in
+ * pieces: each must give exactly the bytes the whole-string way gives, whatever characters fall on
+ * a slice boundary (a surrogate pair cut in two would become two replacement characters).
+ */
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkText, sha256Text, utf8Chunks, writeText } from "../../generators/src/write/chunks.js";
+import { PackCache } from "../../generators/src/write/content-cache.js";
+import { diffOutput } from "../../generators/src/write/write.js";
+import { workspaceTmpDir } from "./helpers.js";
+
+/** Texts whose slice boundaries (every 1,048,576 and 16,384 characters) fall inside pairs and escapes. */
+const TEXTS = [
+  "",
+  "plain",
+  "a".repeat(1_048_575) + "😀" + "b".repeat(70_000),
+  "é".repeat(16_383) + "😀" + '"\\\n\u0001'.repeat(40_000) + "日本",
+  "😀".repeat(100_000),
+];
+
+describe("slice by slice", () => {
+  it("encodes, hashes and writes the same bytes as the whole string", async () => {
+    const dir = workspaceTmpDir("chunks-");
+    for (const [i, text] of TEXTS.entries()) {
+      const whole = Buffer.from(text, "utf8");
+      expect(Buffer.concat([...utf8Chunks(text)]).equals(whole)).toBe(true);
+      expect(sha256Text(text)).toBe(createHash("sha256").update(whole).digest("hex"));
+      await writeText(path.join(dir, `t${i}`), text);
+      expect(readFileSync(path.join(dir, `t${i}`)).equals(whole)).toBe(true);
+    }
+  });
+
+  it("compares with a file: equal, different at the end, different size, missing", async () => {
+    const dir = workspaceTmpDir("chunks-");
+    const text = TEXTS[3] as string;
+    const file = path.join(dir, "f");
+    writeFileSync(file, text);
+    const onDisk = async (f: string, t: string): Promise<string> => {
+      const check = await checkText(f, t);
+      expect(check.sha256).toBe(sha256Text(t));
+      return check.onDisk;
+    };
+    expect(await onDisk(file, text)).toBe("same");
+    expect(await onDisk(file, `${text.slice(0, -1)}X`)).toBe("different");
+    expect(await onDisk(file, `${text}!`)).toBe("different");
+    expect(await onDisk(path.join(dir, "missing"), text)).toBe("missing");
+  });
+
+  it("finds the drift of a package without reading files whole", async () => {
+    const dir = workspaceTmpDir("chunks-");
+    writeFileSync(path.join(dir, "same.txt"), TEXTS[2] as string);
+    writeFileSync(path.join(dir, "changed.txt"), TEXTS[2] as string);
+    const drift = await diffOutput(dir, [
+      { path: "same.txt", contents: TEXTS[2] as string },
+      { path: "changed.txt", contents: TEXTS[3] as string },
+      { path: "added.txt", contents: "new" },
+    ]);
+    expect(drift).toEqual({ changed: ["changed.txt"], added: ["added.txt"], stale: [] });
+  });
+});
+
+describe("pack cache file", () => {
+  it("is JSON.stringify of its sorted entries, written in pieces", async () => {
+    const file = path.join(workspaceTmpDir("pack-"), "pack.json");
+    const pack = await PackCache.load(file);
+    const entries: Record<string, string> = {};
+    for (const [i, text] of TEXTS.entries()) entries[`k${i}`] = text;
+    for (const key of Object.keys(entries).reverse()) pack.set(key, entries[key] as string);
+    await pack.save();
+    expect(readFileSync(file, "utf8")).toBe(JSON.stringify({ format: 1, entries }));
+    const reloaded = await PackCache.load(file);
+    for (const [key, value] of Object.entries(entries)) expect(reloaded.get(key)).toBe(value);
+  });
+});
