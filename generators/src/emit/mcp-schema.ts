@@ -144,7 +144,7 @@ export class ToolSchemas {
           : k === "enum" || k === "const" || k === "default" || k === "examples"
             ? v
             : this.clean(v, needs, relax, refs);
-      Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+      put(out, k, value);
     }
     const format = out["format"];
     if (typeof format === "string" && !KNOWN_FORMATS.has(format)) {
@@ -167,9 +167,15 @@ export class ToolSchemas {
   }
 }
 
+/** Sets `k` on a fresh plain object: by assignment (faster), unless `k` would set the prototype. */
+function put(out: Obj, k: string, v: unknown): void {
+  if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[k] = v;
+}
+
 function mapEntries(o: Obj, f: (v: unknown) => unknown): Obj {
   const out: Obj = {};
-  for (const k of Object.keys(o)) Object.defineProperty(out, k, { value: f(o[k]), enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(o)) put(out, k, f(o[k]));
   return out;
 }
 
