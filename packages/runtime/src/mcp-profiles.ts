@@ -411,9 +411,10 @@ class SharedExpansions implements Expansions {
   }
 
   key(name: string, stack: readonly string[]): string {
-    const reach = this.reachOf(name);
     // A target that references nothing expands the same anywhere.
-    if (reach.size === 0) return JSON.stringify([name]);
+    if (this.referencesOf(this.targets.get(name)).length === 0) return JSON.stringify([name]);
+    if (stack.length === 0) return JSON.stringify([name, 0]);
+    const reach = this.reachOf(name);
     return JSON.stringify([name, stack.length, ...stack.filter((n) => reach.has(n)).sort()]);
   }
 
