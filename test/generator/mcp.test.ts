@@ -12,7 +12,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { applyProfile, createMcpServer, type McpApi, type McpToolSpec } from "@contractgen/runtime/mcp";
-import { FIXTURES, TSC, runCli, workspaceTmpDir } from "./helpers.js";
+import { buildModel, loadSpec } from "../../generators/dist/index.js";
+import { planTools } from "../../generators/dist/emit/mcp.js";
+import { FIXTURES, ROOT, TSC, runCli, workspaceTmpDir } from "./helpers.js";
 
 let api: McpApi;
 let tools: readonly McpToolSpec[];
@@ -119,6 +121,36 @@ describe("generated MCP tools", () => {
     for (const k of ['"$ref"', '"$defs"', '"const"', '"oneOf"', '"additionalProperties"', '"exclusiveMinimum"']) expect(gemini).not.toContain(k);
     expect(gemini).toContain('"nullable":true');
     expect(gemini).toContain("format: hostname");
+  });
+});
+
+describe("the tool planner", () => {
+  // Conversions are kept per schema object and direction, and what each referenced is added again to
+  // every later tool that shares it: each tool must still list exactly what its schemas reach.
+  it("lists for each tool the components its schemas reach, and each once in the table", async () => {
+    for (const spec of [path.join(FIXTURES, "mcp/openapi.yaml"), ...["core", "ads-audiences", "ads-campaigns"].map((n) => path.join(ROOT, "spec", `${n}.yaml`))]) {
+      const { rows, defs } = planTools(buildModel(await loadSpec(spec, { cwd: ROOT }), "t"));
+      const reach = (node: unknown, found: Set<string>): void => {
+        if (Array.isArray(node)) for (const n of node) reach(n, found);
+        else if (node !== null && typeof node === "object") {
+          const ref = (node as Record<string, unknown>)["$ref"];
+          if (typeof ref === "string" && ref.startsWith("#/$defs/")) {
+            const name = ref.slice(8).replace(/~1/g, "/").replace(/~0/g, "~");
+            if (!found.has(name)) {
+              found.add(name);
+              reach(defs[name], found);
+            }
+          }
+          for (const v of Object.values(node)) reach(v, found);
+        }
+      };
+      for (const row of rows) {
+        const found = new Set<string>();
+        reach([row.inputSchema, row.outputSchema], found);
+        expect(row.defs, `${spec} ${row.name}`).toEqual([...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      }
+      expect(Object.keys(defs).sort()).toEqual([...new Set(rows.flatMap((r) => r.defs))].sort());
+    }
   });
 });
 

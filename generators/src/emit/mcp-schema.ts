@@ -34,10 +34,19 @@ function encodeSegment(seg: string): string {
   return seg.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
-/** Schemas of one package, converted once; `use` records which components a tool needs. */
+/**
+ * Schemas of one package, converted once; `needs` records which components a tool needs. The model
+ * is not changed while tools are planned, and nothing changes a conversion once made: a schema object
+ * many operations share (a component parameter's, a response's component) is converted once, the
+ * components it references recorded and added again to each tool's `needs` in the same order.
+ */
 export class ToolSchemas {
   private readonly components = new Map<string, JsonSchema>();
   readonly defs: Record<string, unknown> = {};
+  /** Conversions by schema object and direction, with the components they referenced, in order. */
+  private readonly converted = new Map<string, Map<object, { readonly value: Obj | boolean; readonly refs: readonly string[] }>>();
+  /** The components each converted definition references, in the order `collect` meets them. */
+  private readonly referenced = new WeakMap<object, readonly string[]>();
 
   constructor(model: ApiModel) {
     for (const s of model.schemas) this.components.set(s.name, s.schema);
@@ -46,7 +55,18 @@ export class ToolSchemas {
   /** `schema` as tool JSON Schema; components it reaches are added to `needs` (and to `defs`). */
   convert(schema: JsonSchema | undefined, needs: Set<string>, relax?: "readOnly" | "writeOnly"): Obj | boolean {
     if (schema === undefined) return {};
-    return this.clean(toJsonSchema(schema), needs, relax) as Obj | boolean;
+    if (schema === null || typeof schema !== "object") return this.clean(toJsonSchema(schema), needs, relax) as Obj | boolean;
+    let byObject = this.converted.get(relax ?? "");
+    if (byObject === undefined) this.converted.set(relax ?? "", (byObject = new Map()));
+    const known = byObject.get(schema);
+    if (known !== undefined) {
+      for (const name of known.refs) this.addDef(name, needs);
+      return known.value;
+    }
+    const refs: string[] = [];
+    const value = this.clean(toJsonSchema(schema), needs, relax, refs) as Obj | boolean;
+    byObject.set(schema, { value, refs });
+    return value;
   }
 
   /** The component `name` resolved one level (for deciding whether a response is an object). */
@@ -74,17 +94,31 @@ export class ToolSchemas {
     for (const n of local) this.addDef(n, needs);
   }
 
-  private collect(node: unknown, needs: Set<string>): void {
-    if (Array.isArray(node)) node.forEach((n) => this.collect(n, needs));
-    else if (isObj(node)) {
-      const ref = node["$ref"];
-      if (typeof ref === "string" && ref.startsWith("#/$defs/")) this.addDef(decodeSegment(ref.slice(8)), needs);
-      for (const v of Object.values(node)) this.collect(v, needs);
+  /** Adds what a converted definition references (a placeholder references nothing yet). */
+  private collect(def: unknown, needs: Set<string>): void {
+    if (def === null || typeof def !== "object") return;
+    let names = this.referenced.get(def);
+    if (names === undefined) {
+      // Found once per definition: definitions are not changed once converted. A name met again
+      // would be skipped by addDef, as it is already needed by then.
+      const found = new Set<string>();
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(visit);
+        else if (isObj(node)) {
+          const ref = node["$ref"];
+          if (typeof ref === "string" && ref.startsWith("#/$defs/")) found.add(decodeSegment(ref.slice(8)));
+          for (const v of Object.values(node)) visit(v);
+        }
+      };
+      visit(def);
+      this.referenced.set(def, (names = [...found]));
     }
+    for (const name of names) this.addDef(name, needs);
   }
 
-  private clean(node: unknown, needs: Set<string>, relax?: "readOnly" | "writeOnly"): unknown {
-    if (Array.isArray(node)) return node.map((n) => this.clean(n, needs, relax));
+  /** `node` cleaned; each component it references is added to `needs` (and, in order, to `refs`). */
+  private clean(node: unknown, needs: Set<string>, relax?: "readOnly" | "writeOnly", refs?: string[]): unknown {
+    if (Array.isArray(node)) return node.map((n) => this.clean(n, needs, relax, refs));
     if (!isObj(node)) return node;
     const out: Obj = {};
     for (const [k, v] of Object.entries(node)) {
@@ -94,6 +128,7 @@ export class ToolSchemas {
         if (m) {
           const name = decodeSegment(m[1] as string);
           this.addDef(name, needs);
+          refs?.push(name);
           out[k] = `#/$defs/${encodeSegment(name)}`;
         } else {
           // A reference this conversion cannot follow is left open rather than dangling.
@@ -104,12 +139,12 @@ export class ToolSchemas {
       const value =
         k === "properties" || k === "patternProperties" || k === "$defs" || k === "dependentSchemas"
           ? isObj(v)
-            ? mapEntries(v, (x) => this.clean(x, needs, relax))
+            ? mapEntries(v, (x) => this.clean(x, needs, relax, refs))
             : v
           : k === "enum" || k === "const" || k === "default" || k === "examples"
             ? v
-            : this.clean(v, needs, relax);
-      Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+            : this.clean(v, needs, relax, refs);
+      put(out, k, value);
     }
     const format = out["format"];
     if (typeof format === "string" && !KNOWN_FORMATS.has(format)) {
@@ -132,9 +167,15 @@ export class ToolSchemas {
   }
 }
 
+/** Sets `k` on a fresh plain object: by assignment (faster), unless `k` would set the prototype. */
+function put(out: Obj, k: string, v: unknown): void {
+  if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[k] = v;
+}
+
 function mapEntries(o: Obj, f: (v: unknown) => unknown): Obj {
   const out: Obj = {};
-  for (const k of Object.keys(o)) Object.defineProperty(out, k, { value: f(o[k]), enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(o)) put(out, k, f(o[k]));
   return out;
 }
 

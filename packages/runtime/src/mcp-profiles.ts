@@ -89,43 +89,143 @@ function decodePointer(seg: string): string {
   return seg.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
+/** Sets `k` on a fresh plain object: by assignment, which is faster, unless `k` would set the prototype. */
+function put(out: Obj, k: string, v: unknown): void {
+  if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[k] = v;
+}
+
+/** An expansion as `Expansions` keeps it: what it came out as, how many expansions it used, whether it mentions `$ref`. */
+interface Expansion {
+  readonly result: unknown;
+  readonly used: number;
+  readonly mentions: boolean;
+}
+
+/**
+ * Expansions of `$defs` entries shared between the schemas of one lint, by `key`: what an expansion
+ * comes out as depends only on its target, on which of the names it reaches are already being
+ * expanded (cycles are cut by them), on the depth, and on how many expansions the schema has left.
+ * Each entry keeps how many it used, and is only taken when that many are left; expansions the
+ * limit cut are not kept.
+ */
+interface Expansions {
+  key(name: string, stack: readonly string[]): string;
+  get(key: string): Expansion | undefined;
+  set(key: string, entry: Expansion): void;
+  /** Where `mentionsRef` keeps what it found of objects these expansions share. */
+  readonly searched: Map<object, boolean>;
+}
+
 /** Replaces `#/$defs/X` references with their targets, cycles and deep nesting cut to permissive objects. */
 export function inlineRefs(schema: JsonSchemaObject): JsonSchemaObject {
+  return inlineWith(schema, undefined).schema;
+}
+
+/** Whether JSON text holds `"$ref"` where this string is written (as a value or a member name). */
+const writesRef = (s: string): boolean => s === "$ref" || s.endsWith('"$ref');
+/** Whether JSON.stringify writes a member of this value (it leaves out the others). */
+const written = (v: unknown): boolean => v !== undefined && typeof v !== "function" && typeof v !== "symbol";
+
+/**
+ * `inlineRefs`, reusing `shared` expansions when given: the caller vouches that every schema it
+ * inlines with the same map resolves each name to the same target, and that nothing mutates results
+ * (they share objects). Also says whether `JSON.stringify` of the result would contain `"$ref"`
+ * (found while the result is made, and kept with each expansion, rather than searched again).
+ */
+function inlineWith(schema: JsonSchemaObject, shared: Expansions | undefined): { schema: JsonSchemaObject; mentions: boolean } {
   const defs = isObj(schema["$defs"]) ? schema["$defs"] : {};
+  const searched = shared?.searched ?? new Map<object, boolean>();
   let expanded = 0;
+  // Whether the expansion limit cut something since the innermost expansion that may be kept began.
+  let limited = false;
+  // Whether what was written since the innermost expansion (or merge) began mentions `$ref`.
+  let mentions = false;
   const walk = (node: unknown, stack: readonly string[]): unknown => {
     if (Array.isArray(node)) return node.map((n) => walk(n, stack));
-    if (!isObj(node)) return node;
+    if (!isObj(node)) {
+      if (typeof node === "string" && writesRef(node)) mentions = true;
+      return node;
+    }
     const ref = node["$ref"];
     if (typeof ref === "string") {
       const m = /^#\/\$defs\/(.+)$/.exec(ref);
       const name = m ? decodePointer(m[1] as string) : undefined;
       const target = name !== undefined && Object.prototype.hasOwnProperty.call(defs, name) ? defs[name] : undefined;
       const siblings = Object.fromEntries(Object.entries(node).filter(([k]) => k !== "$ref"));
-      if (name === undefined || target === undefined) return { ...siblings, description: `${String(siblings["description"] ?? "")} (unresolved reference ${ref})`.trim() };
+      if (name === undefined || target === undefined) {
+        const out = { ...siblings, description: `${String(siblings["description"] ?? "")} (unresolved reference ${ref})`.trim() };
+        if (mentionsRef(out, searched)) mentions = true;
+        return out;
+      }
       if (stack.includes(name) || stack.length >= MAX_INLINE_DEPTH || expanded >= MAX_INLINED_REFS) {
+        if (!stack.includes(name) && stack.length < MAX_INLINE_DEPTH) limited = true;
         // The type is kept so clients still know it is an object; the content is not constrained.
         const type = isObj(target) && typeof target["type"] === "string" ? { type: target["type"] } : {};
         const why = stack.includes(name) ? "recursive" : stack.length >= MAX_INLINE_DEPTH ? "nested too deep to expand" : "schema too large to expand fully";
-        return { ...type, ...siblings, description: `${name} (${why}; not expanded here)${typeof siblings["description"] === "string" ? `: ${siblings["description"]}` : ""}` };
+        const out = { ...type, ...siblings, description: `${name} (${why}; not expanded here)${typeof siblings["description"] === "string" ? `: ${siblings["description"]}` : ""}` };
+        if (mentionsRef(out, searched)) mentions = true;
+        return out;
       }
-      expanded++;
-      const inlined = walk(target, [...stack, name]);
-      return isObj(inlined) ? { ...inlined, ...walk(siblings, stack) as Obj } : inlined;
+      const outerMentions = mentions;
+      mentions = false;
+      let inlined: unknown;
+      const key = shared?.key(name, stack);
+      const known = key !== undefined ? shared?.get(key) : undefined;
+      if (known !== undefined && expanded + known.used <= MAX_INLINED_REFS) {
+        // Every expansion inside it happens below the limit again, so it comes out the same.
+        expanded += known.used;
+        inlined = known.result;
+        mentions = known.mentions;
+      } else {
+        const before = expanded;
+        const outerLimited = limited;
+        limited = false;
+        expanded++;
+        inlined = walk(target, [...stack, name]);
+        if (key !== undefined && !limited) shared?.set(key, { result: inlined, used: expanded - before, mentions });
+        limited ||= outerLimited;
+      }
+      // Without siblings the copy would be the expansion again: it is shared instead (nothing changes it).
+      if (!isObj(inlined) || Object.keys(siblings).length === 0) {
+        mentions ||= outerMentions;
+        return inlined;
+      }
+      const inlinedMentions = mentions;
+      mentions = false;
+      const own = walk(siblings, stack) as Obj;
+      const out = { ...inlined, ...own };
+      // Members of the expansion the siblings replace are not written: searched again then.
+      const replaced = inlinedMentions && Object.keys(own).some((k) => Object.prototype.hasOwnProperty.call(inlined, k));
+      mentions = outerMentions || (replaced ? mentionsRef(out, searched) : inlinedMentions || mentions);
+      return out;
     }
     const out: Obj = {};
-    for (const [k, v] of Object.entries(node)) {
+    for (const k of Object.keys(node)) {
       if (k === "$defs") continue;
-      Object.defineProperty(out, k, { value: k === "properties" && isObj(v) ? mapValues(v, (x) => walk(x, stack)) : walk(v, stack), enumerable: true, writable: true, configurable: true });
+      const v = node[k];
+      let value: unknown;
+      if (k === "properties" && isObj(v)) {
+        const props: Obj = {};
+        for (const p of Object.keys(v)) {
+          const x = walk(v[p], stack);
+          put(props, p, x);
+          if (written(x) && writesRef(p)) mentions = true;
+        }
+        value = props;
+      } else value = walk(v, stack);
+      put(out, k, value);
+      if (written(value) && writesRef(k)) mentions = true;
     }
     return out;
   };
-  return walk(schema, []) as JsonSchemaObject;
+  const out = walk(schema, []) as JsonSchemaObject;
+  return { schema: out, mentions };
 }
 
 function mapValues(o: Obj, f: (v: unknown) => unknown): Obj {
   const out: Obj = {};
-  for (const k of Object.keys(o)) Object.defineProperty(out, k, { value: f(o[k]), enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(o)) put(out, k, f(o[k]));
   return out;
 }
 
@@ -134,7 +234,23 @@ const GEMINI_FORMATS: Readonly<Record<string, readonly string[]>> = { string: ["
 
 /** The OpenAPI 3.0 subset Gemini reads; what it cannot say moves into the description. */
 export function geminiSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(geminiSchema);
+  return geminiTop(node, geminiSchema);
+}
+
+/** `geminiSchema`, each object reduced once (results are shared: inputs must not change). */
+function geminiShared(node: unknown, done: Map<object, unknown>): unknown {
+  if (node === null || typeof node !== "object") return geminiTop(node, (n) => geminiShared(n, done));
+  let out = done.get(node);
+  if (out === undefined) done.set(node, (out = geminiTop(node, (n) => geminiShared(n, done))));
+  return out;
+}
+
+/**
+ * `node` reduced to Gemini's subset at its top, its member schemas (properties, items, anyOf) by
+ * `reduce`: with `geminiSchema`, the whole schema; with the identity, what the linter reads of the top.
+ */
+function geminiTop(node: unknown, reduce: (node: unknown) => unknown): unknown {
+  if (Array.isArray(node)) return node.map((n) => reduce(n));
   if (!isObj(node)) return node === true ? {} : node;
   const s: Obj = { ...node };
   const notes: string[] = [];
@@ -179,7 +295,7 @@ export function geminiSchema(node: unknown): unknown {
   for (const k of Object.keys(s)) {
     if (!GEMINI_KEEP.has(k)) continue;
     const v = s[k];
-    out[k] = k === "properties" && isObj(v) ? mapValues(v, geminiSchema) : k === "items" || k === "anyOf" ? geminiSchema(v) : v;
+    out[k] = k === "properties" && isObj(v) ? mapValues(v, reduce) : k === "items" || k === "anyOf" ? reduce(v) : v;
   }
   if (Array.isArray(out["required"]) && isObj(out["properties"])) {
     const props = out["properties"];
@@ -222,6 +338,7 @@ export function applyProfile(tools: readonly McpToolSpec[], profile: McpProfile,
 
 /** What the linter reads of one reshaped schema, found once for every profile that shapes alike. */
 interface SchemaFacts {
+  /** The reshaped schema; at least its top level (members may be as they were before reshaping). */
   readonly schema: JsonSchemaObject;
   /** A `$ref` is left after inlining (only asked of inlining profiles). */
   readonly refs: boolean;
@@ -239,12 +356,21 @@ export function lintProfile(tools: readonly McpToolSpec[], profile: McpProfile, 
  */
 export function lintProfiles(tools: readonly McpToolSpec[], profiles: readonly McpProfile[], serverName: string): LintIssue[] {
   const shaped = new Map<string, { input: SchemaFacts; output?: SchemaFacts }[]>();
-  // Inlined once: the Gemini subset is taken of the same inlined schemas (geminiSchema copies).
-  let inlined: Pick<ProfiledTool, "inputSchema" | "outputSchema">[] | undefined;
-  const inlineAll = (): Pick<ProfiledTool, "inputSchema" | "outputSchema">[] => (inlined ??= tools.map((spec) => shapeSchemas(spec, { ...PROFILE_RULES.standard, inline: true })));
-  const facts = (schema: JsonSchemaObject, rules: ProfileRules): SchemaFacts => {
-    const out = rules.geminiSubset ? (geminiSchema(schema) as JsonSchemaObject) : schema;
-    return { schema: out, refs: rules.inline && JSON.stringify(out).includes('"$ref"') };
+  // Inlined once: the Gemini subset is taken of the same inlined schemas. Expansions are shared
+  // between tools (nothing here changes a schema once made, and the maps go with the call).
+  const sharing = new SharedExpansions();
+  const reduced = new Map<object, unknown>();
+  type Inlined = { schema: JsonSchemaObject; mentions: boolean };
+  let inlined: { input: Inlined; output?: Inlined }[] | undefined;
+  const inlineAll = (): { input: Inlined; output?: Inlined }[] =>
+    (inlined ??= tools.map((spec) => ({ input: sharing.inline(spec.inputSchema), ...(spec.outputSchema ? { output: sharing.inline(spec.outputSchema) } : {}) })));
+  const facts = (base: Inlined, rules: ProfileRules): SchemaFacts => {
+    if (!rules.geminiSubset) return { schema: base.schema, refs: rules.inline && base.mentions };
+    // The linter reads the top of the reduced schema, which does not depend on how its members are
+    // reduced. Every string the Gemini subset writes is one of the schema's, or a description that
+    // ends in ")": the whole reduction can mention `$ref` only if the schema does.
+    const top = geminiTop(base.schema, (n) => n) as JsonSchemaObject;
+    return { schema: top, refs: rules.inline && base.mentions && mentionsRef(geminiShared(base.schema, reduced), sharing.searched) };
   };
   const issues: LintIssue[] = [];
   for (const profile of profiles) {
@@ -252,13 +378,130 @@ export function lintProfiles(tools: readonly McpToolSpec[], profiles: readonly M
     const key = `${rules.inline}/${rules.geminiSubset}`;
     let schemas = shaped.get(key);
     if (schemas === undefined) {
-      const bases = rules.inline ? inlineAll() : tools.map((spec) => ({ inputSchema: spec.inputSchema, ...(spec.outputSchema ? { outputSchema: spec.outputSchema } : {}) }));
-      schemas = bases.map((s) => ({ input: facts(s.inputSchema, rules), ...(s.outputSchema ? { output: facts(s.outputSchema, rules) } : {}) }));
+      // Not inlined, the `$ref` search is not asked for.
+      const as = (schema: JsonSchemaObject): Inlined => ({ schema, mentions: false });
+      const bases = rules.inline ? inlineAll() : tools.map((spec) => ({ input: as(spec.inputSchema), ...(spec.outputSchema ? { output: as(spec.outputSchema) } : {}) }));
+      schemas = bases.map((s) => ({ input: facts(s.input, rules), ...(s.output ? { output: facts(s.output, rules) } : {}) }));
       shaped.set(key, schemas);
     }
     lintShaped(tools, profileNames(tools, profile, serverName), schemas, profile, serverName, issues);
   }
   return issues;
+}
+
+/**
+ * Inlining that shares expansions between the schemas whose `$defs` agree: each name they define
+ * has the same target in all of them, and each names every definition its definitions reference
+ * (so no expansion reads a name one schema resolves and another does not). Tools from one table
+ * agree (`attachDefs` gives each the table's own definitions, all that it reaches); a schema that
+ * does not is inlined on its own.
+ */
+class SharedExpansions implements Expansions {
+  private readonly expansions = new Map<string, Expansion>();
+  readonly searched = new Map<object, boolean>();
+  private readonly targets = new Map<string, unknown>();
+  private readonly references = new WeakMap<object, readonly string[]>();
+  /** The names each name's target reaches, through any number of references. */
+  private readonly reach = new Map<string, ReadonlySet<string>>();
+
+  /** `schema` inlined, and whether its JSON text would contain `"$ref"`. */
+  inline(schema: JsonSchemaObject): { schema: JsonSchemaObject; mentions: boolean } {
+    const defs = schema["$defs"];
+    return inlineWith(schema, !isObj(defs) || this.agrees(defs) ? this : undefined);
+  }
+
+  key(name: string, stack: readonly string[]): string {
+    // A target that references nothing expands the same anywhere.
+    if (this.referencesOf(this.targets.get(name)).length === 0) return JSON.stringify([name]);
+    if (stack.length === 0) return JSON.stringify([name, 0]);
+    const reach = this.reachOf(name);
+    return JSON.stringify([name, stack.length, ...stack.filter((n) => reach.has(n)).sort()]);
+  }
+
+  get(key: string): Expansion | undefined {
+    return this.expansions.get(key);
+  }
+
+  set(key: string, entry: Expansion): void {
+    this.expansions.set(key, entry);
+  }
+
+  private reachOf(name: string): ReadonlySet<string> {
+    let reach = this.reach.get(name);
+    if (reach === undefined) {
+      const found = new Set<string>();
+      const todo = [...this.referencesOf(this.targets.get(name))];
+      for (let n = todo.pop(); n !== undefined; n = todo.pop()) {
+        if (found.has(n)) continue;
+        found.add(n);
+        todo.push(...this.referencesOf(this.targets.get(n)));
+      }
+      this.reach.set(name, (reach = found));
+    }
+    return reach;
+  }
+
+  /** Whether `defs` gives each name the target the others gave it, and names all their references. */
+  private agrees(defs: Obj): boolean {
+    const names = Object.getOwnPropertyNames(defs);
+    for (const name of names) {
+      const target = defs[name];
+      if (target === undefined) return false;
+      const known = this.targets.get(name);
+      if (known === undefined) this.targets.set(name, target);
+      else if (known !== target) return false;
+    }
+    for (const name of names) {
+      for (const r of this.referencesOf(defs[name])) if (!Object.prototype.hasOwnProperty.call(defs, r) || defs[r] === undefined) return false;
+    }
+    return true;
+  }
+
+  /** The names `target` references anywhere as `#/$defs/<name>`. */
+  private referencesOf(target: unknown): readonly string[] {
+    if (target === null || typeof target !== "object") return [];
+    let names = this.references.get(target);
+    if (names === undefined) {
+      const found = new Set<string>();
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) for (const n of node) visit(n);
+        else if (isObj(node)) {
+          const ref = node["$ref"];
+          const m = typeof ref === "string" ? /^#\/\$defs\/(.+)$/.exec(ref) : null;
+          if (m) found.add(decodePointer(m[1] as string));
+          for (const k of Object.keys(node)) visit(node[k]);
+        }
+      };
+      visit(target);
+      this.references.set(target, (names = [...found]));
+    }
+    return names;
+  }
+}
+
+/**
+ * Whether `JSON.stringify(node)` contains `"$ref"`, each object searched once (`seen`): the text
+ * holds it where a string written (a member name, or a value) is `$ref` or ends with `"$ref`.
+ */
+function mentionsRef(node: unknown, seen: Map<object, boolean>): boolean {
+  if (typeof node === "string") return node === "$ref" || node.endsWith('"$ref');
+  if (node === null || typeof node !== "object") return false;
+  let found = seen.get(node);
+  if (found === undefined) {
+    found = false;
+    if (Array.isArray(node)) {
+      for (const n of node) if (mentionsRef(n, seen)) { found = true; break; }
+    } else {
+      for (const k of Object.keys(node)) {
+        const v = (node as Obj)[k];
+        // JSON.stringify leaves out members it cannot write.
+        if (v === undefined || typeof v === "function" || typeof v === "symbol") continue;
+        if (mentionsRef(k, seen) || mentionsRef(v, seen)) { found = true; break; }
+      }
+    }
+    seen.set(node, found);
+  }
+  return found;
 }
 
 function lintShaped(

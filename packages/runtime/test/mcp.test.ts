@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { trimAnswer } from "../src/mcp-trim.js";
-import { applyProfile, fitName, geminiSchema, inlineRefs, lintProfile } from "../src/mcp-profiles.js";
+import { applyProfile, fitName, geminiSchema, inlineRefs, lintProfile, lintProfiles, PROFILES, type LintIssue } from "../src/mcp-profiles.js";
 import { authFromCredentials, authFromHeader, credentialsFromEnv } from "../src/mcp-auth.js";
 import type { McpToolSpec } from "../src/mcp-tools.js";
 
@@ -101,6 +101,67 @@ describe("profiles", () => {
       ]),
     );
     expect(lintProfile([tool("x")], "claude-code", "s".repeat(60))).toEqual(expect.arrayContaining([expect.objectContaining({ tool: "*", rule: "server-name-budget" })]));
+  });
+});
+
+describe("the linter's shared expansions", () => {
+  // The linter inlines each definition once for all tools that agree on their $defs. What it finds
+  // must be what each tool's own shaping (applyProfile, nothing shared) shows: a `$ref` left over
+  // (the siblings of a reference cut short are kept as written), and the top level.
+  const raw = { examples: [{ $ref: "#/elsewhere" }] };
+  const leaf = { type: "string" };
+  const wide = { type: "object", properties: Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`p${i}`, { $ref: "#/$defs/Leaf", ...raw }])) };
+  const a = { type: "object", properties: { b: { $ref: "#/$defs/B" } } };
+  const b = { type: "object", properties: { a: { $ref: "#/$defs/A", ...raw } } };
+  const c = { type: "object", properties: { b: { $ref: "#/$defs/B" } } };
+  const chain = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`D${i + 1}`, i === 7 ? leaf : { type: "object", properties: { n: { $ref: `#/$defs/D${i + 2}`, ...raw } } }]));
+  const defs = { Leaf: leaf, Wide: wide, A: a, B: b, C: c, ...chain, Said: { type: "object", description: 'ends "$ref' }, Named: { type: "object", properties: { $ref: leaf } }, Listed: { enum: ["$ref"] } };
+  const input = (properties: Record<string, unknown>, own: Record<string, unknown> = defs) => ({ type: "object", properties, $defs: own });
+  const tools = [
+    tool("wide_once", input({ w: { $ref: "#/$defs/Wide" } })),
+    // The second expansion of Wide runs into the limit: its leaves are cut, their siblings kept.
+    tool("wide_twice", input({ w: { $ref: "#/$defs/Wide" }, v: { $ref: "#/$defs/Wide" } })),
+    tool("wide_late", input({ l: { $ref: "#/$defs/Leaf" }, w: { $ref: "#/$defs/Wide" }, v: { $ref: "#/$defs/Wide" } })),
+    // B from the top, or below C, expands A (the cycle cut at B); B below A cuts A, whose siblings stay.
+    tool("b_top", input({ x: { $ref: "#/$defs/B" } })),
+    tool("c_top", input({ y: { $ref: "#/$defs/C" } })),
+    tool("a_top", input({ y: { $ref: "#/$defs/A" } })),
+    // The chain from D3 fits the depth limit; from D1 it does not (D3 is then deeper).
+    tool("from_d3", input({ d: { $ref: "#/$defs/D3" } })),
+    tool("from_d1", input({ d: { $ref: "#/$defs/D1" } })),
+    tool("said", input({ s: { $ref: "#/$defs/Said" } })),
+    tool("said_over", input({ s: { $ref: "#/$defs/Said", description: "replaced" } })),
+    tool("named", input({ n: { $ref: "#/$defs/Named" } })),
+    tool("listed", input({ e: { $ref: "#/$defs/Listed" } })),
+    // Another Leaf (the same name, another target), and $defs that leave out what B references.
+    tool("other_leaf", input({ w: { $ref: "#/$defs/Wide" } }, { ...defs, Leaf: { type: "object", properties: { $ref: {} } } })),
+    tool("open_b", input({ x: { $ref: "#/$defs/B" } }, { B: b })),
+    tool("top_ref", { $ref: "#/$defs/Wide", $defs: defs }),
+  ];
+  const reference = (profile: (typeof PROFILES)[number]): LintIssue[] => {
+    const issues: LintIssue[] = [];
+    for (const t of applyProfile(tools, profile, "s")) {
+      const schema = t.inputSchema;
+      const issue = (rule: string): void => {
+        issues.push({ profile, tool: t.spec.name, rule, message: expect.any(String) as unknown as string });
+      };
+      if (schema["type"] !== "object") issue("inputSchema-object");
+      for (const k of ["anyOf", "oneOf", "allOf", "enum", "not", "$ref"]) if (schema[k] !== undefined) issue("inputSchema-top-level");
+      if (profile !== "standard" && JSON.stringify(schema).includes('"$ref"')) issue("inputSchema-refs");
+      const props = schema["properties"];
+      if (props !== null && typeof props === "object") for (const p of Object.keys(props)) if (!/^[a-zA-Z0-9_.-]{1,64}$/.test(p)) issue("property-name");
+    }
+    return issues;
+  };
+
+  it("find in every profile what each tool's own shaping shows, in any order of the tools", () => {
+    const expected = PROFILES.flatMap(reference);
+    expect(expected.filter((i) => i.rule === "inputSchema-refs").length).toBeGreaterThan(0);
+    expect(lintProfiles(tools, PROFILES, "s")).toEqual(expected);
+    for (const t of tools) expect(lintProfiles([t], PROFILES, "s")).toEqual(expected.filter((i) => i.tool === t.name));
+    const reversed = [...tools].reverse();
+    const byTool = (issues: LintIssue[]) => [...issues].sort((x, y) => (x.tool < y.tool ? -1 : x.tool > y.tool ? 1 : 0));
+    for (const profile of PROFILES) expect(byTool(lintProfiles(reversed, [profile], "s"))).toEqual(byTool(reference(profile)));
   });
 });
 

@@ -145,7 +145,7 @@ function flowStep(model: ApiModel, index: OperationIndex, op: Operation): string
   return undefined;
 }
 
-function operationPlan(model: ApiModel, index: OperationIndex, op: Operation, resolve: Resolve): Obj {
+function operationPlan(model: ApiModel, index: OperationIndex, op: Operation, resolve: Resolve, converted: Map<object, unknown>): Obj {
   const kinds = new Map(model.securitySchemes.map((s) => [s.name, s.kind]));
   const security = op.security.map((req) => req.map((r) => kinds.get(r.scheme) ?? "unsupported"));
   const parameters = op.parameters
@@ -197,7 +197,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, op: Operation, re
   return {
     ...base,
     positive: { values, ...(body !== undefined ? { body, bodyMediaType: bodyMedia?.mediaType } : {}) },
-    request: requestSchemas(op),
+    request: requestSchemas(op, converted),
     discover: discovery(index, op, resolve),
     negatives,
     boundaries: boundaries(op, resolve),
@@ -224,12 +224,13 @@ export const conformanceEmitter = defineEmitter({
     const resolve = resolver(model);
     const index = indexOperations(model);
     const invalid = model.problems.find((p) => p.slug === "invalid-request");
+    const converted = new Map<object, unknown>();
     const plan = {
       package: model.name,
       title: model.info.title,
       namesParameters: invalid !== undefined,
       ...(invalid !== undefined ? { invalidRequestSlug: invalid.slug } : {}),
-      operations: model.operations.map((op) => operationPlan(model, index, op, resolve)),
+      operations: model.operations.map((op) => operationPlan(model, index, op, resolve, converted)),
       scenarios: scenarios(model, resolve),
       ...(model.workflows && model.workflows.length > 0 ? { workflows: model.workflows } : {}),
     };

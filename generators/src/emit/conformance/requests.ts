@@ -16,14 +16,25 @@ export function bodyContent(op: Operation): MediaContent | undefined {
   return contents.find((c) => mediaKind(c.mediaType) === "json") ?? contents.find((c) => mediaKind(c.mediaType) === "form") ?? contents[0];
 }
 
-export function requestSchemas(op: Operation): Obj {
+/**
+ * Each parameter's and the body's schema as mocks draw from it. `converted` keeps conversions by
+ * schema object for one plan: operations share parameter schemas (GitHub: 3,526 uses, 582 objects),
+ * and a conversion, only ever serialized, can be written as many times as it is used.
+ */
+export function requestSchemas(op: Operation, converted: Map<object, unknown> = new Map()): Obj {
+  const mockSchema = (schema: unknown): unknown => {
+    if (schema === null || typeof schema !== "object") return mockSchemaOf(schema);
+    let out = converted.get(schema);
+    if (out === undefined) converted.set(schema, (out = mockSchemaOf(schema)));
+    return out;
+  };
   const parameters: Obj = {};
-  for (const p of op.parameters) parameters[p.name] = mockSchemaOf(p.schema);
+  for (const p of op.parameters) parameters[p.name] = mockSchema(p.schema);
   const content = bodyContent(op);
   const drawable = content !== undefined && content.schema !== undefined && mediaKind(content.mediaType) !== "none";
   return {
     parameters,
-    ...(drawable ? { body: { mediaType: content.mediaType, schema: mockSchemaOf(content.schema), required: op.requestBody?.required ?? false } } : {}),
+    ...(drawable ? { body: { mediaType: content.mediaType, schema: mockSchema(content.schema), required: op.requestBody?.required ?? false } } : {}),
   };
 }
 
