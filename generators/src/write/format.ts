@@ -82,10 +82,11 @@ export interface FormatOptions {
   readonly workers?: number;
   /**
    * Below this many bytes left to format (what the cache did not hold), prettier runs on the calling
-   * thread. A worker's first tasks run prettier cold (its code not yet optimised by V8, about 1.4×
-   * the CPU measured on the repository's specs), and V8's own background threads already use the
-   * second core, so only a large amount is worth posting; prettier takes about 3 µs per byte.
-   * @default 65_536
+   * thread. A worker's first tasks run prettier cold (loaded and not yet optimised by V8), and V8's
+   * own background threads already use the second core: on the repository's three specs (the
+   * largest group 0.1 MB) formatting on workers took 15–17 s of CPU against 13–14 s in place, for
+   * no gain in wall time. Only a large amount is worth posting; prettier takes about 3 µs per byte.
+   * @default 524_288
    */
   readonly inlineBelowBytes?: number;
 }
@@ -99,7 +100,7 @@ const FORMAT_MODULE = new URL("./format.js", import.meta.url).href;
 async function formatAll(items: readonly FormatItem[], options: FormatOptions): Promise<(string | null)[]> {
   const workers = options.workers ?? defaultWorkerCount();
   const bytes = items.reduce((n, i) => n + i.text.length, 0);
-  const pool = bytes >= (options.inlineBelowBytes ?? 65_536) ? poolOf(workers) : undefined;
+  const pool = bytes >= (options.inlineBelowBytes ?? 524_288) ? poolOf(workers) : undefined;
   if (!pool) return formatItems(items);
   const batchCount = Math.max(1, Math.min(workers * 2, Math.floor(bytes / MIN_BATCH_BYTES)));
   const target = bytes / batchCount;
