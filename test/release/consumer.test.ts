@@ -97,12 +97,12 @@ describe("packages installed from their tarballs", () => {
 
   it.each(PACKAGES)("%s packs only dist/, the compiled validators, README.md, CHANGELOG.md and package.json", (name) => {
     const listing = run("tar", ["-tzf", tarballs[name] as string], work).trim().split("\n");
-    const outside = listing.filter((f) => !/^package\/(dist\/.+|compiled\/validators\.(strict|params)\.(js|d\.ts)|README\.md|CHANGELOG\.md|package\.json)$/.test(f));
+    const outside = listing.filter((f) => !/^package\/(dist\/.+|compiled\/validators\.(strict|params|tables)\.(js|d\.ts)|README\.md|CHANGELOG\.md|package\.json)$/.test(f));
     expect(outside).toEqual([]);
     expect(listing).toContain("package/dist/index.js");
     expect(listing).toContain("package/dist/index.d.ts");
     // A generated package's dist/validators.js imports them from ../compiled/: without them it would not load.
-    if (name !== "runtime") for (const f of ["strict.js", "strict.d.ts", "params.js", "params.d.ts"]) expect(listing).toContain(`package/compiled/validators.${f}`);
+    if (name !== "runtime") for (const f of ["strict.js", "strict.d.ts", "params.js", "params.d.ts", "tables.js", "tables.d.ts"]) expect(listing).toContain(`package/compiled/validators.${f}`);
   });
 
   it("installs no server code for a client-only consumer (Fastify and the MCP SDK are optional peers)", () => {
