@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { commentText, ident, jsdoc, literal, objectKey, stringLiteral, ts, typeKey } from "../../generators/src/emit/ts.js";
+import ts_ from "typescript";
+import { commentText, ident, jsdoc, literal, objectKey, stringLiteral, stringUnion, ts, typeKey } from "../../generators/src/emit/ts.js";
 
 const HOSTILE = [
   'quote " and \' quotes',
@@ -18,6 +19,21 @@ describe("stringLiteral", () => {
     expect(code).not.toMatch(/[\n\r\u2028\u2029]/);
     expect(code).not.toContain("*/");
     expect(new Function(`return ${code};`)()).toBe(given);
+  });
+});
+
+describe("stringUnion", () => {
+  it("is a union type of exactly the given strings, hostile ones included", () => {
+    const source = `type U = ${stringUnion(HOSTILE).text};`;
+    const file = ts_.createSourceFile("u.ts", source, ts_.ScriptTarget.ES2022);
+    const alias = file.statements[0] as import("typescript").TypeAliasDeclaration;
+    expect(file.statements).toHaveLength(1);
+    const members = ts_.isUnionTypeNode(alias.type) ? alias.type.types : [alias.type];
+    expect(members.map((m) => ((m as import("typescript").LiteralTypeNode).literal as import("typescript").StringLiteral).text)).toEqual(HOSTILE);
+  });
+
+  it("is never for no strings", () => {
+    expect(stringUnion([]).text).toBe("never");
   });
 });
 

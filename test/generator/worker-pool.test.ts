@@ -3,7 +3,7 @@
  * the function's, its error is the function's, and ended workers are replaced on the next task.
  */
 import { describe, expect, it } from "vitest";
-import { WorkerPool } from "../../generators/dist/workers/pool.js";
+import { WorkerPool, sizedBatches } from "../../generators/dist/workers/pool.js";
 import { formatItems } from "../../generators/dist/write/format.js";
 
 const FORMAT_MODULE = new URL("../../generators/dist/write/format.js", import.meta.url).href;
@@ -42,5 +42,17 @@ describe("the generator's worker pool", () => {
     const oneShot = new WorkerPool(1, {}, false);
     expect(await oneShot.run(FORMAT_MODULE, "formatItems", [items])).toEqual(first);
     expect(await oneShot.run(FORMAT_MODULE, "formatItems", [items])).toEqual(first);
+  });
+});
+
+describe("sizedBatches", () => {
+  it("cuts items, in order and all of them, into contiguous batches of about equal size", () => {
+    const sizes = [5, 1, 1, 1, 8, 2, 2, 4, 1, 5];
+    const batches = sizedBatches(sizes, (n) => n, 3);
+    expect(batches.flat()).toEqual(sizes);
+    // Each batch ends with the item that brings it to a third of the total (10).
+    expect(batches).toEqual([[5, 1, 1, 1, 8], [2, 2, 4, 1, 5]]);
+    expect(sizedBatches(sizes, (n) => n, 1)).toEqual([sizes]);
+    expect(sizedBatches([], (n: number) => n, 4)).toEqual([]);
   });
 });

@@ -5,9 +5,8 @@ import { pascalCase, uniqueNames } from "../model/naming.js";
 import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "./ts.js";
+import { ident, join, jsdoc, literal, objectKey, stringLiteral, stringUnion, ts, typeKey, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
-import { idUnion } from "./validators/tables.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -302,7 +301,7 @@ export interface ${ident(`${base}ClientOptions`)} {
 }
 
 /** The operations this client calls, by operationId. */
-type OperationKey = ${idUnion(plans.map((p) => p.op.id))};
+type OperationKey = ${stringUnion(plans.map((p) => p.op.id))};
 
 /** How each operation is called: method, path, parameters, body, security, limits. */
 export const operationSpecs: Readonly<Record<OperationKey, OperationSpec>> = {

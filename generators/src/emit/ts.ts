@@ -50,6 +50,15 @@ export function stringLiteral(value: string): Code {
 }
 
 /**
+ * A TypeScript union of string literal types, one per value (`never` when there are none): the key
+ * type of a table annotated with it instead of `satisfies` over an inferred literal type, so
+ * TypeScript checks each entry against the declared type once, without a literal type per entry.
+ */
+export function stringUnion(values: readonly string[]): Code {
+  return values.length === 0 ? new Code("never") : join(values.map(stringLiteral), " | ");
+}
+
+/**
  * A JavaScript expression for a JSON-compatible value, keys in their given order. `__proto__` keys
  * are written as computed keys so the literal defines a property instead of setting the prototype.
  */

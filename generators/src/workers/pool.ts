@@ -130,13 +130,11 @@ export type PoolKind = "tasks" | "large";
  * and its syntax tree; it allocates fast, so a larger young generation saves scavenges, and its old
  * generation is left to Node's default.
  */
-const LIMITS: Readonly<Record<PoolKind, ResourceLimits>> = {
-  tasks: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 },
-  large: { maxYoungGenerationSizeMb: 48 },
+const KINDS: Readonly<Record<PoolKind, { readonly limits: ResourceLimits; readonly keepIdle: boolean }>> = {
+  tasks: { limits: { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 }, keepIdle: true },
+  // A large task's worker ends as soon as it is done: its heap held a whole document.
+  large: { limits: { maxYoungGenerationSizeMb: 48 }, keepIdle: false },
 };
-
-/** Whether a pool keeps idle workers: a large task's worker ends as soon as it is done (its heap held a whole document). */
-const KEEP_IDLE: Readonly<Record<PoolKind, boolean>> = { tasks: true, large: false };
 
 const pools = new Map<string, WorkerPool>();
 
@@ -148,13 +146,34 @@ export function poolOf(workers: number, kind: PoolKind = "tasks"): WorkerPool | 
   if (workers <= 0 || !existsSync(threadFile)) return undefined;
   const key = `${kind}/${workers}`;
   let pool = pools.get(key);
-  if (!pool) pools.set(key, (pool = new WorkerPool(workers, LIMITS[kind], KEEP_IDLE[kind])));
+  if (!pool) pools.set(key, (pool = new WorkerPool(workers, KINDS[kind].limits, KINDS[kind].keepIdle)));
   return pool;
 }
 
 /** Ends every pool's idle workers (see WorkerPool.release). */
 export function releaseWorkers(): void {
   for (const pool of pools.values()) pool.release();
+}
+
+/**
+ * `items` cut, in order, into about `count` contiguous batches of about equal size: a batch ends
+ * with the item that brings it to its share of the total.
+ */
+export function sizedBatches<T>(items: readonly T[], sizeOf: (item: T) => number, count: number): T[][] {
+  const sizes = items.map(sizeOf);
+  const target = sizes.reduce((a, b) => a + b, 0) / Math.max(1, count);
+  const batches: T[][] = [];
+  let start = 0;
+  let size = 0;
+  sizes.forEach((s, i) => {
+    size += s;
+    if (size >= target || i === sizes.length - 1) {
+      batches.push(items.slice(start, i + 1));
+      start = i + 1;
+      size = 0;
+    }
+  });
+  return batches;
 }
 
 /** Whether a worker's error says it ran out of its heap (the same task then runs on the calling thread). */

@@ -12,15 +12,20 @@ import { open } from "node:fs/promises";
  */
 const SLICE = 1_048_576;
 
-/** The UTF-8 bytes of `text`, slice by slice; a surrogate pair is never split between two slices. */
-export function* utf8Chunks(text: string): Generator<Buffer> {
+/** `text` in slices of at most `size` characters; a surrogate pair is never split between two slices. */
+export function* textSlices(text: string, size: number): Generator<string> {
   for (let start = 0; start < text.length; ) {
-    let end = Math.min(start + SLICE, text.length);
+    let end = Math.min(start + size, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    yield Buffer.from(text.slice(start, end), "utf8");
+    yield text.slice(start, end);
     start = end;
   }
+}
+
+/** The UTF-8 bytes of `text`, slice by slice (see textSlices). */
+export function* utf8Chunks(text: string): Generator<Buffer> {
+  for (const slice of textSlices(text, SLICE)) yield Buffer.from(slice, "utf8");
 }
 
 /** sha256 (hex) of the UTF-8 bytes of `text`, the same as hashing the file written from it. */

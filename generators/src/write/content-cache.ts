@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename } from "node:fs/promises";
 import path from "node:path";
-import { writeTexts } from "./chunks.js";
+import { textSlices, writeTexts } from "./chunks.js";
 
 /**
  * Content-addressed results of pure, costly steps (a validator unit's compiled code, a formatted
@@ -124,15 +124,8 @@ function* packJson(sorted: readonly (readonly [string, string])[]): Generator<st
 const ESCAPE_SLICE = 16_384;
 
 function* jsonStringBody(value: string): Generator<string> {
-  for (let start = 0; start < value.length; ) {
-    let end = Math.min(start + ESCAPE_SLICE, value.length);
-    // A surrogate pair cut in two would be escaped as two lone halves (`\ud83d`).
-    const last = value.charCodeAt(end - 1);
-    if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--;
-    const quoted = JSON.stringify(value.slice(start, end));
-    yield quoted.slice(1, -1);
-    start = end;
-  }
+  // Slices keep surrogate pairs whole: a pair cut in two would be escaped as two lone halves (`\ud83d`).
+  for (const slice of textSlices(value, ESCAPE_SLICE)) yield JSON.stringify(slice).slice(1, -1);
 }
 
 /** Packs this process has opened, by file. */

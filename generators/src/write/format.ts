@@ -1,6 +1,6 @@
 import type { GeneratedFile } from "../emit/emitter.js";
 import { NO_CACHE, cacheKey, type ContentCache } from "./content-cache.js";
-import { defaultWorkerCount, orInline, poolOf } from "../workers/pool.js";
+import { defaultWorkerCount, orInline, poolOf, sizedBatches } from "../workers/pool.js";
 
 /**
  * Pinned formatting: the config lives here, not in the user's .prettierrc, so output is the same
@@ -102,20 +102,7 @@ async function formatAll(items: readonly FormatItem[], options: FormatOptions): 
   const bytes = items.reduce((n, i) => n + i.text.length, 0);
   const pool = bytes >= (options.inlineBelowBytes ?? 524_288) ? poolOf(workers) : undefined;
   if (!pool) return formatItems(items);
-  const batchCount = Math.max(1, Math.min(workers * 2, Math.floor(bytes / MIN_BATCH_BYTES)));
-  const target = bytes / batchCount;
-  const batches: FormatItem[][] = [[]];
-  let size = 0;
-  for (const item of items) {
-    const batch = batches[batches.length - 1] as FormatItem[];
-    if (size >= target && batch.length > 0) {
-      batches.push([item]);
-      size = item.text.length;
-    } else {
-      batch.push(item);
-      size += item.text.length;
-    }
-  }
+  const batches = sizedBatches(items, (i) => i.text.length, Math.min(workers * 2, Math.floor(bytes / MIN_BATCH_BYTES)));
   const done = await Promise.all(batches.map((b) => orInline(pool.run<(string | null)[]>(FORMAT_MODULE, "formatItems", [b]), () => formatItems(b))));
   return done.flat();
 }

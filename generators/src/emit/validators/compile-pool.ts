@@ -6,9 +6,7 @@
  */
 import { compileStandalone, compileUnits, type CompileInput, type UnitsInput } from "./compile.js";
 import type { UnitCode } from "./units.js";
-import { defaultWorkerCount, orInline, poolOf, type WorkerPool } from "../../workers/pool.js";
-
-export { defaultWorkerCount };
+import { defaultWorkerCount, orInline, poolOf, sizedBatches, type WorkerPool } from "../../workers/pool.js";
 
 /**
  * Below this many exported validators an input compiles on the calling thread: starting a worker
@@ -78,21 +76,10 @@ const BATCHES_PER_WORKER = 4;
 export async function compileUnitBatches(input: UnitsInput, options: CompileAllOptions = {}): Promise<UnitCode[]> {
   const workers = options.workers ?? defaultWorkerCount();
   const pool = poolOf(workers);
-  const sizes = input.units.map((u) => u.size + 200);
-  const total = sizes.reduce((a, b) => a + b, 0);
+  const sizeOf = (u: UnitsInput["units"][number]): number => u.size + 200;
+  const total = input.units.reduce((n, u) => n + sizeOf(u), 0);
   if (!pool || total < (options.inlineBelowBytes ?? INLINE_BELOW_UNIT_BYTES)) return compileUnits(input);
-  const target = total / (workers * BATCHES_PER_WORKER);
-  const batches: UnitsInput[] = [];
-  let start = 0;
-  let size = 0;
-  sizes.forEach((s, i) => {
-    size += s;
-    if (size >= target || i === sizes.length - 1) {
-      batches.push({ ...input, units: input.units.slice(start, i + 1) });
-      start = i + 1;
-      size = 0;
-    }
-  });
+  const batches = sizedBatches(input.units, sizeOf, workers * BATCHES_PER_WORKER).map((units): UnitsInput => ({ ...input, units }));
   const done = await Promise.all(batches.map((b) => orInline(onWorker.units(pool, b), () => compileUnits(b))));
   return done.flat();
 }

@@ -6,7 +6,7 @@
  * program that imports the package (GitHub's spec: about a quarter of tsc's checking time).
  */
 import type { ApiModel, JsonSchema } from "../../model/ir.js";
-import { ident, join, literal, objectKey, stringLiteral, ts, type Code } from "../ts.js";
+import { ident, join, literal, objectKey, stringUnion, ts, type Code } from "../ts.js";
 import type { OperationPlan, Plan, Ref } from "./index.js";
 
 type Obj = Record<string, unknown>;
@@ -29,13 +29,13 @@ ${join(p.deliveries.map((d) => validationEntry(model, d)))}
   const dts = ts`import type { OperationValidation } from "@contractgen/runtime/validation";
 
 /** Every operationId this package validates. */
-export type OperationId = ${idUnion(p.operations.map((o) => o.op.id))};
+export type OperationId = ${stringUnion(p.operations.map((o) => o.op.id))};
 
 /** Per operation: the compiled parameter, body and response validators and the parameter facts. */
 export declare const operationValidators: Readonly<Record<OperationId, OperationValidation>>;
 ${deliveries ? ts`
 /** Every delivery this package validates, by its id (operationId, else the webhook's name). */
-export type DeliveryId = ${idUnion(p.deliveries.map((d) => d.op.id))};
+export type DeliveryId = ${stringUnion(p.deliveries.map((d) => d.op.id))};
 
 /** Per delivery (webhook or callback): the compiled header, payload and answer validators. */
 export declare const deliveryValidators: Readonly<Record<DeliveryId, OperationValidation>>;
@@ -57,15 +57,6 @@ export function validationEntry(model: ApiModel, o: OperationPlan): Code {
     const body = o.body ? ts`body: { required: ${o.body.required}, media: ${media(o.body.media)} },` : ts``;
     const responses = join(o.responses.map((r) => ts`${objectKey(r.status)}: ${media(r.media)}`), ", ");
     return ts`  ${objectKey(o.op.id)}: { params: params.${ident(o.params)}, parameters: ${literal(facts)}, ${body} responses: { ${responses} } },`;
-}
-
-/**
- * Ids as a union of string literals (`never` when there are none), the key type of a table that is
- * annotated with it instead of `satisfies` over an inferred literal type: TypeScript then checks
- * each entry against the runtime's type once, without building a literal type per entry.
- */
-export function idUnion(ids: readonly string[]): Code {
-  return ids.length === 0 ? ts`never` : join(ids.map((id) => stringLiteral(id)), " | ");
 }
 
 export function refCode(ref: Ref | undefined): Code {
