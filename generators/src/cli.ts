@@ -2,10 +2,10 @@
 import path from "node:path";
 import { realpathSync, watch as fsWatch, type FSWatcher } from "node:fs";
 import { fileURLToPath } from "node:url";
-import yargs, { type Argv } from "yargs";
-import { hideBin } from "yargs/helpers";
+import type { Argv } from "yargs";
 import { SpecError, formatIssue } from "./load/errors.js";
 import { UsageError } from "./usage-error.js";
+import { quickParse, type QuickOption } from "./quick-args.js";
 import { check, generate, type Reporter, type Target } from "./pipeline.js";
 import { scaffoldOptions, type ScaffoldArgs } from "./scaffold/options.js";
 import { TemplateError } from "./templates/template.js";
@@ -26,17 +26,17 @@ export const EXIT = {
 const EPILOG = `Exit codes: 0 success; 1 check found drift, test found a violation, diff found breaking changes or scaffold --check found work; 2 invalid input (spec, template, unparseable handler file); 3 usage error; 4 internal error.`;
 
 interface CommonArgs {
-  spec?: string;
-  out?: string;
-  name?: string;
+  spec?: string | undefined;
+  out?: string | undefined;
+  name?: string | undefined;
   quiet: boolean;
   verbose: boolean;
-  "spec-dir"?: string;
-  "packages-dir"?: string;
-  scope?: string;
-  config?: string;
-  templates?: string;
-  "cache-dir"?: string;
+  "spec-dir"?: string | undefined;
+  "packages-dir"?: string | undefined;
+  scope?: string | undefined;
+  config?: string | undefined;
+  templates?: string | undefined;
+  "cache-dir"?: string | undefined;
 }
 
 function reporter(args: Pick<CommonArgs, "quiet" | "verbose">): Reporter {
@@ -64,20 +64,50 @@ async function targetsOf(args: CommonArgs): Promise<Target[]> {
   }
 }
 
+/**
+ * The options of `generate` and `check`, declared once: yargs reads them for help and validation,
+ * and the fast path (see quickArgs) for the common invocations.
+ */
+const COMMON_OPTIONS = {
+  out: { type: "string", describe: "output folder for <spec> (default: <packages-dir>/<spec name>)" },
+  name: { type: "string", describe: "npm package name for <spec> (default: the spec's file name)" },
+  // No yargs defaults: a flag given overrides the config file, which overrides these defaults.
+  "spec-dir": { type: "string", describe: "folder of specs, one package each [default: spec]" },
+  "packages-dir": { type: "string", describe: "folder the packages are written to [default: packages]" },
+  scope: { type: "string", describe: "npm scope of generated packages [default: @devplatform]" },
+  config: { type: "string", describe: "config file [default: contractgen.config.ts, .mjs or .json if present]" },
+  templates: { type: "string", describe: "folder overriding templates/ by path (package/README.md.tpl …; docs/templates.md)" },
+  "cache-dir": { type: "string", describe: "where no-op hashes and content caches (compiled validators, formatted code) are kept; safe to delete (default: node_modules/.cache/contractgen)" },
+  quiet: { type: "boolean", default: false, alias: "q", describe: "print errors only" },
+  verbose: { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" },
+} as const satisfies Record<string, QuickOption>;
+
+const GENERATE_OPTIONS = {
+  ...COMMON_OPTIONS,
+  watch: { type: "boolean", default: false, alias: "w", describe: "regenerate when the spec or a file it references changes" },
+  force: { type: "boolean", default: false, describe: "regenerate even when nothing changed" },
+} as const satisfies Record<string, QuickOption>;
+
+const SPEC_POSITIONAL = { type: "string", describe: "an OpenAPI 3.0/3.1 document (YAML or JSON); default: every spec in --spec-dir" } as const;
+
+type QuickCommand = { readonly command: "generate"; readonly args: CommonArgs & { watch: boolean; force: boolean } } | { readonly command: "check"; readonly args: CommonArgs };
+
+/** `generate [spec]` or `check [spec]` with only the declared options, each at most once; else undefined. */
+function quickArgs(argv: readonly string[]): QuickCommand | undefined {
+  const [command, ...rest] = argv;
+  if (command === "generate") {
+    const parsed = quickParse(rest, GENERATE_OPTIONS, 1);
+    return parsed && { command, args: { ...parsed.values, spec: parsed.positionals[0] } };
+  }
+  if (command === "check") {
+    const parsed = quickParse(rest, COMMON_OPTIONS, 1);
+    return parsed && { command, args: { ...parsed.values, spec: parsed.positionals[0] } };
+  }
+  return undefined;
+}
+
 function common<T>(y: Argv<T>): Argv<T & CommonArgs> {
-  return y
-    .positional("spec", { type: "string", describe: "an OpenAPI 3.0/3.1 document (YAML or JSON); default: every spec in --spec-dir" })
-    .option("out", { type: "string", describe: "output folder for <spec> (default: <packages-dir>/<spec name>)" })
-    .option("name", { type: "string", describe: "npm package name for <spec> (default: the spec's file name)" })
-    // No yargs defaults: a flag given overrides the config file, which overrides these defaults.
-    .option("spec-dir", { type: "string", describe: "folder of specs, one package each [default: spec]" })
-    .option("packages-dir", { type: "string", describe: "folder the packages are written to [default: packages]" })
-    .option("scope", { type: "string", describe: "npm scope of generated packages [default: @devplatform]" })
-    .option("config", { type: "string", describe: "config file [default: contractgen.config.ts, .mjs or .json if present]" })
-    .option("templates", { type: "string", describe: "folder overriding templates/ by path (package/README.md.tpl …; docs/templates.md)" })
-    .option("cache-dir", { type: "string", describe: "where no-op hashes and content caches (compiled validators, formatted code) are kept; safe to delete (default: node_modules/.cache/contractgen)" })
-    .option("quiet", { type: "boolean", default: false, alias: "q", describe: "print errors only" })
-    .option("verbose", { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" }) as Argv<T & CommonArgs>;
+  return y.positional("spec", SPEC_POSITIONAL).options(COMMON_OPTIONS) as unknown as Argv<T & CommonArgs>;
 }
 
 async function runGenerate(args: CommonArgs & { watch: boolean; force: boolean }): Promise<number> {
@@ -348,6 +378,17 @@ function report(err: unknown, verbose: boolean): number {
 export async function main(argv: string[]): Promise<number> {
   let code: number = EXIT.ok;
   const verbose = argv.includes("--verbose") || argv.includes("-v");
+  // `generate` and `check` with plain options skip yargs: loading it and building its help text
+  // cost about a third of a no-op run. Anything else (help, a typo, --no-x) goes through yargs.
+  const quick = quickArgs(argv);
+  if (quick) {
+    try {
+      return quick.command === "generate" ? await runGenerate(quick.args) : await runCheck(quick.args);
+    } catch (err) {
+      return report(err, verbose);
+    }
+  }
+  const { default: yargs } = await import("yargs");
   const guard =
     <A>(fn: (args: A) => Promise<number>) =>
     async (args: A): Promise<void> => {
@@ -364,10 +405,7 @@ export async function main(argv: string[]): Promise<number> {
       "generate [spec]",
       "generate packages from specs (every spec in --spec-dir, or <spec> into --out)",
       (y) =>
-        common(y)
-          .option("watch", { type: "boolean", default: false, alias: "w", describe: "regenerate when the spec or a file it references changes" })
-          .option("force", { type: "boolean", default: false, describe: "regenerate even when nothing changed" })
-          .epilog(EPILOG),
+        (common(y).options({ watch: GENERATE_OPTIONS.watch, force: GENERATE_OPTIONS.force }) as unknown as Argv<CommonArgs & { watch: boolean; force: boolean }>).epilog(EPILOG),
       guard(runGenerate),
     )
     .command(
@@ -530,7 +568,7 @@ export async function run(argv: string[]): Promise<void> {
 // `node generators/dist/cli.js …` runs it directly; the installed command goes through bin/contractgen.js,
 // which calls run() itself. Comparing real paths keeps an import of this module from running the CLI.
 const invoked = process.argv[1] ? realpathOrSelf(process.argv[1]) : "";
-if (invoked === fileURLToPath(import.meta.url)) void run(hideBin(process.argv));
+if (invoked === fileURLToPath(import.meta.url)) void run(process.argv.slice(2));
 
 function realpathOrSelf(p: string): string {
   try {

@@ -133,7 +133,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   if (flows.file !== undefined) reporter.step(target, "workflows", now() - t);
 
   // An emitter with nothing to say for this contract (no webhooks: no receiver) writes no subpath.
-  const emitters = emittersFor(target.artifacts).filter((e) => !e.applies || e.applies(model));
+  const emitters = (await emittersFor(target.artifacts)).filter((e) => !e.applies || e.applies(model));
   const exports = new Map<string, string>();
   const namespaced = new Set<string>();
   const unbarrelled = new Set<string>();

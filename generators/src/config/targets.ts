@@ -3,6 +3,7 @@
  * every spec in the spec folder. Command-line flags override the config; the config overrides the
  * defaults.
  */
+import { statSync } from "node:fs";
 import path from "node:path";
 import { kebabCase } from "../model/naming.js";
 import { discoverTargets, targetFor, type Target } from "../pipeline.js";
@@ -50,9 +51,20 @@ export async function resolveTargets(cwd: string, flags: TargetFlags): Promise<{
     return { targets, config: loaded };
   }
   const specDir = flags.specDir ?? (config.specDir !== undefined ? fromConfig(config.specDir) : DEFAULT_LAYOUT.specDir);
+  if (!isDirectory(path.resolve(cwd, specDir))) {
+    throw new TargetUsageError(`no spec folder ${specDir}/ in ${cwd}: give a spec (contractgen generate <spec>) or --spec-dir <folder>`);
+  }
   const targets = (await discoverTargets(cwd, { specDir, packagesDir, scope })).map((t) => withArtifacts(t));
   if (targets.length === 0) throw new TargetUsageError(`no OpenAPI documents found in ${specDir}/`);
   return { targets, config: loaded };
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Wrong use of the command line or config layout (exit 3). */

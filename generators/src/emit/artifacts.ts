@@ -3,7 +3,6 @@
  * asked-for artifact imports comes with it, so every subset compiles.
  */
 import type { Emitter } from "./emitter.js";
-import { EMITTERS } from "./index.js";
 
 export const ARTIFACTS = ["types", "operations", "validators", "problems", "client", "server", "receiver", "mcp", "mocks", "deliveries", "conformance"] as const;
 export type ArtifactName = (typeof ARTIFACTS)[number];
@@ -27,8 +26,12 @@ export function isArtifact(name: string): name is ArtifactName {
   return (ARTIFACTS as readonly string[]).includes(name);
 }
 
-/** The emitters for `artifacts` and what they need, in the usual order; every one when undefined. */
-export function emittersFor(artifacts: readonly ArtifactName[] | undefined): readonly Emitter[] {
+/**
+ * The emitters for `artifacts` and what they need, in the usual order; every one when undefined.
+ * The emitters load on first use: a no-op run and the config loader need only the names above.
+ */
+export async function emittersFor(artifacts: readonly ArtifactName[] | undefined): Promise<readonly Emitter[]> {
+  const { EMITTERS } = await import("./index.js");
   if (artifacts === undefined) return EMITTERS;
   const wanted = new Set<string>(["package"]);
   const add = (a: ArtifactName): void => {
