@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
+import { typescript } from "../cjs.js";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -97,7 +98,7 @@ async function transpiled(file: string, abs: string): Promise<string> {
   } catch {
     // Not transpiled before: below.
   }
-  const ts = (await import("typescript")).default;
+  const ts = typescript();
   const out = ts.transpileModule(source, { fileName: abs, reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
   const syntax = out.diagnostics?.[0];
   if (syntax?.file && syntax.start !== undefined) {

@@ -12,16 +12,20 @@
  * An interface defers its base type, so each such array type is replaced by a named, exported
  * `interface VArray extends Array<components["schemas"]["V"]> {}`: the same values, no eager cycle.
  */
-import ts from "typescript";
+import type * as TS from "typescript";
+import { typescript } from "../cjs.js";
 import { uniqueNames } from "../model/naming.js";
 import { cyclicNodes } from "../model/cycles.js";
+
+// Loaded through require (cjs.ts); this module is itself loaded only when types are printed.
+const ts = typescript();
 
 type Edges = Map<string, Set<string>>;
 
 /** The schema a type refers to through `components["schemas"]["X"]…`, if any. */
-function referencedSchema(node: ts.IndexedAccessTypeNode): string | undefined {
-  const chain: ts.TypeNode[] = [];
-  let cur: ts.TypeNode = node;
+function referencedSchema(node: TS.IndexedAccessTypeNode): string | undefined {
+  const chain: TS.TypeNode[] = [];
+  let cur: TS.TypeNode = node;
   while (ts.isIndexedAccessTypeNode(cur)) {
     chain.unshift(cur.indexType);
     cur = cur.objectType;
@@ -32,7 +36,7 @@ function referencedSchema(node: ts.IndexedAccessTypeNode): string | undefined {
 }
 
 /** Calls `visit` for every node TypeScript resolves while resolving `node` itself (not object literals). */
-function eagerChildren(node: ts.TypeNode, visit: (n: ts.TypeNode) => void): void {
+function eagerChildren(node: TS.TypeNode, visit: (n: TS.TypeNode) => void): void {
   if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) node.types.forEach(visit);
   else if (ts.isParenthesizedTypeNode(node)) visit(node.type);
   else if (ts.isArrayTypeNode(node)) visit(node.elementType);
@@ -47,7 +51,7 @@ function eagerChildren(node: ts.TypeNode, visit: (n: ts.TypeNode) => void): void
 }
 
 /** Schemas reached eagerly from a type. */
-function eagerRefs(node: ts.TypeNode, out: Set<string>): Set<string> {
+function eagerRefs(node: TS.TypeNode, out: Set<string>): Set<string> {
   if (ts.isIndexedAccessTypeNode(node)) {
     const name = referencedSchema(node);
     if (name !== undefined) {
@@ -59,14 +63,14 @@ function eagerRefs(node: ts.TypeNode, out: Set<string>): Set<string> {
   return out;
 }
 
-function propertyName(member: ts.TypeElement): string | undefined {
+function propertyName(member: TS.TypeElement): string | undefined {
   if (!ts.isPropertySignature(member) || member.name === undefined) return undefined;
   const n = member.name;
   return ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n) ? n.text : undefined;
 }
 
 /** The `schemas` type literal of `export interface components`, if the output has one. */
-function schemasLiteral(nodes: readonly ts.Node[]): ts.TypeLiteralNode | undefined {
+function schemasLiteral(nodes: readonly TS.Node[]): TS.TypeLiteralNode | undefined {
   for (const n of nodes) {
     if (!ts.isInterfaceDeclaration(n) || n.name.text !== "components") continue;
     for (const m of n.members) {
@@ -87,10 +91,10 @@ export interface CycleOptions {
  * Replaces array types on eager reference cycles among component schemas with named interfaces,
  * returning the new statement list (unchanged when there is no such cycle).
  */
-export function breakTypeCycles(nodes: readonly ts.Node[], options: CycleOptions): ts.Node[] {
+export function breakTypeCycles(nodes: readonly TS.Node[], options: CycleOptions): TS.Node[] {
   const schemas = schemasLiteral(nodes);
   if (!schemas) return [...nodes];
-  const types = new Map<string, ts.TypeNode>();
+  const types = new Map<string, TS.TypeNode>();
   for (const m of schemas.members) {
     const name = propertyName(m);
     if (name !== undefined && ts.isPropertySignature(m) && m.type) types.set(name, m.type);
@@ -100,8 +104,8 @@ export function breakTypeCycles(nodes: readonly ts.Node[], options: CycleOptions
   if (onCycle.size === 0) return [...nodes];
 
   // Arrays (plain or readonly) reached eagerly from a cyclic schema whose elements lead back eagerly.
-  const targets: { array: ts.TypeNode; element: ts.TypeNode; readonly: boolean; owner: string }[] = [];
-  const reachesCycle = (n: ts.TypeNode, owner: string): boolean => {
+  const targets: { array: TS.TypeNode; element: TS.TypeNode; readonly: boolean; owner: string }[] = [];
+  const reachesCycle = (n: TS.TypeNode, owner: string): boolean => {
     const seen = new Set<string>();
     const queue = [...eagerRefs(n, new Set())];
     while (queue.length > 0) {
@@ -115,9 +119,9 @@ export function breakTypeCycles(nodes: readonly ts.Node[], options: CycleOptions
   };
   for (const [name, type] of types) {
     if (!onCycle.has(name)) continue;
-    const find = (n: ts.TypeNode): void => {
+    const find = (n: TS.TypeNode): void => {
       const readonlyArray = ts.isTypeOperatorNode(n) && n.operator === ts.SyntaxKind.ReadonlyKeyword && ts.isArrayTypeNode(n.type);
-      const array = readonlyArray ? ((n as ts.TypeOperatorNode).type as ts.ArrayTypeNode) : ts.isArrayTypeNode(n) ? n : undefined;
+      const array = readonlyArray ? ((n as TS.TypeOperatorNode).type as TS.ArrayTypeNode) : ts.isArrayTypeNode(n) ? n : undefined;
       if (array && reachesCycle(array.elementType, name)) {
         targets.push({ array: n, element: array.elementType, readonly: readonlyArray, owner: name });
         return;
@@ -129,7 +133,7 @@ export function breakTypeCycles(nodes: readonly ts.Node[], options: CycleOptions
   if (targets.length === 0) return [...nodes];
 
   const names = uniqueNames(targets, (t) => `${options.typeNameOf(t.owner)}Array`, options.taken);
-  const replacement = new Map<ts.Node, ts.TypeReferenceNode>(targets.map((t, i) => [t.array, ts.factory.createTypeReferenceNode(names[i] as string)]));
+  const replacement = new Map<TS.Node, TS.TypeReferenceNode>(targets.map((t, i) => [t.array, ts.factory.createTypeReferenceNode(names[i] as string)]));
   const declarations = targets.map((t, i) =>
     ts.factory.createInterfaceDeclaration(
       [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
@@ -143,9 +147,9 @@ export function breakTypeCycles(nodes: readonly ts.Node[], options: CycleOptions
       [],
     ),
   );
-  const transformer: ts.TransformerFactory<ts.Node> = (context) => {
-    const visit = (node: ts.Node): ts.Node => replacement.get(node) ?? ts.visitEachChild(node, visit, context);
-    return (root) => ts.visitNode(root, visit) as ts.Node;
+  const transformer: TS.TransformerFactory<TS.Node> = (context) => {
+    const visit = (node: TS.Node): TS.Node => replacement.get(node) ?? ts.visitEachChild(node, visit, context);
+    return (root) => ts.visitNode(root, visit) as TS.Node;
   };
   const result = ts.transform([...nodes], [transformer]);
   const out = [...result.transformed];

@@ -11,6 +11,7 @@
  */
 import type ts from "typescript";
 import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
+import { openapiTypescript } from "../cjs.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -185,7 +186,7 @@ function pointerTarget(document: Obj, ref: string): unknown {
  * Like openapiTS, it may add `components` to `document`.
  */
 export async function typesAst(document: Obj, emptyObjectsUnknown: boolean): Promise<ts.Node[]> {
-  const ots = await import("openapi-typescript");
+  const ots = openapiTypescript();
   const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown };
   const pass = passIsNoOp(document);
   if (pass === undefined) return ots.default(document as unknown as OpenAPI3, options);

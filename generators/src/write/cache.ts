@@ -26,7 +26,7 @@ export async function generatorFingerprint(extra: string): Promise<string> {
     const dist = path.dirname(fileURLToPath(import.meta.url));
     const root = path.dirname(dist);
     const files = readdirSync(root, { recursive: true, encoding: "utf8" })
-      .filter((f) => f.endsWith(".js"))
+      .filter((f) => f.endsWith(".js") || f.endsWith(".cjs"))
       .sort();
     const h = createHash("sha256");
     // Synchronous reads: a hundred small files read this way take a few milliseconds, a tenth of
