@@ -55,6 +55,7 @@ describe("what is left to yaml", () => {
     { given: "? [a, b]\n: c\n", why: "an explicit complex key" },
     { given: "[a, b]: c\n", why: "a flow collection as key" },
     { given: "a: [1,\n2]\n", why: "a flow collection over two lines, indented too little for yaml" },
+    { given: "a: |\n  func() {\n  }\nb: [1,\n 2]\n", why: "a flow collection over two lines after a block scalar" },
     { given: "a: 1\na: 2\n", why: "a duplicate key" },
     { given: "a: 1\n---\nb: 2\n", why: "two documents" },
     { given: "a: &x\n  b: *x\n", why: "a cyclic alias" },
@@ -62,6 +63,11 @@ describe("what is left to yaml", () => {
   ];
   it.each(leftToYaml)("$why", ({ given }) => {
     expect(fastYamlData(given)).toBeUndefined();
+  });
+
+  it("reads brackets inside block scalars (code samples) as text", () => {
+    const text = "a: |\n  func main() {\n    x := []int{\n  }\n- item: >-\n    {\nb: 1\n".replace("- item: >-\n    {\n", "c:\n  - item: >-\n      {\n");
+    expect(fastYamlData(text)?.data).toStrictEqual(slow(text));
   });
 
   it("takes aliases of scalars and collections, sharing objects as yaml does", () => {
