@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import * as prettier from "prettier";
-import { FORMAT_MAX_BYTES, PRETTIER_OPTIONS, formatFiles } from "../../generators/dist/write/format.js";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { FORMAT_MAX_BYTES, PRETTIER_OPTIONS, formatFiles, formatItems, topLevelPieces } from "../../generators/dist/write/format.js";
+import { ROOT } from "./helpers.js";
 import type { ContentCache } from "../../generators/dist/write/content-cache.js";
 
 const whole = (text: string): Promise<string> => prettier.format(text, { ...PRETTIER_OPTIONS, parser: "typescript" });
@@ -85,5 +89,42 @@ describe("formatting generated TypeScript", () => {
       { path: "src/b.ts", contents: big },
     ]);
     expect(out.map((f) => f.contents)).toEqual([ugly, big]);
+  });
+
+  describe("several pieces in one prettier call", () => {
+    const alone = async (text: string): Promise<string | null> => {
+      try {
+        return await prettier.format(text, { ...PRETTIER_OPTIONS, parser: "babel-ts" });
+      } catch {
+        return null;
+      }
+    };
+    const items = (texts: readonly string[]) => texts.map((text) => ({ text, parser: "babel-ts" }));
+
+    it("gives each piece of every generated module what formatting it alone gives", async () => {
+      const modules = execFileSync("find", ["packages/core", "packages/ads-audiences", "packages/ads-campaigns", "-path", "*/node_modules", "-prune", "-o", "-path", "*/dist", "-prune", "-o", "-name", "*.ts", "-type", "f", "-print"], { cwd: ROOT, encoding: "utf8" })
+        .trim()
+        .split("\n")
+        .map((f) => readFileSync(path.join(ROOT, f), "utf8"))
+        .filter((text) => text.length <= FORMAT_MAX_BYTES);
+      const pieces = modules.flatMap((text) => topLevelPieces(text));
+      expect(pieces.length).toBeGreaterThan(500);
+      const joined = await formatItems(items(pieces));
+      const one = await Promise.all(pieces.map(alone));
+      expect(joined).toEqual(one);
+    }, 240_000);
+
+    // A boundary that is not between two top-level statements sends the group back to one call per piece.
+    const hostile: { name: string; texts: string[] }[] = [
+      { name: "a template literal cut in two", texts: ["export const t = `a;", "export const inside = 1;`;", "export const after = 2;"] },
+      { name: "a comment cut in two", texts: ["/* a;", "export const no = 1; */", "export const yes = 2;"] },
+      { name: "a function body cut in two", texts: ["function f() {\n  a();", "const b = 1;\n}", "export const c = 3;"] },
+      { name: "an interface cut in two", texts: ["export interface A {\n  a: string;", "b: number;\n}", "export type B = A;"] },
+      { name: "a piece that names the boundary", texts: ["export const __contractgen_piece_boundary__ = 1;", "export const x = 2;"] },
+      { name: "pieces that are only comments", texts: ["// one", "/** two */", "export const x = {a:1};"] },
+    ];
+    it.each(hostile)("answers for each piece what formatting it alone answers: $name", async ({ texts }) => {
+      expect(await formatItems(items(texts))).toEqual(await Promise.all(texts.map(alone)));
+    });
   });
 });

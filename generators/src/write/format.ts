@@ -49,7 +49,7 @@ const OPTIONS_KEY = JSON.stringify(PRETTIER_OPTIONS);
  */
 const PIECE_BOUNDARY = /(?<=[;}])\n\n+(?=\/\*\*|\/\/|(?:export|import|const|let|function|class|interface|type|declare|enum|async|abstract)\b)/;
 
-function topLevelPieces(contents: string): string[] {
+export function topLevelPieces(contents: string): string[] {
   return contents.split(PIECE_BOUNDARY);
 }
 
@@ -62,18 +62,85 @@ export interface FormatItem {
 /**
  * Prettier's answer for each item, or `null` for one that does not parse (a piece that is not a
  * program alone). The one function that formats, on whichever thread: a worker runs this very code.
+ * Consecutive TypeScript pieces are formatted together (see formatJoined): most of a small piece's
+ * cost is prettier's per-call option handling, about 1 ms, against about 3 µs per byte of code.
  */
 export async function formatItems(items: readonly FormatItem[]): Promise<(string | null)[]> {
   const prettier = await import("prettier");
-  const out: (string | null)[] = [];
-  for (const { text, parser } of items) {
+  const one = async ({ text, parser }: FormatItem): Promise<string | null> => {
     try {
-      out.push(await prettier.format(text, { ...PRETTIER_OPTIONS, parser }));
+      return await prettier.format(text, { ...PRETTIER_OPTIONS, parser });
     } catch {
-      out.push(null);
+      return null;
     }
+  };
+  const out: (string | null)[] = [];
+  for (const group of joinableGroups(items)) {
+    const joined = group.length > 1 ? await formatJoined(prettier, group) : undefined;
+    if (joined) out.push(...joined);
+    else for (const item of group) out.push(await one(item));
   }
   return out;
+}
+
+/**
+ * A statement placed between joined pieces. Where a piece ends a top-level statement, prettier
+ * prints it alone on a line at column 0 (the `;`s keep it apart from its neighbours); anywhere
+ * else (inside a template literal, a comment, a function or a class) it stays verbatim or is
+ * indented, and inside a type it does not parse: each of those sends the group back to one call per
+ * piece.
+ */
+const BOUNDARY_NAME = "__contractgen_piece_boundary__";
+const BOUNDARY = `;${BOUNDARY_NAME};`;
+const BOUNDARY_OUT = `\n\n${BOUNDARY_NAME};\n\n`;
+
+const isJoinable = (item: FormatItem): boolean => item.parser === "babel-ts" && item.text.trim() !== "" && !item.text.includes(BOUNDARY_NAME);
+
+/**
+ * Consecutive TypeScript items of up to JOIN_MAX_BYTES together; other items alone. The groups
+ * depend on the items only, and an item's answer never depends on its group (formatJoined).
+ */
+function joinableGroups(items: readonly FormatItem[]): FormatItem[][] {
+  const groups: FormatItem[][] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const last = groups[groups.length - 1];
+    if (isJoinable(item) && last?.[0] && isJoinable(last[0]) && bytes + item.text.length <= JOIN_MAX_BYTES) {
+      last.push(item);
+      bytes += item.text.length;
+    } else {
+      groups.push([item]);
+      bytes = item.text.length;
+    }
+  }
+  return groups;
+}
+
+/**
+ * Pieces joined per prettier call, by bytes of text: large enough that the per-call cost is small
+ * beside the work, small enough that a group sent back to one call per piece costs little.
+ * @default 32_768
+ */
+const JOIN_MAX_BYTES = 32_768;
+
+/**
+ * The pieces of `group` formatted in one prettier call, each answer what formatting it alone gives:
+ * top-level statements print independently of their neighbours, with blank lines kept as one, and
+ * the boundary statement between them is one more such statement. Undefined when the boundaries
+ * did not all come out as top-level statements (a piece that is not a program alone) or the joined
+ * text does not parse: the caller formats each piece alone, which is what says `null` for a piece.
+ * format.test.ts holds this to formatting each piece alone over every generated package.
+ */
+async function formatJoined(prettier: typeof import("prettier"), group: readonly FormatItem[]): Promise<string[] | undefined> {
+  let formatted: string;
+  try {
+    formatted = await prettier.format(group.map((i) => i.text).join(`\n\n${BOUNDARY}\n\n`), { ...PRETTIER_OPTIONS, parser: "babel-ts" });
+  } catch {
+    return undefined;
+  }
+  const parts = formatted.split(BOUNDARY_OUT);
+  if (parts.length !== group.length || parts.some((p) => p.includes(BOUNDARY_NAME))) return undefined;
+  return parts.map((p, i) => (i < parts.length - 1 ? `${p}\n` : p));
 }
 
 /** Options of formatFiles. */
