@@ -63,6 +63,13 @@ describe("bad input gives a located error and writes nothing", () => {
       message: "missing required property 'description'",
       fix: "add 'description' here",
     },
+    {
+      spec: "properties-ref/openapi.yaml",
+      where: "test/fixtures/broken/properties-ref/models.yaml:11:5",
+      pointer: "#/other/properties/$ref",
+      message: "`$ref` stands in for the whole properties map",
+      fix: "reference a schema with these properties instead",
+    },
   ])("$spec → $where", async ({ spec, where, pointer, message, fix }) => {
     const out = path.join(tmpDir(), "pkg");
     const r = await runCli(["generate", broken(spec), "--out", out]);

@@ -216,7 +216,8 @@ export function locateIssue(
   let at: string[] = [];
   let node: unknown = file.data;
   for (let hops = 0, i = 0; i <= segments.length && hops < 1000; hops++) {
-    if (node !== null && typeof node === "object" && typeof (node as Record<string, unknown>)["$ref"] === "string" && i < segments.length) {
+    // Follow a $ref to its target, unless the issue is about the `$ref` member itself.
+    if (node !== null && typeof node === "object" && typeof (node as Record<string, unknown>)["$ref"] === "string" && i < segments.length && segments[i] !== "$ref") {
       const target = resolveRef((node as Record<string, string>)["$ref"] as string, file.absPath);
       const next = target.file === undefined ? file : files.get(target.file);
       if (!next) break;

@@ -190,6 +190,15 @@ function describe(e: ErrorObject): Omit<StructureIssue, "severity"> {
       fix: "rename it using only the characters the pattern allows (component names: letters, digits, '.', '_', '-')",
     };
   }
+  // `properties: { $ref: … }` (the whole map by reference, which some bundlers expand) reads as a
+  // property named `$ref` whose schema is a string.
+  if (/\/(?:properties|patternProperties)\/\$ref$/.test(e.instancePath)) {
+    return {
+      path: e.instancePath,
+      message: "`$ref` stands in for the whole properties map here; OpenAPI reads it as a property named '$ref' whose schema is a string",
+      fix: "reference a schema with these properties instead (allOf: [{ $ref: … }]), or $ref each property's schema under its own name",
+    };
+  }
   switch (e.keyword) {
     case "required":
       return {
