@@ -23,7 +23,7 @@ export interface TypesInput {
 
 /** Prints the types of `input.document` (types.ts adds the aliases and the header). */
 export async function printTypes(input: TypesInput): Promise<string> {
-  const { astToString } = await import("openapi-typescript");
+  const { astToString } = (await import("./types-tools.js")).openapiTypescriptParts();
   const { typesAst } = await import("./types-ast.js");
   const { breakTypeCycles } = await import("./type-cycles.js");
   // Hand over the bundled document: openapi-typescript then reads no files and names follow ours.

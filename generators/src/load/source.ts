@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LineCounter, parseDocument, isNode, isMap, isSeq, isPair, isScalar, type Document, type Node } from "yaml";
 import { SpecError, parsePointer, toPointer } from "./errors.js";
+import { cachedParse, keepParse } from "./parse-cache.js";
 
 /** A parsed spec file that can say where any of its values stands. */
 export interface SourceFile {
@@ -28,7 +29,9 @@ export async function readSourceFile(absPath: string, displayPath: string): Prom
 
 export function parseSourceText(absPath: string, displayPath: string, text: string): SourceFile {
   const isJson = /\.json$/i.test(absPath);
-  let doc: { document: Document; counter: LineCounter } | undefined;
+  // A YAML text parsed before in this process (parse-cache.ts); JSON.parse is as fast as a copy.
+  const kept = isJson ? undefined : cachedParse(text);
+  let doc: { document: Document; counter: LineCounter } | undefined = kept;
   const yamlDoc = (): { document: Document; counter: LineCounter } => {
     if (!doc) {
       const counter = new LineCounter();
@@ -77,7 +80,11 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
         }),
       );
     }
-    data = document.toJS({ maxAliasCount: 10_000 });
+    if (kept) data = structuredClone(kept.data);
+    else {
+      data = document.toJS({ maxAliasCount: 10_000 });
+      keepParse(text, { document, counter, data: structuredClone(data) });
+    }
   }
 
   const locate = (pointer: string): { line: number; col: number } => {

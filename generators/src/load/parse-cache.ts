@@ -1,0 +1,53 @@
+/**
+ * Parsed YAML files kept in the process, by their text. `generate --watch` reloads every file of a
+ * spec after any edit; for the repository's core spec, parsing the files nobody touched was a fifth
+ * of a regeneration. A hit is the parse of the very same text, so it is what parsing would return;
+ * the data is handed out as a copy, since nothing promises that a loaded spec is never changed.
+ */
+import type { Document, LineCounter } from "yaml";
+
+/** One parse: the YAML document (kept for `locate`) and its data, never handed out itself. */
+export interface ParsedYaml {
+  readonly document: Document;
+  readonly counter: LineCounter;
+  readonly data: unknown;
+}
+
+/**
+ * Text kept at most, over every entry (a parsed document takes many times its text in memory).
+ * Files larger than this are never kept.
+ * @default 8 MiB
+ */
+export const PARSE_CACHE_MAX_CHARS = 8 * 1024 * 1024;
+
+/** Most recently used last (a Map keeps insertion order). */
+const entries = new Map<string, ParsedYaml>();
+let chars = 0;
+
+/** The parse of `text` if this process parsed the same text before and still keeps it. */
+export function cachedParse(text: string): ParsedYaml | undefined {
+  const hit = entries.get(text);
+  if (hit) {
+    entries.delete(text);
+    entries.set(text, hit);
+  }
+  return hit;
+}
+
+/** Keeps a parse of `text`, dropping the least recently used ones beyond the size limit. */
+export function keepParse(text: string, parsed: ParsedYaml): void {
+  if (text.length > PARSE_CACHE_MAX_CHARS || entries.has(text)) return;
+  entries.set(text, parsed);
+  chars += text.length;
+  for (const key of entries.keys()) {
+    if (chars <= PARSE_CACHE_MAX_CHARS) break;
+    entries.delete(key);
+    chars -= key.length;
+  }
+}
+
+/** Forgets every parse (tests; a long-lived process that wants its memory back). */
+export function clearParseCache(): void {
+  entries.clear();
+  chars = 0;
+}
