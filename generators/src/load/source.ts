@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { LineCounter, parseDocument, isNode, isMap, isSeq, isPair, isScalar, type Document, type Node } from "yaml";
 import { SpecError, parsePointer, toPointer } from "./errors.js";
-import { cachedParse, keepParse } from "./parse-cache.js";
+import { cachedParse, isJsonExact, keepParse, parsedKey, type TextStore } from "./parse-cache.js";
 
 /** A parsed spec file that can say where any of its values stands. */
 export interface SourceFile {
@@ -22,15 +22,21 @@ export function displayPathOf(absPath: string, cwd: string = process.cwd()): str
   return shown.split(path.sep).join("/");
 }
 
-export async function readSourceFile(absPath: string, displayPath: string): Promise<SourceFile> {
+/** `store`: parsed YAML data kept between processes (parse-cache.ts). @default none */
+export async function readSourceFile(absPath: string, displayPath: string, store?: TextStore): Promise<SourceFile> {
   const text = await readFile(absPath, "utf8");
-  return parseSourceText(absPath, displayPath, text);
+  return parseSourceText(absPath, displayPath, text, store);
 }
 
-export function parseSourceText(absPath: string, displayPath: string, text: string): SourceFile {
+export function parseSourceText(absPath: string, displayPath: string, text: string, store?: TextStore): SourceFile {
   const isJson = /\.json$/i.test(absPath);
-  // A YAML text parsed before in this process (parse-cache.ts); JSON.parse is as fast as a copy.
+  // A YAML text parsed before in this process or, as data, by an earlier one (parse-cache.ts);
+  // JSON.parse is as fast as a copy.
   const kept = isJson ? undefined : cachedParse(text);
+  const key = isJson || !store ? undefined : parsedKey(text);
+  // Looked up on an in-process hit too: a store keeps only the entries its last run used.
+  const storedJson = key === undefined ? undefined : store?.get(key);
+  const stored = kept || storedJson === undefined ? undefined : storedData(storedJson);
   let doc: { document: Document; counter: LineCounter } | undefined = kept;
   const yamlDoc = (): { document: Document; counter: LineCounter } => {
     if (!doc) {
@@ -60,6 +66,8 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
         },
       ]);
     }
+  } else if (stored) {
+    data = stored.data;
   } else {
     const { document, counter } = yamlDoc();
     if (document.errors.length > 0) {
@@ -80,10 +88,13 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
         }),
       );
     }
-    if (kept) data = structuredClone(kept.data);
-    else {
+    if (kept) {
+      data = structuredClone(kept.data);
+      if (key !== undefined && storedJson === undefined && isJsonExact(data)) store?.set(key, JSON.stringify(data));
+    } else {
       data = document.toJS({ maxAliasCount: 10_000 });
       keepParse(text, { document, counter, data: structuredClone(data) });
+      if (key !== undefined && isJsonExact(data)) store?.set(key, JSON.stringify(data));
     }
   }
 
@@ -112,6 +123,16 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
   };
 
   return { absPath, displayPath, text, data, locate };
+}
+
+/** The data a store's entry holds, or undefined when the entry is unreadable. */
+function storedData(json: string): { data: unknown } | undefined {
+  try {
+    return { data: JSON.parse(json) as unknown };
+  } catch {
+    // A damaged entry is a miss: the text is parsed, and the entry written again.
+    return undefined;
+  }
 }
 
 export { toPointer };
