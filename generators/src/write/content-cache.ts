@@ -136,11 +136,11 @@ export function salted(cache: ContentCache, salt: string): ContentCache {
   return { get: (key) => cache.get(cacheKey(salt, key)), set: (key, value) => cache.set(cacheKey(salt, key), value) };
 }
 
-/** The caches of one package: compiled validator units, formatted files and parsed YAML spec files. */
+/** The caches of one package: compiled validator units, formatted files, and the loader's (parsed YAML spec files, compiled OpenAPI schema checks). */
 export interface PackageCaches {
   readonly units: PackCache;
   readonly format: PackCache;
-  readonly parsed: PackCache;
+  readonly load: PackCache;
 }
 
 /** The file of one kind of pack of the package generated into `outDir`. */
@@ -151,6 +151,6 @@ export function packFile(cacheDir: string, outDir: string, kind: keyof PackageCa
 
 /** Opens the caches of the package generated into `outDir`, under `cacheDir`. */
 export async function openPackageCaches(cacheDir: string, outDir: string): Promise<PackageCaches> {
-  const [units, format, parsed] = await Promise.all((["units", "format", "parsed"] as const).map((kind) => PackCache.open(packFile(cacheDir, outDir, kind))));
-  return { units: units as PackCache, format: format as PackCache, parsed: parsed as PackCache };
+  const [units, format, load] = await Promise.all((["units", "format", "load"] as const).map((kind) => PackCache.open(packFile(cacheDir, outDir, kind))));
+  return { units: units as PackCache, format: format as PackCache, load: load as PackCache };
 }
