@@ -157,7 +157,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   const { release } = await import("./release.js");
   const { packageVersion } = await import("./emit/package.js");
   const previous = await readPrevious(target.outDir);
-  const rel = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path);
+  const rel = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path, model);
   reporter.step(target, "release", now() - t);
   const ctx = {
     templates: templates ?? (await loadPackageTemplates(target.templates, options.cwd)),
