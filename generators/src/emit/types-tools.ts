@@ -1,12 +1,14 @@
 /**
  * openapi-typescript and TypeScript, loaded as CommonJS.
  *
- * Both ship CommonJS (openapi-typescript's `dist/**.cjs` is the same source built twice). Imported
- * as ES modules, Node first tests TypeScript's 9 MB `typescript.js` for module syntax and scans it
- * for its exports before it runs it: about 1.5 s of CPU at every process start, against 0.4 s for
- * `require`. And openapi-typescript's entry point loads Redocly's whole linter (0.6 s), which only
- * the pass the types emitter skips (types-ast.ts) reads, so the modules that pass does not need are
- * required one by one. In a `--watch` process this changes nothing (modules load once); in a fresh
+ * Both ship CommonJS (openapi-typescript's `dist/**.cjs` is the same source built twice; its
+ * version is pinned, and types-ast.ts already follows its internals, so the files named below are
+ * known). Imported as ES modules, Node first tests TypeScript's 9 MB `typescript.js` for module
+ * syntax and scans it for its exports before it runs it: about 1.5 s of CPU at every process start,
+ * against 0.4 s for `require`. And openapi-typescript's entry point loads Redocly's whole linter
+ * (0.6 s), which only the pass the types emitter skips (types-ast.ts) reads, so the modules that
+ * pass does not need are required one by one. In a `--watch` process this changes little (modules
+ * load once, though GitHub's types print on a worker started afresh each run); in a fresh
  * `contractgen generate` it is most of the types stage.
  */
 import { createRequire } from "node:module";
