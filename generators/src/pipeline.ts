@@ -11,7 +11,7 @@ import type { OpenApiDocument } from "./load/load.js";
 import { diffOutput, scanOutput, writeOutput, type Drift } from "./write/write.js";
 import { workflowsPathFor } from "./workflows/path.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
-import { openPackageCaches, salted, type PackageCaches } from "./write/content-cache.js";
+import { PackCache, openPackageCaches, packFile, salted, type PackageCaches } from "./write/content-cache.js";
 import { releaseWorkers } from "./workers/pool.js";
 import { createRequire } from "node:module";
 
@@ -118,8 +118,10 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   const { reporter } = options;
 
   const cachesReady = openPackageCaches(cacheDirOf(options), target.outDir);
+  // The loader's pack alone is awaited before loading (PackCache.open shares the read).
+  const loadCache = salted(await PackCache.open(packFile(cacheDirOf(options), target.outDir, "load")), await contentSalt());
   let t = now();
-  const spec = await loadSpec(target.specPath, { cwd: options.cwd });
+  const spec = await loadSpec(target.specPath, { cwd: options.cwd, cache: loadCache });
   reporter.step(target, "load", now() - t);
   for (const w of spec.warnings) reporter.info(`warning: ${formatIssue(w).replace("\n  error: ", "\n  ")}`);
 
@@ -155,7 +157,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   const { release } = await import("./release.js");
   const { packageVersion } = await import("./emit/package.js");
   const previous = await readPrevious(target.outDir);
-  const rel = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path);
+  const rel = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path, model);
   reporter.step(target, "release", now() - t);
   const ctx = {
     templates: templates ?? (await loadPackageTemplates(target.templates, options.cwd)),
@@ -291,7 +293,7 @@ function targetKey(target: Target, templates: PackageTemplates, cwd: string): st
  */
 async function contentSalt(): Promise<string> {
   const require = createRequire(import.meta.url);
-  const versions = ["ajv", "ajv-formats", "prettier"].map((name) => {
+  const versions = ["ajv", "ajv-formats", "ajv-draft-04", "prettier", "yaml"].map((name) => {
     try {
       return `${name}@${(require(`${name}/package.json`) as { version?: string }).version ?? "?"}`;
     } catch {
@@ -335,7 +337,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     const outputs: Record<string, string> = {};
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashes.get(f.path) ?? hashContents(f.contents);
     await writeCache(cacheDir, r.target.outDir, { fingerprint, sources, outputs });
-    await Promise.all([r.caches.units.save(), r.caches.format.save()]);
+    await Promise.all([r.caches.units.save(), r.caches.format.save(), r.caches.load.save()]);
     options.reporter.step(r.target, "write", now() - t);
     const n = drift.changed.length + drift.added.length + drift.stale.length;
     options.reporter.info(`${r.target.packageName}  ${n === 0 ? "unchanged" : `${n} file(s) updated`} → ${path.relative(options.cwd, r.target.outDir) || "."}`);

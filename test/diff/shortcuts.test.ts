@@ -9,6 +9,7 @@ import { diffSpecs } from "../../generators/src/diff/index.js";
 import { sameJson, unchangedParts } from "../../generators/src/diff/unchanged.js";
 import { loadSpec, type OpenApiDocument } from "../../generators/src/load/load.js";
 import { release } from "../../generators/src/release.js";
+import { buildModel } from "../../generators/src/model/build.js";
 import { ROOT, things } from "./helpers.js";
 import { OPERATION_CASES } from "./operation-cases.js";
 import { SCHEMA_CASES } from "./schema-cases.js";
@@ -122,6 +123,23 @@ describe("the shortcuts find what the full walk finds", () => {
     expect(fast.bump).toBe(full.bump);
     expect(fast.version).toBe("1.1.0");
     expect(fast.changelog).toContain("Types changed: `Problem`");
+  });
+
+  it("a release given the generation's model is the release from the document alone", async () => {
+    const before = await load("spec/core.yaml");
+    const previous = { version: "1.0.0", contract: before, changelog: "# Changelog\n" };
+    const edits: ((doc: OpenApiDocument) => void)[] = [
+      () => undefined,
+      (doc) => void (obj(obj(schemasOf(doc)["Problem"])["properties"])["added"] = { type: "string" }),
+      (doc) => void delete obj(doc["paths"])[Object.keys(obj(doc["paths"]))[0] as string],
+      (doc) => void (obj(doc["info"])["description"] = "changed"),
+    ];
+    for (const edit of edits) {
+      const after = structuredClone(before);
+      edit(after);
+      const model = buildModel({ ...(await loadSpec(path.join(ROOT, "spec/core.yaml"))), document: after }, "core");
+      expect(release(previous, model.document as OpenApiDocument, "1.0.0", "spec/core.yaml", model)).toEqual(release(previous, model.document as OpenApiDocument, "1.0.0", "spec/core.yaml"));
+    }
   });
 });
 

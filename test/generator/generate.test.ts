@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpSync, readFileSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { CLI, FIXTURES, runCli, snapshotTree, typecheck, workspaceTmpDir } from "./helpers.js";
@@ -79,6 +79,31 @@ describe("contractgen generate <spec> --out <dir>", () => {
     const written = snapshotTree(path.join(dir, "out"));
     expect(written["src/types.ts"]).toContain("weight?: number");
     expect(written).toEqual(snapshotTree(path.join(dir, "cold-out")));
+  });
+
+  it("writes from damaged or deleted content caches exactly what a cold run writes", async () => {
+    const dir = workspace("multi-file");
+    const args = ["generate", "spec/openapi.yaml", "--name", "@t/pkg"];
+    await runCli([...args, "--out", "out", "--cache-dir", "warm"], dir);
+    cpSync(path.join(dir, "out"), path.join(dir, "cold-out"), { recursive: true });
+    const packs = readdirSync(path.join(dir, "warm/content")).filter((f) => f.endsWith(".json"));
+    // Units, formatted pieces and the loader's (parsed files, compiled checks): one pack cut short, one entry spoilt, one deleted.
+    expect(packs.map((f) => f.split(".")[1]).sort()).toEqual(["format", "load", "units"]);
+    for (const f of packs) {
+      const file = path.join(dir, "warm/content", f);
+      const text = readFileSync(file, "utf8");
+      if (f.includes(".load.")) {
+        const pack = JSON.parse(text) as { entries: Record<string, string> };
+        for (const k of Object.keys(pack.entries)) pack.entries[k] = (pack.entries[k] as string).slice(0, 10);
+        writeFileSync(file, JSON.stringify(pack));
+      } else if (f.includes(".units.")) writeFileSync(file, text.slice(0, text.length / 2));
+      else rmSync(file);
+    }
+    const schemas = path.join(dir, "spec/components/schemas.yaml");
+    writeFileSync(schemas, readFileSync(schemas, "utf8").replace("name: { type: string }", "name: { type: string, maxLength: 40 }"));
+    expect((await runCli([...args, "--out", "out", "--cache-dir", "warm"], dir)).code).toBe(0);
+    await runCli([...args, "--out", "cold-out", "--cache-dir", "empty"], dir);
+    expect(snapshotTree(path.join(dir, "out"))).toEqual(snapshotTree(path.join(dir, "cold-out")));
   });
 
   it("skips a no-op run by content hash and regenerates when a referenced file changes", async () => {

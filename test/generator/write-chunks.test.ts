@@ -46,6 +46,12 @@ describe("slice by slice", () => {
     expect(await onDisk(file, text)).toBe("same");
     expect(await onDisk(file, `${text.slice(0, -1)}X`)).toBe("different");
     expect(await onDisk(file, `${text}!`)).toBe("different");
+    // Sizes are compared as the slices come: a file that goes on past the new contents differs.
+    expect(await onDisk(file, text.slice(0, -1))).toBe("different");
+    expect(await onDisk(file, "")).toBe("different");
+    writeFileSync(path.join(dir, "empty"), "");
+    expect(await onDisk(path.join(dir, "empty"), "")).toBe("same");
+    expect(await onDisk(path.join(dir, "empty"), "a")).toBe("different");
     expect(await onDisk(path.join(dir, "missing"), text)).toBe("missing");
   });
 

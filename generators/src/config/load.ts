@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { typescript } from "../cjs.js";
+import { typescript } from "../emit/types-tools.js";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

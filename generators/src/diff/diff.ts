@@ -53,6 +53,16 @@ export function diffSpecs(oldDoc: OpenApiDocument, newDoc: OpenApiDocument, opti
   return diffModels(buildOutline(oldDoc), buildOutline(newDoc), options);
 }
 
+/**
+ * diffSpecs with the new side given as its outline (or the model built from it, whose document and
+ * operations are what buildOutline gives: buildModel and buildOutline normalize alike, and
+ * normalizing twice changes nothing), so the generation's own model is not outlined again.
+ */
+export function diffAgainstOutline(oldDoc: OpenApiDocument, newModel: ModelOutline, options: DiffOptions = {}): DiffResult {
+  if (deepEqual(oldDoc, newModel.document)) return { changes: [], bump: "none" };
+  return diffModels(buildOutline(oldDoc), newModel, options);
+}
+
 /** `/users/{id}` and `/users/{user_id}` are the same route. */
 const routeKey = (op: OperationOutline): string => `${op.method} ${op.path.replace(/\{[^}]*\}/g, "{}")}`;
 

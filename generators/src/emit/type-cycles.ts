@@ -12,47 +12,47 @@
  * An interface defers its base type, so each such array type is replaced by a named, exported
  * `interface VArray extends Array<components["schemas"]["V"]> {}`: the same values, no eager cycle.
  */
-import type * as TS from "typescript";
-import { typescript } from "../cjs.js";
+import type ts from "typescript";
+import { typescript } from "./types-tools.js";
 import { uniqueNames } from "../model/naming.js";
 import { cyclicNodes } from "../model/cycles.js";
 
-// Loaded through require (cjs.ts); this module is itself loaded only when types are printed.
-const ts = typescript();
+// Required, not imported: see types-tools.ts.
+const tsc = typescript();
 
 type Edges = Map<string, Set<string>>;
 
 /** The schema a type refers to through `components["schemas"]["X"]…`, if any. */
-function referencedSchema(node: TS.IndexedAccessTypeNode): string | undefined {
-  const chain: TS.TypeNode[] = [];
-  let cur: TS.TypeNode = node;
-  while (ts.isIndexedAccessTypeNode(cur)) {
+function referencedSchema(node: ts.IndexedAccessTypeNode): string | undefined {
+  const chain: ts.TypeNode[] = [];
+  let cur: ts.TypeNode = node;
+  while (tsc.isIndexedAccessTypeNode(cur)) {
     chain.unshift(cur.indexType);
     cur = cur.objectType;
   }
-  if (!ts.isTypeReferenceNode(cur) || !ts.isIdentifier(cur.typeName) || cur.typeName.text !== "components") return undefined;
-  const keys = chain.map((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : undefined));
+  if (!tsc.isTypeReferenceNode(cur) || !tsc.isIdentifier(cur.typeName) || cur.typeName.text !== "components") return undefined;
+  const keys = chain.map((t) => (tsc.isLiteralTypeNode(t) && tsc.isStringLiteral(t.literal) ? t.literal.text : undefined));
   return keys[0] === "schemas" ? keys[1] : undefined;
 }
 
 /** Calls `visit` for every node TypeScript resolves while resolving `node` itself (not object literals). */
-function eagerChildren(node: TS.TypeNode, visit: (n: TS.TypeNode) => void): void {
-  if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node)) node.types.forEach(visit);
-  else if (ts.isParenthesizedTypeNode(node)) visit(node.type);
-  else if (ts.isArrayTypeNode(node)) visit(node.elementType);
-  else if (ts.isTypeOperatorNode(node)) visit(node.type);
-  else if (ts.isTupleTypeNode(node)) node.elements.forEach((e) => visit(ts.isNamedTupleMember(e) ? e.type : e));
-  else if (ts.isOptionalTypeNode(node) || ts.isRestTypeNode(node)) visit(node.type);
-  else if (ts.isTypeReferenceNode(node)) node.typeArguments?.forEach(visit);
-  else if (ts.isIndexedAccessTypeNode(node)) {
+function eagerChildren(node: ts.TypeNode, visit: (n: ts.TypeNode) => void): void {
+  if (tsc.isUnionTypeNode(node) || tsc.isIntersectionTypeNode(node)) node.types.forEach(visit);
+  else if (tsc.isParenthesizedTypeNode(node)) visit(node.type);
+  else if (tsc.isArrayTypeNode(node)) visit(node.elementType);
+  else if (tsc.isTypeOperatorNode(node)) visit(node.type);
+  else if (tsc.isTupleTypeNode(node)) node.elements.forEach((e) => visit(tsc.isNamedTupleMember(e) ? e.type : e));
+  else if (tsc.isOptionalTypeNode(node) || tsc.isRestTypeNode(node)) visit(node.type);
+  else if (tsc.isTypeReferenceNode(node)) node.typeArguments?.forEach(visit);
+  else if (tsc.isIndexedAccessTypeNode(node)) {
     visit(node.objectType);
     visit(node.indexType);
   }
 }
 
 /** Schemas reached eagerly from a type. */
-function eagerRefs(node: TS.TypeNode, out: Set<string>): Set<string> {
-  if (ts.isIndexedAccessTypeNode(node)) {
+function eagerRefs(node: ts.TypeNode, out: Set<string>): Set<string> {
+  if (tsc.isIndexedAccessTypeNode(node)) {
     const name = referencedSchema(node);
     if (name !== undefined) {
       out.add(name);
@@ -63,18 +63,18 @@ function eagerRefs(node: TS.TypeNode, out: Set<string>): Set<string> {
   return out;
 }
 
-function propertyName(member: TS.TypeElement): string | undefined {
-  if (!ts.isPropertySignature(member) || member.name === undefined) return undefined;
+function propertyName(member: ts.TypeElement): string | undefined {
+  if (!tsc.isPropertySignature(member) || member.name === undefined) return undefined;
   const n = member.name;
-  return ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n) ? n.text : undefined;
+  return tsc.isIdentifier(n) || tsc.isStringLiteral(n) || tsc.isNumericLiteral(n) ? n.text : undefined;
 }
 
 /** The `schemas` type literal of `export interface components`, if the output has one. */
-function schemasLiteral(nodes: readonly TS.Node[]): TS.TypeLiteralNode | undefined {
+function schemasLiteral(nodes: readonly ts.Node[]): ts.TypeLiteralNode | undefined {
   for (const n of nodes) {
-    if (!ts.isInterfaceDeclaration(n) || n.name.text !== "components") continue;
+    if (!tsc.isInterfaceDeclaration(n) || n.name.text !== "components") continue;
     for (const m of n.members) {
-      if (propertyName(m) === "schemas" && ts.isPropertySignature(m) && m.type && ts.isTypeLiteralNode(m.type)) return m.type;
+      if (propertyName(m) === "schemas" && tsc.isPropertySignature(m) && m.type && tsc.isTypeLiteralNode(m.type)) return m.type;
     }
   }
   return undefined;
@@ -91,21 +91,21 @@ export interface CycleOptions {
  * Replaces array types on eager reference cycles among component schemas with named interfaces,
  * returning the new statement list (unchanged when there is no such cycle).
  */
-export function breakTypeCycles(nodes: readonly TS.Node[], options: CycleOptions): TS.Node[] {
+export function breakTypeCycles(nodes: readonly ts.Node[], options: CycleOptions): ts.Node[] {
   const schemas = schemasLiteral(nodes);
   if (!schemas) return [...nodes];
-  const types = new Map<string, TS.TypeNode>();
+  const types = new Map<string, ts.TypeNode>();
   for (const m of schemas.members) {
     const name = propertyName(m);
-    if (name !== undefined && ts.isPropertySignature(m) && m.type) types.set(name, m.type);
+    if (name !== undefined && tsc.isPropertySignature(m) && m.type) types.set(name, m.type);
   }
   const edges: Edges = new Map([...types].map(([name, type]) => [name, eagerRefs(type, new Set())]));
   const onCycle = cyclicNodes(edges);
   if (onCycle.size === 0) return [...nodes];
 
   // Arrays (plain or readonly) reached eagerly from a cyclic schema whose elements lead back eagerly.
-  const targets: { array: TS.TypeNode; element: TS.TypeNode; readonly: boolean; owner: string }[] = [];
-  const reachesCycle = (n: TS.TypeNode, owner: string): boolean => {
+  const targets: { array: ts.TypeNode; element: ts.TypeNode; readonly: boolean; owner: string }[] = [];
+  const reachesCycle = (n: ts.TypeNode, owner: string): boolean => {
     const seen = new Set<string>();
     const queue = [...eagerRefs(n, new Set())];
     while (queue.length > 0) {
@@ -119,9 +119,9 @@ export function breakTypeCycles(nodes: readonly TS.Node[], options: CycleOptions
   };
   for (const [name, type] of types) {
     if (!onCycle.has(name)) continue;
-    const find = (n: TS.TypeNode): void => {
-      const readonlyArray = ts.isTypeOperatorNode(n) && n.operator === ts.SyntaxKind.ReadonlyKeyword && ts.isArrayTypeNode(n.type);
-      const array = readonlyArray ? ((n as TS.TypeOperatorNode).type as TS.ArrayTypeNode) : ts.isArrayTypeNode(n) ? n : undefined;
+    const find = (n: ts.TypeNode): void => {
+      const readonlyArray = tsc.isTypeOperatorNode(n) && n.operator === tsc.SyntaxKind.ReadonlyKeyword && tsc.isArrayTypeNode(n.type);
+      const array = readonlyArray ? ((n as ts.TypeOperatorNode).type as ts.ArrayTypeNode) : tsc.isArrayTypeNode(n) ? n : undefined;
       if (array && reachesCycle(array.elementType, name)) {
         targets.push({ array: n, element: array.elementType, readonly: readonlyArray, owner: name });
         return;
@@ -133,29 +133,29 @@ export function breakTypeCycles(nodes: readonly TS.Node[], options: CycleOptions
   if (targets.length === 0) return [...nodes];
 
   const names = uniqueNames(targets, (t) => `${options.typeNameOf(t.owner)}Array`, options.taken);
-  const replacement = new Map<TS.Node, TS.TypeReferenceNode>(targets.map((t, i) => [t.array, ts.factory.createTypeReferenceNode(names[i] as string)]));
+  const replacement = new Map<ts.Node, ts.TypeReferenceNode>(targets.map((t, i) => [t.array, tsc.factory.createTypeReferenceNode(names[i] as string)]));
   const declarations = targets.map((t, i) =>
-    ts.factory.createInterfaceDeclaration(
-      [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
+    tsc.factory.createInterfaceDeclaration(
+      [tsc.factory.createModifier(tsc.SyntaxKind.ExportKeyword)],
       names[i] as string,
       undefined,
       [
-        ts.factory.createHeritageClause(ts.SyntaxKind.ExtendsKeyword, [
-          ts.factory.createExpressionWithTypeArguments(ts.factory.createIdentifier(t.readonly ? "ReadonlyArray" : "Array"), [t.element]),
+        tsc.factory.createHeritageClause(tsc.SyntaxKind.ExtendsKeyword, [
+          tsc.factory.createExpressionWithTypeArguments(tsc.factory.createIdentifier(t.readonly ? "ReadonlyArray" : "Array"), [t.element]),
         ]),
       ],
       [],
     ),
   );
-  const transformer: TS.TransformerFactory<TS.Node> = (context) => {
-    const visit = (node: TS.Node): TS.Node => replacement.get(node) ?? ts.visitEachChild(node, visit, context);
-    return (root) => ts.visitNode(root, visit) as TS.Node;
+  const transformer: ts.TransformerFactory<ts.Node> = (context) => {
+    const visit = (node: ts.Node): ts.Node => replacement.get(node) ?? tsc.visitEachChild(node, visit, context);
+    return (root) => tsc.visitNode(root, visit) as ts.Node;
   };
-  const result = ts.transform([...nodes], [transformer]);
+  const result = tsc.transform([...nodes], [transformer]);
   const out = [...result.transformed];
   result.dispose();
   // After `components`, so the interfaces read next to the schemas they stand for.
-  const at = out.findIndex((n) => ts.isInterfaceDeclaration(n) && n.name.text === "components");
+  const at = out.findIndex((n) => tsc.isInterfaceDeclaration(n) && n.name.text === "components");
   out.splice(at + 1, 0, ...declarations);
   return out;
 }

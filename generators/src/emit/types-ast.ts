@@ -11,7 +11,6 @@
  */
 import type ts from "typescript";
 import type { GlobalContext, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
-import { openapiTypescript } from "../cjs.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -186,10 +185,11 @@ function pointerTarget(document: Obj, ref: string): unknown {
  * Like openapiTS, it may add `components` to `document`.
  */
 export async function typesAst(document: Obj, emptyObjectsUnknown: boolean): Promise<ts.Node[]> {
-  const ots = openapiTypescript();
+  const { openapiTS, openapiTypescriptParts } = await import("./types-tools.js");
   const options: OpenAPITSOptions = { silent: true, emptyObjectsUnknown };
   const pass = passIsNoOp(document);
-  if (pass === undefined) return ots.default(document as unknown as OpenAPI3, options);
+  if (pass === undefined) return openapiTS()(document as unknown as OpenAPI3, options);
+  const ots = openapiTypescriptParts();
   // What Redocly's bundle does to such a document.
   if (document["components"] === undefined) document["components"] = {};
   for (const r of pass.replace) r();

@@ -4,7 +4,6 @@
  * worker thread for large contracts (types.ts) with the same result as on the calling thread.
  */
 import { parsePointer } from "../load/errors.js";
-import { openapiTypescript } from "../cjs.js";
 import { decodeName, decodePrototypeKeys, encodePrototypeKeys } from "./prototype-keys.js";
 
 type Obj = Record<string, unknown>;
@@ -24,7 +23,7 @@ export interface TypesInput {
 
 /** Prints the types of `input.document` (types.ts adds the aliases and the header). */
 export async function printTypes(input: TypesInput): Promise<string> {
-  const { astToString } = openapiTypescript();
+  const { astToString } = (await import("./types-tools.js")).openapiTypescriptParts();
   const { typesAst } = await import("./types-ast.js");
   const { breakTypeCycles } = await import("./type-cycles.js");
   // Hand over the bundled document: openapi-typescript then reads no files and names follow ours.

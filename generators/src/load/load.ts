@@ -5,6 +5,7 @@ import { SpecError, parsePointer, toPointer, type SpecIssue } from "./errors.js"
 import { displayPathOf, readSourceFile, type SourceFile } from "./source.js";
 import { collectRefs, getAtPointer, resolveRef } from "./refs.js";
 import { validateStructure } from "./validate-structure.js";
+import type { TextStore } from "./parse-cache.js";
 
 const require = createRequire(import.meta.url);
 
@@ -26,6 +27,11 @@ export interface LoadedSpec {
 export interface LoadOptions {
   /** Base for display paths. @default process.cwd() */
   readonly cwd?: string;
+  /**
+   * What loading keeps between runs, by content: parsed YAML data (parse-cache.ts).
+   * @default none: every file is parsed
+   */
+  readonly cache?: TextStore;
 }
 
 /**
@@ -35,7 +41,7 @@ export interface LoadOptions {
 export async function loadSpec(specPath: string, options: LoadOptions = {}): Promise<LoadedSpec> {
   const cwd = options.cwd ?? process.cwd();
   const rootAbs = path.resolve(cwd, specPath);
-  const files = await readAll(rootAbs, cwd);
+  const files = await readAll(rootAbs, cwd, options.cache);
   const root = files.get(rootAbs) as SourceFile;
   const detected = checkVersion(root);
   checkRefs(files);
@@ -58,7 +64,7 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   return { root, files: ordered, document, version, hash: hash.digest("hex"), warnings };
 }
 
-async function readAll(rootAbs: string, cwd: string): Promise<Map<string, SourceFile>> {
+async function readAll(rootAbs: string, cwd: string, parsed: TextStore | undefined): Promise<Map<string, SourceFile>> {
   const files = new Map<string, SourceFile>();
   const issues: SpecIssue[] = [];
   const queue: { abs: string; from?: { file: SourceFile; at: readonly string[] } }[] = [{ abs: rootAbs }];
@@ -67,7 +73,7 @@ async function readAll(rootAbs: string, cwd: string): Promise<Map<string, Source
     if (files.has(abs)) continue;
     let file: SourceFile;
     try {
-      file = await readSourceFile(abs, displayPathOf(abs, cwd));
+      file = await readSourceFile(abs, displayPathOf(abs, cwd), parsed);
     } catch (err) {
       if (err instanceof SpecError) {
         issues.push(...err.issues);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { LineCounter, parseDocument, isNode, isMap, isSeq, isPair, isScalar, type Document, type Node } from "yaml";
 import { SpecError, parsePointer, toPointer } from "./errors.js";
 import { fastYamlData } from "./yaml-fast.js";
+import { cachedParse, isJsonExact, keepParse, parsedKey, type TextStore } from "./parse-cache.js";
 
 /** A parsed spec file that can say where any of its values stands. */
 export interface SourceFile {
@@ -22,14 +23,22 @@ export function displayPathOf(absPath: string, cwd: string = process.cwd()): str
   return shown.split(path.sep).join("/");
 }
 
-export async function readSourceFile(absPath: string, displayPath: string): Promise<SourceFile> {
+/** `store`: parsed YAML data kept between processes (parse-cache.ts). @default none */
+export async function readSourceFile(absPath: string, displayPath: string, store?: TextStore): Promise<SourceFile> {
   const text = await readFile(absPath, "utf8");
-  return parseSourceText(absPath, displayPath, text);
+  return parseSourceText(absPath, displayPath, text, store);
 }
 
-export function parseSourceText(absPath: string, displayPath: string, text: string): SourceFile {
+export function parseSourceText(absPath: string, displayPath: string, text: string, store?: TextStore): SourceFile {
   const isJson = /\.json$/i.test(absPath);
-  let doc: { document: Document; counter: LineCounter } | undefined;
+  // A YAML text parsed before in this process or, as data, by an earlier one (parse-cache.ts);
+  // JSON.parse is as fast as a copy.
+  const kept = isJson ? undefined : cachedParse(text);
+  const key = isJson || !store ? undefined : parsedKey(text);
+  // Looked up on an in-process hit too: a store keeps only the entries its last run used.
+  const storedJson = key === undefined ? undefined : store?.get(key);
+  const stored = kept || storedJson === undefined ? undefined : storedData(storedJson);
+  let doc: { document: Document; counter: LineCounter } | undefined = kept?.located;
   const yamlDoc = (): { document: Document; counter: LineCounter } => {
     if (!doc) {
       const counter = new LineCounter();
@@ -87,11 +96,18 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
         },
       ]);
     }
+  } else if (stored) {
+    data = stored.data;
+  } else if (kept) {
+    data = structuredClone(kept.data);
+    if (key !== undefined && storedJson === undefined && isJsonExact(data)) store?.set(key, JSON.stringify(data));
   } else {
     // js-yaml reads most files several times faster; `yaml` (located nodes, its error messages)
     // takes over whenever the two could differ (yaml-fast.ts).
     const fast = fastYamlData(text);
     data = fast ? fast.data : located();
+    keepParse(text, { ...(doc ? { located: doc } : {}), data: structuredClone(data) });
+    if (key !== undefined && isJsonExact(data)) store?.set(key, JSON.stringify(data));
   }
 
   const locate = (pointer: string): { line: number; col: number } => {
@@ -119,6 +135,16 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
   };
 
   return { absPath, displayPath, text, data, locate };
+}
+
+/** The data a store's entry holds, or undefined when the entry is unreadable. */
+function storedData(json: string): { data: unknown } | undefined {
+  try {
+    return { data: JSON.parse(json) as unknown };
+  } catch {
+    // A damaged entry is a miss: the text is parsed, and the entry written again.
+    return undefined;
+  }
 }
 
 export { toPointer };

@@ -136,15 +136,21 @@ export function salted(cache: ContentCache, salt: string): ContentCache {
   return { get: (key) => cache.get(cacheKey(salt, key)), set: (key, value) => cache.set(cacheKey(salt, key), value) };
 }
 
-/** The caches of one package: compiled validator units and formatted files. */
+/** The caches of one package: compiled validator units, formatted files, and the loader's (parsed YAML spec files). */
 export interface PackageCaches {
   readonly units: PackCache;
   readonly format: PackCache;
+  readonly load: PackCache;
+}
+
+/** The file of one kind of pack of the package generated into `outDir`. */
+export function packFile(cacheDir: string, outDir: string, kind: keyof PackageCaches): string {
+  const id = cacheKey(path.resolve(outDir)).slice(0, 24);
+  return path.join(cacheDir, "content", `${id}.${kind}.json`);
 }
 
 /** Opens the caches of the package generated into `outDir`, under `cacheDir`. */
 export async function openPackageCaches(cacheDir: string, outDir: string): Promise<PackageCaches> {
-  const id = cacheKey(path.resolve(outDir)).slice(0, 24);
-  const [units, format] = await Promise.all([PackCache.open(path.join(cacheDir, "content", `${id}.units.json`)), PackCache.open(path.join(cacheDir, "content", `${id}.format.json`))]);
-  return { units, format };
+  const [units, format, load] = await Promise.all((["units", "format", "load"] as const).map((kind) => PackCache.open(packFile(cacheDir, outDir, kind))));
+  return { units: units as PackCache, format: format as PackCache, load: load as PackCache };
 }

@@ -1,5 +1,6 @@
 import type { GeneratedFile } from "../emit/emitter.js";
 import { NO_CACHE, cacheKey, type ContentCache } from "./content-cache.js";
+import { maskVolatile } from "./format-mask.js";
 import { defaultWorkerCount, orInline, poolOf, sizedBatches } from "../workers/pool.js";
 
 /**
@@ -193,23 +194,23 @@ export async function formatFiles(files: readonly GeneratedFile[], cache: Conten
     const pieces = ext === "ts" ? topLevelPieces(file.contents) : [file.contents];
     return { file, parser, pieces };
   });
-  const pieceResults = await cachedFormat(
-    plans.flatMap((p) => (p.parser === undefined ? [] : p.pieces.map((text) => ({ text, parser: p.parser as string })))),
+  const pieceResults = await maskedFormat(
+    plans.flatMap((p) => (p.parser === undefined ? [] : p.pieces.map((text) => ({ text, parser: p.parser as string, path: p.file.path })))),
     cache,
     options,
   );
   let at = 0;
-  const whole: { index: number; item: FormatItem }[] = [];
+  const whole: { index: number; item: FormatItem & { readonly path: string } }[] = [];
   const out: (GeneratedFile | undefined)[] = plans.map((p, index) => {
     if (p.parser === undefined) return p.file;
     const formatted = pieceResults.slice(at, (at += p.pieces.length));
     if (formatted.every((f): f is string => f !== null)) return { path: p.file.path, contents: formatted.join("\n") };
     // A piece that is not a program alone: format the module whole, below.
-    whole.push({ index, item: { text: p.file.contents, parser: p.parser } });
+    whole.push({ index, item: { text: p.file.contents, parser: p.parser, path: p.file.path } });
     return undefined;
   });
   if (whole.length > 0) {
-    const results = await cachedFormat(
+    const results = await maskedFormat(
       whole.map((w) => w.item),
       cache,
       options,
@@ -230,6 +231,31 @@ async function prettierError({ text, parser }: FormatItem): Promise<never> {
   const prettier = await import("prettier");
   await prettier.format(text, { ...PRETTIER_OPTIONS, parser });
   throw new Error(`prettier formatted on this thread what it could not format on a worker (${parser})`);
+}
+
+/**
+ * cachedFormat with each text's volatile parts masked (format-mask.ts), so a text that differs from
+ * a cached one only there is a hit. A text whose parts do not come back from prettier as they went
+ * in is formatted as it is.
+ */
+async function maskedFormat(items: readonly (FormatItem & { readonly path: string })[], cache: ContentCache, options: FormatOptions): Promise<(string | null)[]> {
+  const masks = items.map((i) => maskVolatile(i.text, i.path));
+  const results = await cachedFormat(
+    items.map((i, n) => ({ text: masks[n]?.text ?? i.text, parser: i.parser })),
+    cache,
+    options,
+  );
+  const out = results.map((r, n): string | null | undefined => (r === null ? null : (masks[n]?.unmask(r) ?? (masks[n] ? undefined : r))));
+  const refused = out.flatMap((r, n) => (r === undefined ? [n] : []));
+  if (refused.length > 0) {
+    const again = await cachedFormat(
+      refused.map((n) => items[n] as FormatItem),
+      cache,
+      options,
+    );
+    refused.forEach((n, k) => (out[n] = again[k] ?? null));
+  }
+  return out.map((r) => r ?? null);
 }
 
 /** Each item's formatted text (null when it does not parse), from the cache or prettier; successes are cached. */
