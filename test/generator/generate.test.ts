@@ -87,7 +87,7 @@ describe("contractgen generate <spec> --out <dir>", () => {
     await runCli([...args, "--out", "out", "--cache-dir", "warm"], dir);
     cpSync(path.join(dir, "out"), path.join(dir, "cold-out"), { recursive: true });
     const packs = readdirSync(path.join(dir, "warm/content")).filter((f) => f.endsWith(".json"));
-    // Units, formatted pieces and the loader's (parsed files, compiled checks): one pack cut short, one entry spoilt, one deleted.
+    // Units, formatted pieces and the loader's (parsed files): one pack cut short, one entry spoilt, one deleted.
     expect(packs.map((f) => f.split(".")[1]).sort()).toEqual(["format", "load", "units"]);
     for (const f of packs) {
       const file = path.join(dir, "warm/content", f);
