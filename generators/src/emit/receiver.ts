@@ -74,6 +74,8 @@ ${join(perType)}
     );
     const usesComponents = model.deliveries.some((d) => d.eventTypes?.values.some((v) => v.schemaName !== undefined));
 
+    // registerReceiver's type arguments are named, not inferred: inference would measure the variance
+    // of Fastify's instance type (see the server emitter).
     const code = ts`import type { FastifyInstance } from "fastify";
 import { registerReceiver, type DeliveryInput, type DeliveryResult, type DeliverySpec, type ReceiverOptions } from "@contractgen/runtime/receiver";
 import type { ${usesComponents ? ts`components, ` : ts``}${payloadTypes} } from "./types.js";
@@ -96,7 +98,7 @@ export const deliveries: readonly DeliverySpec[] = ${literal(specs)};
  * is wrong, 415 for a media type the contract does not list.
  */
 export async function ${ident(pluginName)}(app: FastifyInstance, options: ReceiverOptions<${ident(handlersName)}, DeliveryId>): Promise<void> {
-  registerReceiver(app, deliveries, { validateDelivery }, options);
+  registerReceiver<${ident(handlersName)}, DeliveryId>(app, deliveries, { validateDelivery }, options);
 }
 `;
     return [{ path: "src/receiver.ts", contents: tsHeader(model) + code.text }];

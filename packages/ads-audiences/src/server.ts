@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import {
   pickHandlers,
   registerRoutes,
+  type Handler,
   type HandlerInput,
   type HandlerReply,
   type RouteSpec,
@@ -791,7 +792,7 @@ export async function adsAudiencesServer(
   app: FastifyInstance,
   options: ServerOptions<AdsAudiencesHandlers>,
 ): Promise<void> {
-  registerRoutes(
+  registerRoutes<Record<string, Handler>>(
     app,
     routes,
     { validateRequest, validateResponse },

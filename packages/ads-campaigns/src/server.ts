@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import {
   pickHandlers,
   registerRoutes,
+  type Handler,
   type HandlerInput,
   type HandlerReply,
   type RouteSpec,
@@ -1803,7 +1804,7 @@ export async function adsCampaignsServer(
   app: FastifyInstance,
   options: ServerOptions<AdsCampaignsHandlers>,
 ): Promise<void> {
-  registerRoutes(
+  registerRoutes<Record<string, Handler>>(
     app,
     routes,
     { validateRequest, validateResponse },

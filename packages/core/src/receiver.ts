@@ -164,5 +164,10 @@ export async function coreReceiver(
   app: FastifyInstance,
   options: ReceiverOptions<CoreReceiverHandlers, DeliveryId>,
 ): Promise<void> {
-  registerReceiver(app, deliveries, { validateDelivery }, options);
+  registerReceiver<CoreReceiverHandlers, DeliveryId>(
+    app,
+    deliveries,
+    { validateDelivery },
+    options,
+  );
 }

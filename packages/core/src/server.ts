@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import {
   pickHandlers,
   registerRoutes,
+  type Handler,
   type HandlerInput,
   type HandlerReply,
   type RouteSpec,
@@ -1985,7 +1986,7 @@ export async function coreServer(
   app: FastifyInstance,
   options: ServerOptions<CoreHandlers>,
 ): Promise<void> {
-  registerRoutes(
+  registerRoutes<Record<string, Handler>>(
     app,
     routes,
     { validateRequest, validateResponse },
