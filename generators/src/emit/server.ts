@@ -121,9 +121,10 @@ export const serverEmitter = defineEmitter({
     // checks the package, GitHub's API or not).
 
     const code = ts`import type { FastifyInstance } from "fastify";
-import { pickHandlers, registerRoutes, type Handler, type HandlerInput, type HandlerReply, type RouteSpec, type ServerOptions } from "@contractgen/runtime/server";
+import { pickHandlers, registerRoutes, type Handler, type HandlerInput, type HandlerReply, type ServerOptions } from "@contractgen/runtime/server";
 ${join(types).text.includes("Relaxed<") ? ts`import type { Relaxed } from "@contractgen/runtime";\n` : ts``}import type { paths } from "./types.js";
 import { validateRequest, validateResponse } from "./validators.js";
+import { methodNames, routes } from "../compiled/server.tables.js";
 
 export type { AuthContext, HandlerInput, HandlerReply, SecurityVerifiers } from "@contractgen/runtime/server";
 
@@ -133,11 +134,7 @@ ${join(members)}
 }
 
 /** Every route of the contract, in contract order. */
-export const routes: readonly RouteSpec[] = ${literal(routes)};
-
-const methodNames: Readonly<Record<string, string>> = {
-${join(handlerKeys)}
-};
+export { routes };
 
 /**
  * The Fastify plugin: \`app.register(${pluginName}, { handlers, security })\`. Requests are validated
@@ -149,6 +146,27 @@ export async function ${ident(pluginName)}(app: FastifyInstance, options: Server
   registerRoutes<Record<string, Handler>>(app, routes, { validateRequest, validateResponse }, { ...options, handlers: pickHandlers(options.handlers, methodNames) }${protoKeys ? ts`, { protoKeys: true }` : ts``});
 }
 `;
-    return [{ path: "src/server.ts", contents: tsHeader(model) + code.text }];
+    // The route table and the handler names are data: they ship as JavaScript with a declaration
+    // file (compiled/, like the validators' tables), so TypeScript reads two declarations instead of
+    // checking an object literal per operation (GitHub's API: about 0.3 s of tsc).
+    const tablesJs = ts`export const routes = ${literal(routes)};
+
+export const methodNames = {
+${join(handlerKeys)}
+};
+`;
+    const tablesDts = ts`import type { RouteSpec } from "@contractgen/runtime/server";
+
+/** Every route of the contract, in contract order. */
+export declare const routes: readonly RouteSpec[];
+
+/** Handler method name per operationId. */
+export declare const methodNames: Readonly<Record<string, string>>;
+`;
+    return [
+      { path: "compiled/server.tables.js", contents: tsHeader(model) + tablesJs.text, format: false },
+      { path: "compiled/server.tables.d.ts", contents: tsHeader(model) + tablesDts.text, format: false },
+      { path: "src/server.ts", contents: tsHeader(model) + code.text },
+    ];
   },
 });

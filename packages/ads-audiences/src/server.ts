@@ -6,11 +6,11 @@ import {
   type Handler,
   type HandlerInput,
   type HandlerReply,
-  type RouteSpec,
   type ServerOptions,
 } from "@contractgen/runtime/server";
 import type { paths } from "./types.js";
 import { validateRequest, validateResponse } from "./validators.js";
+import { methodNames, routes } from "../compiled/server.tables.js";
 
 export type {
   AuthContext,
@@ -655,132 +655,7 @@ export interface AdsAudiencesHandlers {
 }
 
 /** Every route of the contract, in contract order. */
-export const routes: readonly RouteSpec[] = [
-  {
-    id: "listProductCatalogs",
-    method: "GET",
-    path: "/12/product_catalogs",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createProductCatalog",
-    method: "POST",
-    path: "/12/product_catalogs",
-    security: [["oauth1"]],
-  },
-  {
-    id: "updateProductCatalog",
-    method: "PUT",
-    path: "/12/product_catalogs/{product_catalog_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteProductCatalog",
-    method: "DELETE",
-    path: "/12/product_catalogs/{product_catalog_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listProducts",
-    method: "GET",
-    path: "/12/product_catalogs/{product_catalog_id}/products",
-    security: [["oauth1"]],
-  },
-  {
-    id: "upsertProducts",
-    method: "PUT",
-    path: "/12/product_catalogs/{product_catalog_id}/products",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteProducts",
-    method: "DELETE",
-    path: "/12/product_catalogs/{product_catalog_id}/products",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createProductSet",
-    method: "POST",
-    path: "/12/product_catalogs/{product_catalog_id}/product_sets",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getProductSet",
-    method: "GET",
-    path: "/12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "searchKeywordInsights",
-    method: "GET",
-    path: "/12/insights/keywords/search",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listTailoredAudiencePermissions",
-    method: "GET",
-    path: "/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createTailoredAudiencePermission",
-    method: "POST",
-    path: "/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteTailoredAudiencePermission",
-    method: "DELETE",
-    path: "/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getCustomAudienceTargeting",
-    method: "GET",
-    path: "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted",
-    security: [["oauth1"]],
-  },
-  {
-    id: "updateCustomAudienceUsers",
-    method: "POST",
-    path: "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users",
-    security: [["oauth1"]],
-    bodyLimit: 5000000,
-  },
-  {
-    id: "updateDoNotReachListUsers",
-    method: "POST",
-    path: "/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users",
-    security: [["oauth1"]],
-    bodyLimit: 5000000,
-  },
-  {
-    id: "deleteDoNotReachList",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}",
-    security: [["oauth1"]],
-  },
-];
-
-const methodNames: Readonly<Record<string, string>> = {
-  listProductCatalogs: "listProductCatalogs",
-  createProductCatalog: "createProductCatalog",
-  updateProductCatalog: "updateProductCatalog",
-  deleteProductCatalog: "deleteProductCatalog",
-  listProducts: "listProducts",
-  upsertProducts: "upsertProducts",
-  deleteProducts: "deleteProducts",
-  createProductSet: "createProductSet",
-  getProductSet: "getProductSet",
-  searchKeywordInsights: "searchKeywordInsights",
-  listTailoredAudiencePermissions: "listTailoredAudiencePermissions",
-  createTailoredAudiencePermission: "createTailoredAudiencePermission",
-  deleteTailoredAudiencePermission: "deleteTailoredAudiencePermission",
-  getCustomAudienceTargeting: "getCustomAudienceTargeting",
-  updateCustomAudienceUsers: "updateCustomAudienceUsers",
-  updateDoNotReachListUsers: "updateDoNotReachListUsers",
-  deleteDoNotReachList: "deleteDoNotReachList",
-};
+export { routes };
 
 /**
  * The Fastify plugin: `app.register("adsAudiencesServer", { handlers, security })`. Requests are validated
