@@ -1,7 +1,8 @@
 /**
- * `compiled/validators.tables.js`: per named schema its compiled validator, and per operation and per delivery, which compiled validator checks
- * its parameters, body and responses, and the facts about its parameters. The tables are data, so
- * they ship as JavaScript with a declaration file, like the compiled validators they point to:
+ * `compiled/validators.tables.js`: per named schema its compiled validator, and per operation and
+ * per delivery, which compiled validator checks its parameters, body and responses, and the facts
+ * about its parameters. The tables are data, so they ship as JavaScript with a declaration file,
+ * like the compiled validators they point to:
  * TypeScript reads their one-line types instead of checking thousands of object literals in every
  * program that imports the package (GitHub's spec: about a quarter of tsc's checking time).
  */
