@@ -9,9 +9,9 @@ import type { ConformancePlan, SuiteTools } from "../../packages/runtime/src/con
 import * as core from "../../packages/core/src/index.js";
 import * as audiences from "../../packages/ads-audiences/src/index.js";
 import * as campaigns from "../../packages/ads-campaigns/src/index.js";
-import { mockDocument as coreDoc } from "../../packages/core/src/mocks.data.js";
-import { mockDocument as audiencesDoc } from "../../packages/ads-audiences/src/mocks.data.js";
-import { mockDocument as campaignsDoc } from "../../packages/ads-campaigns/src/mocks.data.js";
+import { mockDocument as coreDoc } from "../../packages/core/compiled/mocks.data.js";
+import { mockDocument as audiencesDoc } from "../../packages/ads-audiences/compiled/mocks.data.js";
+import { mockDocument as campaignsDoc } from "../../packages/ads-campaigns/compiled/mocks.data.js";
 import { plan as corePlan } from "../../packages/core/test/conformance.plan.js";
 import { plan as audiencesPlan } from "../../packages/ads-audiences/test/conformance.plan.js";
 import { plan as campaignsPlan } from "../../packages/ads-campaigns/test/conformance.plan.js";

@@ -134,6 +134,20 @@ describe("core client", () => {
     expect(connection).toBe(2);
   });
 
+  it("has one own function per operation in each group its tables name, and keeps required arguments required", async () => {
+    const client = createCoreClient({ baseUrl: "http://127.0.0.1:9" });
+    const { operationSpecs } = await import("@devplatform/core/client");
+    // Every operation is a method and a raw method; the groups hold only their operations.
+    const methods = Object.keys(client).filter((k) => !["raw", "iterate", "batch", "stream", "invalidateAppToken"].includes(k));
+    expect(methods).toHaveLength(Object.keys(operationSpecs).length);
+    expect(Object.keys(client.raw)).toEqual(methods);
+    for (const group of [client, client.raw, client.iterate, client.batch, client.stream]) for (const f of Object.values(group)) if (typeof f !== "object") expect(typeof f).toBe("function");
+    expect(Object.keys(client.stream)).toContain("streamActivity");
+    // A method whose contract requires arguments has no {} default: without them it fails before any request, as before.
+    // @ts-expect-error createStreamLink requires its path parameter
+    await expect(client.createStreamLink()).rejects.toThrow(TypeError);
+  });
+
   it("marks deprecated operations with the date and the replacement", () => {
     const source = readFileSync(path.join(ROOT, "packages/core/src/client.ts"), "utf8");
     expect(source).toMatch(/@deprecated since 2026-03-25T12:00:00-04:00; use replayWebhookEvents instead/);

@@ -95,14 +95,18 @@ describe("packages installed from their tarballs", () => {
   }, 240_000);
   afterAll(() => mock?.stop());
 
-  it.each(PACKAGES)("%s packs only dist/, the compiled validators, README.md, CHANGELOG.md and package.json", (name) => {
+  it.each(PACKAGES)("%s packs only dist/, the compiled validators and tables, README.md, CHANGELOG.md and package.json", (name) => {
     const listing = run("tar", ["-tzf", tarballs[name] as string], work).trim().split("\n");
-    const outside = listing.filter((f) => !/^package\/(dist\/.+|compiled\/validators\.(strict|params|tables)\.(js|d\.ts)|README\.md|CHANGELOG\.md|package\.json)$/.test(f));
+    const compiled = "validators\\.(strict|params|tables)|(client|server|receiver|operations)\\.tables|mcp\\.tools|mocks\\.data";
+    const outside = listing.filter((f) => !new RegExp(`^package\\/(dist\\/.+|compiled\\/(${compiled})\\.(js|d\\.ts)|README\\.md|CHANGELOG\\.md|package\\.json)$`).test(f));
     expect(outside).toEqual([]);
     expect(listing).toContain("package/dist/index.js");
     expect(listing).toContain("package/dist/index.d.ts");
-    // A generated package's dist/validators.js imports them from ../compiled/: without them it would not load.
-    if (name !== "runtime") for (const f of ["strict.js", "strict.d.ts", "params.js", "params.d.ts", "tables.js", "tables.d.ts"]) expect(listing).toContain(`package/compiled/validators.${f}`);
+    // A generated package's dist/ imports these from ../compiled/: without them it would not load.
+    if (name !== "runtime") {
+      for (const f of ["strict.js", "strict.d.ts", "params.js", "params.d.ts", "tables.js", "tables.d.ts"]) expect(listing).toContain(`package/compiled/validators.${f}`);
+      for (const m of ["client.tables", "server.tables", "operations.tables", "mcp.tools", "mocks.data"]) for (const ext of ["js", "d.ts"]) expect(listing).toContain(`package/compiled/${m}.${ext}`);
+    }
   });
 
   it("installs no server code for a client-only consumer (Fastify and the MCP SDK are optional peers)", () => {

@@ -4,6 +4,7 @@ import { flaggedRequired, requestOptional } from "../model/directions.js";
 import { pascalCase, uniqueNames } from "../model/naming.js";
 import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
+import { clientTables } from "./client-tables.js";
 import { tsHeader } from "./header.js";
 import { ident, join, jsdoc, literal, objectKey, stringLiteral, stringUnion, ts, typeKey, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
@@ -225,38 +226,45 @@ export const clientEmitter = defineEmitter({
       plans.push({ op, argsType: argNames[i] as string, resultType: resultNames[i] as string, argsRequired: args.required });
     });
 
-    const call = (p: MethodPlan, verb: string, result: Code): Code =>
-      ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: ${ident(p.argsType)}${p.argsRequired ? ts`` : ts` = {}`}): ${result} =>
-      caller.${ident(verb)}(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>) as unknown as ${result},`;
-    const methods = plans.map((p) => call(p, "call", ts`Promise<${ident(p.resultType)}>`));
-    const raws = plans.map((p) => ts`    ${ident(p.op.methodName)}: (args: ${ident(p.argsType)}${p.argsRequired ? ts`` : ts` = {}`}): Promise<RawResponse> =>
-      caller.raw(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>),`);
-    const iterates = plans
-      .filter((p) => p.op.pagination)
-      .map((p) => {
-        const items = (p.op.pagination?.items ?? "/data").split("/").slice(1);
-        const itemType = ts`NonNullable<${ident(p.resultType)}${join(items.map((s) => ts`[${s}]`), "")}>[number]`;
-        return ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: Omit<${ident(p.argsType)}, ${p.op.pagination?.request ?? "cursor"}>${p.argsRequired ? ts`` : ts` = {}`}): AsyncGenerator<${itemType}, void, undefined> =>
-      caller.iterate(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>) as AsyncGenerator<${itemType}, void, undefined>,`;
-      });
-    const batches = plans
-      .filter((p) => p.op.limits.some((l) => l.kind === "batchItems"))
-      .map((p) => ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: Omit<${ident(p.argsType)}, "body"> & { readonly body: unknown }): Promise<BatchOutcome<unknown, ${ident(p.resultType)}>[]> =>
-      caller.batch(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>) as Promise<BatchOutcome<unknown, ${ident(p.resultType)}>[]>,`);
-    const streams = plans
-      .filter((p) => p.op.stream === "ndjson")
-      .map((p) => ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: ${ident(p.argsType)}${p.argsRequired ? ts`` : ts` = {}`}, options: StreamCallOptions = {}): AsyncGenerator<${ident(p.resultType)}, void, undefined> =>
-      caller.stream(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>, { classify: problemEvent, ...options }) as AsyncGenerator<${ident(p.resultType)}, void, undefined>,`);
+    // The client's type is an interface of one signature per method, and its functions are made
+    // at run time from the method tables in compiled/client.tables.js: TypeScript reads each
+    // signature once instead of checking an arrow function and two casts per method and inferring
+    // an object type of thousands of members (GitHub's API: most of the client's check time).
+    const optional = (p: MethodPlan): Code => (p.argsRequired ? ts`` : ts`?`);
+    const methods = plans.map((p) => ts`${methodDoc(p.op)}  ${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}) => Promise<${ident(p.resultType)}>;`);
+    const raws = plans.map((p) => ts`    ${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}) => Promise<RawResponse>;`);
+    const paged = plans.filter((p) => p.op.pagination);
+    const iterates = paged.map((p) => {
+      const items = (p.op.pagination?.items ?? "/data").split("/").slice(1);
+      const itemType = ts`NonNullable<${ident(p.resultType)}${join(items.map((s) => ts`[${s}]`), "")}>[number]`;
+      return ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args${optional(p)}: Omit<${ident(p.argsType)}, ${p.op.pagination?.request ?? "cursor"}>) => AsyncGenerator<${itemType}, void, undefined>;`;
+    });
+    const batched = plans.filter((p) => p.op.limits.some((l) => l.kind === "batchItems"));
+    const batches = batched.map(
+      (p) => ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: Omit<${ident(p.argsType)}, "body"> & { readonly body: unknown }) => Promise<BatchOutcome<unknown, ${ident(p.resultType)}>[]>;`,
+    );
+    const streamed = plans.filter((p) => p.op.stream === "ndjson");
+    const streams = streamed.map(
+      (p) => ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}, options?: StreamCallOptions) => AsyncGenerator<${ident(p.resultType)}, void, undefined>;`,
+    );
     // Responses that are streams by their media type: NDJSON values or server-sent events, read as
     // they arrive (no reconnection: the response ends when the server ends it).
-    const itemStreams = plans
-      .filter((p) => p.op.streamMedia !== undefined && p.op.stream !== "ndjson")
-      .map((p) => {
-        const sm = p.op.streamMedia as NonNullable<Operation["streamMedia"]>;
-        const item = sm.framing === "ndjson" ? ts`${opType(p.op)}["responses"]${statusKey(sm.status)}["content"][${sm.mediaType}]` : ts`ServerSentEvent`;
-        return ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: ${ident(p.argsType)}${p.argsRequired ? ts`` : ts` = {}`}): AsyncGenerator<${item}, void, undefined> =>
-      caller.items(operationSpecs[${p.op.id}], args as unknown as Readonly<Record<string, unknown>>, ${sm.framing}) as AsyncGenerator<${item}, void, undefined>,`;
-      });
+    const itemStreamed = plans.filter((p) => p.op.streamMedia !== undefined && p.op.stream !== "ndjson");
+    const itemStreams = itemStreamed.map((p) => {
+      const sm = p.op.streamMedia as NonNullable<Operation["streamMedia"]>;
+      const item = sm.framing === "ndjson" ? ts`${opType(p.op)}["responses"]${statusKey(sm.status)}["content"][${sm.mediaType}]` : ts`ServerSentEvent`;
+      return ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}) => AsyncGenerator<${item}, void, undefined>;`;
+    });
+    const byMethod = (list: readonly MethodPlan[]): Obj => Object.fromEntries(list.map((p) => [p.op.methodName, p.op.id]));
+    const methodTable: Obj = {
+      call: byMethod(plans),
+      // Methods whose arguments the contract requires get no `{}` default (calling one without them fails as before).
+      required: plans.filter((p) => p.argsRequired).map((p) => p.op.methodName),
+      iterate: byMethod(paged),
+      batch: byMethod(batched),
+      stream: byMethod(streamed),
+      items: Object.fromEntries(itemStreamed.map((p) => [p.op.methodName, [p.op.id, (p.op.streamMedia as NonNullable<Operation["streamMedia"]>).framing]])),
+    };
 
     const server = model.servers[0];
     const defaultBase = server ? resolveServer(server.url, server.variables) : undefined;
@@ -275,10 +283,14 @@ export const clientEmitter = defineEmitter({
   createTransport,${server !== undefined && server.variables.length > 0 ? ts`\n  resolveServer,` : ts``}
 ${runtimeTypes}
 } from "@contractgen/runtime";
+import { clientMethods, errorSchemas, operationSpecs, type OperationKey } from "../compiled/client.tables.js";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
 import type { paths } from "./types.js";
 
 export type { CallOptions };
+
+/** How each operation is called: method, path, parameters, body, security, limits. */
+export { operationSpecs };
 
 export interface ${ident(`${base}ClientOptions`)} {
   ${jsdoc(defaultBase !== undefined ? "The API address." : "The API address. The contract gives no server, so it is required.", { default: defaultBase ?? "none" })}  readonly baseUrl?: string;
@@ -300,15 +312,6 @@ export interface ${ident(`${base}ClientOptions`)} {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The operations this client calls, by operationId. */
-type OperationKey = ${stringUnion(plans.map((p) => p.op.id))};
-
-/** How each operation is called: method, path, parameters, body, security, limits. */
-export const operationSpecs: Readonly<Record<OperationKey, OperationSpec>> = {
-${join(specs)}
-};
-
-const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = ${literal(errorSchemaTable(model))};
 const SERVER_VARIABLES: Readonly<Record<string, string>> = ${literal(variables)};
 
 const mapper = createErrorMapper({
@@ -327,7 +330,34 @@ export const toError: (operationId: string, response: RawResponse) => Error = ma
 const problemEvent = mapper.problemEvent;
 
 ${join(argsCode)}
-${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}) {
+${jsdoc(`The client ${factory} makes.`)}export interface ${ident(`${base}Client`)} {
+${join(methods)}
+  /** The same calls, resolving with status, headers and body whatever the status. */
+  raw: {
+${join(raws)}
+  };
+  /** Paged operations as async iterators over every item of every page. */
+  iterate: {
+${join(iterates)}
+  };
+  /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
+  batch: {
+${join(batches)}
+  };
+  /**
+   * Streaming operations as async iterators: \`x-stream\` operations reconnect with backoff; responses
+   * that are NDJSON or server-sent events yield their items until the server ends the response.
+   */
+  stream: {
+${join([...streams, ...itemStreams])}
+  };
+  /** Drops the cached app-only bearer token and invalidates it on the server. */
+  invalidateAppToken: () => Promise<boolean>;
+}
+
+type Args = Readonly<Record<string, unknown>>;
+
+${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}): ${ident(`${base}Client`)} {
   const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
   const baseUrl = options.baseUrl ?? ${server === undefined ? ts`undefined` : server.variables.length > 0 ? ts`resolveServer(${server.url}, serverVariables)` : ts`${server.url}`};
   if (baseUrl === undefined) throw new TypeError(${`${factory}: baseUrl is required`});
@@ -347,35 +377,41 @@ ${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export functi
     serverVariables,
     toError,
   });
-  return {
-${join(methods)}
-    /** The same calls, resolving with status, headers and body whatever the status. */
-    raw: {
-${join(raws)}
-    },
-    /** Paged operations as async iterators over every item of every page. */
-    iterate: {
-${join(iterates)}
-    },
-    /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
-    batch: {
-${join(batches)}
-    },
-    /**
-     * Streaming operations as async iterators: \`x-stream\` operations reconnect with backoff; responses
-     * that are NDJSON or server-sent events yield their items until the server ends the response.
-     */
-    stream: {
-${join([...streams, ...itemStreams])}
-    },
-    /** Drops the cached app-only bearer token and invalidates it on the server. */
+  const needsArgs = new Set(clientMethods.required);
+  // One function per method of a table, calling \`run\` with its operation's spec. Object.fromEntries
+  // defines own properties, whatever the method's name.
+  const bind = <R>(table: Readonly<Record<string, OperationKey>>, run: (spec: OperationSpec, args: Args, options?: StreamCallOptions) => R, defaults = true) =>
+    Object.fromEntries(
+      Object.keys(table).map((name) => {
+        const spec = operationSpecs[table[name] as OperationKey];
+        return [name, !defaults || needsArgs.has(name) ? (args: Args, options?: StreamCallOptions) => run(spec, args, options) : (args: Args = {}, options?: StreamCallOptions) => run(spec, args, options)];
+      }),
+    );
+  const itemStreams = Object.fromEntries(
+    Object.keys(clientMethods.items).map((name) => {
+      const [id, framing] = clientMethods.items[name] as readonly [OperationKey, "ndjson" | "event-stream"];
+      const spec = operationSpecs[id];
+      return [name, needsArgs.has(name) ? (args: Args) => caller.items(spec, args, framing) : (args: Args = {}) => caller.items(spec, args, framing)];
+    }),
+  );
+  const client = {
+    ...bind(clientMethods.call, (spec, args) => caller.call(spec, args)),
+    raw: bind(clientMethods.call, (spec, args) => caller.raw(spec, args)),
+    iterate: bind(clientMethods.iterate, (spec, args) => caller.iterate(spec, args)),
+    // Batch methods always take their arguments (the body holds the items).
+    batch: bind(clientMethods.batch, (spec, args) => caller.batch(spec, args), false),
+    stream: { ...bind(clientMethods.stream, (spec, args, options) => caller.stream(spec, args, { classify: problemEvent, ...options })), ...itemStreams },
     invalidateAppToken: (): Promise<boolean> => transport.auth.invalidate(),
   };
+  // The tables hold exactly the interface's methods, each calling the runtime as its signature says.
+  return client as unknown as ${ident(`${base}Client`)};
 }
-
-/** The client ${factory} makes. */
-export type ${ident(`${base}Client`)} = ReturnType<typeof ${ident(factory)}>;
 `;
-    return [{ path: "src/client.ts", contents: tsHeader(model) + code.text }];
+    const tables = clientTables(plans.map((p) => p.op.id), specs, literal(errorSchemaTable(model)), literal(methodTable));
+    return [
+      { path: "src/client.ts", contents: tsHeader(model) + code.text },
+      { path: "compiled/client.tables.js", contents: tsHeader(model) + tables.js, format: false },
+      { path: "compiled/client.tables.d.ts", contents: tsHeader(model) + tables.dts, format: false },
+    ];
   },
 });

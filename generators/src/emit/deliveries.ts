@@ -49,7 +49,7 @@ function module(model: ApiModel): string {
   return (
     tsHeader(model) +
     ts`import { createDeliveryExamples, type DeliveryPlan } from "@contractgen/runtime/delivery";
-import { mockDocument } from "./mocks.data.js";
+import { mockDocument } from "../compiled/mocks.data.js";
 import { validateDelivery, type DeliveryId } from "./validators.js";
 
 export type { DeliveryPlan, ExampleDelivery, InvalidDelivery } from "@contractgen/runtime/delivery";

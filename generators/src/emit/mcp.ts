@@ -203,22 +203,29 @@ export const mcpEmitter = defineEmitter({
     lint(model, rows, defs);
     const base = pascalCase(model.name, "Api");
     const envPrefix = model.name.toUpperCase().replace(/[^A-Z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "API";
-    const data =
+    // The tool table is data (GitHub's API: 4 MB of JSON), so it ships as JavaScript outside \`src/\`
+    // with a one-line declaration, like the compiled validators: TypeScript reads the declaration
+    // instead of scanning the string in every program that imports the MCP module.
+    const tableJs =
+      tsHeader(model) +
+      ts`/**
+ * One row per tool; component schemas the rows reference are in \`defs\`. One JSON string, as the
+ * mocks' data: \`JSON.parse\` loads it faster than a literal.
+ */
+export function toolTable() {
+  return JSON.parse(${stringLiteral(JSON.stringify({ tools: rows, defs }))});
+}
+`.text;
+    const tableDts =
       tsHeader(model) +
       ts`import type { McpToolTable } from "@contractgen/runtime/mcp-tools";
 
-/**
- * One row per tool; component schemas the rows reference are in \`defs\`. One JSON string, as the
- * mocks' data: \`JSON.parse\` loads it faster than a literal, and a literal of thousands of tools is a
- * union TypeScript refuses to build (TS2590, GitHub's API).
- */
-export function toolTable(): McpToolTable {
-  return JSON.parse(${stringLiteral(JSON.stringify({ tools: rows, defs }))}) as McpToolTable;
-}
+/** One row per tool; component schemas the rows reference are in \`defs\`. */
+export declare function toolTable(): McpToolTable;
 `.text;
     const code = ts`import { attachDefs, createMcpServer, serveHttp, serveStdio, type McpApi, type McpServerOptions, type HttpServeOptions, type ToolBackend } from "@contractgen/runtime/mcp";
 import { ${ident(`create${base}Client`)}, toError } from "./client.js";
-import { toolTable } from "./mcp.tools.js";
+import { toolTable } from "../compiled/mcp.tools.js";
 import { validateRequest, validateResponse, type OperationId } from "./validators.js";
 
 export type { McpServerOptions, HttpServeOptions, McpProfile } from "@contractgen/runtime/mcp";
@@ -259,7 +266,8 @@ export function ${ident(`serve${base}McpHttp`)}(options: HttpServeOptions = {}) 
 `;
     return [
       { path: "src/mcp.ts", contents: tsHeader(model) + code.text },
-      { path: "src/mcp.tools.ts", contents: data, format: false },
+      { path: "compiled/mcp.tools.js", contents: tableJs, format: false },
+      { path: "compiled/mcp.tools.d.ts", contents: tableDts, format: false },
     ];
   },
 });

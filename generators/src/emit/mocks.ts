@@ -1,7 +1,7 @@
 import type { ApiModel, Operation, Response } from "../model/ir.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { join, objectKey, stringLiteral, ts, type Code } from "./ts.js";
+import { join, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 import { toJsonSchema } from "./validators/json-schema.js";
 
@@ -65,12 +65,30 @@ function responsePlans(op: Operation): ResponsePlan[] {
  * The schema document and response table as one JSON string: `JSON.parse` loads large documents
  * faster than an object literal, and tsc need not infer a type for every schema.
  */
-function dataModule(model: ApiModel): string {
+/**
+ * `compiled/mocks.data.js` and its declarations: the mock data is two JSON strings of several MB
+ * for large contracts, so it ships as JavaScript outside \`src/\`, like the compiled validators.
+ * TypeScript reads the three declarations instead of scanning the strings in every program that
+ * imports the package (GitHub's API: 5 MB, about 0.5 s of tsc's parse time).
+ */
+function dataModule(model: ApiModel): { readonly js: string; readonly dts: string } {
   const document = { components: { schemas: Object.fromEntries(model.schemas.map((s) => [s.name, mockSchemaOf(s.schema)])) } };
   const responses = Object.fromEntries(model.operations.map((op) => [op.id, responsePlans(op)]));
-  return (
-    tsHeader(model) +
-    ts`import type { MockDocument, MockSchema } from "@contractgen/runtime/mock-data";
+  const js = ts`export const schemaTypeNames = ${literal(model.schemas.map((s) => [s.name, s.typeName]))};
+
+// Parsed on first use: importing the package barrel costs nothing until mocks are asked for.
+let parsedDocument;
+let parsedResponses;
+
+export function mockDocument() {
+  return (parsedDocument ??= JSON.parse(${stringLiteral(JSON.stringify(document))}));
+}
+
+export function responsePlans() {
+  return (parsedResponses ??= JSON.parse(${stringLiteral(JSON.stringify(responses))}));
+}
+`;
+  const dts = ts`import type { MockDocument, MockSchema } from "@contractgen/runtime/mock-data";
 
 /** One response of an operation as the mocks answer it. */
 export interface ResponsePlan {
@@ -80,21 +98,16 @@ export interface ResponsePlan {
   readonly example?: unknown;
 }
 
-// Parsed on first use: importing the package barrel costs nothing until mocks are asked for.
-let parsedDocument: MockDocument | undefined;
-let parsedResponses: Readonly<Record<string, readonly ResponsePlan[]>> | undefined;
+/** Each component schema's name and the name of its type (and of its validator and mock factory). */
+export declare const schemaTypeNames: readonly (readonly [string, string])[];
 
 /** The contract's schemas in JSON Schema 2020-12 as the validators compile them, less annotations. */
-export function mockDocument(): MockDocument {
-  return (parsedDocument ??= JSON.parse(${stringLiteral(JSON.stringify(document))}) as MockDocument);
-}
+export declare function mockDocument(): MockDocument;
 
 /** Per operation, its responses in contract order. */
-export function responsePlans(): Readonly<Record<string, readonly ResponsePlan[]>> {
-  return (parsedResponses ??= JSON.parse(${stringLiteral(JSON.stringify(responses))}) as Readonly<Record<string, readonly ResponsePlan[]>>);
-}
-`.text
-  );
+export declare function responsePlans(): Readonly<Record<string, readonly ResponsePlan[]>>;
+`;
+  return { js: tsHeader(model) + js.text, dts: tsHeader(model) + dts.text };
 }
 
 /**
@@ -106,24 +119,18 @@ function schemaKey(name: string): Code {
 }
 
 function wrapper(model: ApiModel): string {
-  const names = model.schemas.map((s) => ts`  [${stringLiteral(s.name)}, ${stringLiteral(s.typeName)}],`);
-  const factories = model.schemas.map(
-    (s) => ts`  ${objectKey(s.typeName)}: (seed?: number): Schemas[${schemaKey(s.name)}] => mockSchema(${schemaKey(s.name)}, seed),`,
-  );
+  const factories = model.schemas.map((s) => ts`  ${typeKey(s.typeName)}: (seed?: number) => Schemas[${schemaKey(s.name)}];`);
   return (
     tsHeader(model) +
     ts`import { createMockGenerator, type MockGenerator, type MockSchema } from "@contractgen/runtime/mock-data";
 import type { components } from "./types.js";
 import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
-import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js";
+import { mockDocument, responsePlans, schemaTypeNames, type ResponsePlan } from "../compiled/mocks.data.js";
 
 type Schemas = components["schemas"];
 
 // Schema name → key of its precompiled validator (a Map: schema names may be \`__proto__\`).
-// Values are plain strings: a union of thousands of keys is more than tsc will check (TS2590).
-const validatorKeys = new Map<string, string>([
-${join(names)}
-]);
+const validatorKeys = new Map<string, string>(schemaTypeNames);
 
 let created: MockGenerator | undefined;
 const generator = (): MockGenerator =>
@@ -154,8 +161,13 @@ export function mockValue(schema: MockSchema, seed?: number): unknown {
   return generator().generate(schema, seed);
 }
 
-/** One seeded factory per schema, by type name. */
-export const mockSchemas = {
+/**
+ * One seeded factory per schema, by type name. Made from the schema/type name pairs and typed once
+ * here: TypeScript reads one signature per schema instead of checking a function per schema.
+ */
+export const mockSchemas = Object.fromEntries(
+  schemaTypeNames.map(([name, typeName]) => [typeName, (seed?: number): unknown => generator().forSchema(name, seed)]),
+) as unknown as {
 ${join(factories)}
 };
 
@@ -219,8 +231,10 @@ export const mocksEmitter = defineEmitter({
   barrel: "namespace",
   dependencies: { "@contractgen/runtime": "^0.1.0" },
   emit({ model }) {
+    const data = dataModule(model);
     return [
-      { path: "src/mocks.data.ts", contents: dataModule(model), format: false },
+      { path: "compiled/mocks.data.js", contents: data.js, format: false },
+      { path: "compiled/mocks.data.d.ts", contents: data.dts, format: false },
       { path: "src/mocks.ts", contents: wrapper(model) },
     ];
   },

@@ -19,8 +19,10 @@ export const operationsEmitter = defineEmitter({
       ...(op.deprecation ? { deprecation: op.deprecation } : {}),
       ...(op.unspecified !== undefined ? { unspecified: op.unspecified } : {}),
     }));
-    const code = ts`
-export interface OperationInfo {
+    // The list is data, so it ships as JavaScript with a declaration file (compiled/, like the
+    // validators' tables): TypeScript reads one declaration instead of checking an object literal
+    // per operation in every program that imports the package (GitHub's API: about 0.3 s of tsc).
+    const dts = ts`export interface OperationInfo {
   readonly operationId: string;
   readonly method: "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
   readonly path: string;
@@ -31,13 +33,25 @@ export interface OperationInfo {
   readonly unspecified?: string;
 }
 
-${jsdoc(`Every operation of ${model.info.title} ${model.info.version}, in spec order.`)}export const operationList: readonly OperationInfo[] = [
+/** Every operation of the contract, in spec order. */
+export declare const operationList: readonly OperationInfo[];
+`;
+    const js = ts`export const operationList = [
 ${join(table.map((row) => ts`  ${literal(row)},`))}
 ];
+`;
+    const code = ts`
+export type { OperationInfo } from "../compiled/operations.tables.js";
+
+${jsdoc(`Every operation of ${model.info.title} ${model.info.version}, in spec order.`)}export { operationList } from "../compiled/operations.tables.js";
 
 /** The API version this package was generated from. */
 export const apiVersion = ${model.info.version};
 `;
-    return [{ path: "src/operations.ts", contents: tsHeader(model) + code.text.trimStart() }];
+    return [
+      { path: "compiled/operations.tables.js", contents: tsHeader(model) + js.text, format: false },
+      { path: "compiled/operations.tables.d.ts", contents: tsHeader(model) + dts.text, format: false },
+      { path: "src/operations.ts", contents: tsHeader(model) + code.text.trimStart() },
+    ];
   },
 });

@@ -74,10 +74,13 @@ ${join(perType)}
     );
     const usesComponents = model.deliveries.some((d) => d.eventTypes?.values.some((v) => v.schemaName !== undefined));
 
+    // registerReceiver's type arguments are named, not inferred: inference would measure the variance
+    // of Fastify's instance type (see the server emitter).
     const code = ts`import type { FastifyInstance } from "fastify";
-import { registerReceiver, type DeliveryInput, type DeliveryResult, type DeliverySpec, type ReceiverOptions } from "@contractgen/runtime/receiver";
+import { registerReceiver, type DeliveryInput, type DeliveryResult, type ReceiverOptions } from "@contractgen/runtime/receiver";
 import type { ${usesComponents ? ts`components, ` : ts``}${payloadTypes} } from "./types.js";
 import { validateDelivery, type DeliveryId } from "./validators.js";
+import { deliveries } from "../compiled/receiver.tables.js";
 
 export type { DeliveryInput, DeliveryReply, DeliveryResult, FallbackInput, FallbackReason } from "@contractgen/runtime/receiver";
 export type { DeliveryId } from "./validators.js";
@@ -87,7 +90,7 @@ ${join(members)}
 }
 
 /** Every delivery of the contract, in contract order, with the path its route listens on by default. */
-export const deliveries: readonly DeliverySpec[] = ${literal(specs)};
+export { deliveries };
 
 /**
  * The Fastify plugin: \`app.register(${ident(pluginName)}, { handlers, fallback })\`. One route per delivery
@@ -96,9 +99,21 @@ export const deliveries: readonly DeliverySpec[] = ${literal(specs)};
  * is wrong, 415 for a media type the contract does not list.
  */
 export async function ${ident(pluginName)}(app: FastifyInstance, options: ReceiverOptions<${ident(handlersName)}, DeliveryId>): Promise<void> {
-  registerReceiver(app, deliveries, { validateDelivery }, options);
+  registerReceiver<${ident(handlersName)}, DeliveryId>(app, deliveries, { validateDelivery }, options);
 }
 `;
-    return [{ path: "src/receiver.ts", contents: tsHeader(model) + code.text }];
+    // The delivery table is data: JavaScript with a declaration file (compiled/, as the server's routes).
+    const tablesJs = ts`export const deliveries = ${literal(specs)};
+`;
+    const tablesDts = ts`import type { DeliverySpec } from "@contractgen/runtime/receiver";
+
+/** Every delivery of the contract, in contract order, with the path its route listens on by default. */
+export declare const deliveries: readonly DeliverySpec[];
+`;
+    return [
+      { path: "compiled/receiver.tables.js", contents: tsHeader(model) + tablesJs.text, format: false },
+      { path: "compiled/receiver.tables.d.ts", contents: tsHeader(model) + tablesDts.text, format: false },
+      { path: "src/receiver.ts", contents: tsHeader(model) + code.text },
+    ];
   },
 });

@@ -13,10 +13,19 @@ import {
   type RetryOptions,
   type StreamCallOptions,
 } from "@contractgen/runtime";
+import {
+  clientMethods,
+  errorSchemas,
+  operationSpecs,
+  type OperationKey,
+} from "../compiled/client.tables.js";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
 import type { paths } from "./types.js";
 
 export type { CallOptions };
+
+/** How each operation is called: method, path, parameters, body, security, limits. */
+export { operationSpecs };
 
 export interface AdsAudiencesClientOptions {
   /**
@@ -42,253 +51,6 @@ export interface AdsAudiencesClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The operations this client calls, by operationId. */
-type OperationKey =
-  | "listProductCatalogs"
-  | "createProductCatalog"
-  | "updateProductCatalog"
-  | "deleteProductCatalog"
-  | "listProducts"
-  | "upsertProducts"
-  | "deleteProducts"
-  | "createProductSet"
-  | "getProductSet"
-  | "searchKeywordInsights"
-  | "listTailoredAudiencePermissions"
-  | "createTailoredAudiencePermission"
-  | "deleteTailoredAudiencePermission"
-  | "getCustomAudienceTargeting"
-  | "updateCustomAudienceUsers"
-  | "updateDoNotReachListUsers"
-  | "deleteDoNotReachList";
-
-/** How each operation is called: method, path, parameters, body, security, limits. */
-export const operationSpecs: Readonly<Record<OperationKey, OperationSpec>> = {
-  listProductCatalogs: {
-    id: "listProductCatalogs",
-    method: "GET",
-    path: "/12/product_catalogs",
-    parameters: [{ name: "user_id", in: "query", style: "form", explode: true }],
-    security: [["oauth1"]],
-  },
-  createProductCatalog: {
-    id: "createProductCatalog",
-    method: "POST",
-    path: "/12/product_catalogs",
-    parameters: [
-      { name: "name", in: "query", style: "form", explode: true },
-      { name: "user_id", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  updateProductCatalog: {
-    id: "updateProductCatalog",
-    method: "PUT",
-    path: "/12/product_catalogs/{product_catalog_id}",
-    parameters: [
-      { name: "product_catalog_id", in: "path", style: "simple", explode: false },
-      { name: "name", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  deleteProductCatalog: {
-    id: "deleteProductCatalog",
-    method: "DELETE",
-    path: "/12/product_catalogs/{product_catalog_id}",
-    parameters: [{ name: "product_catalog_id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"]],
-  },
-  listProducts: {
-    id: "listProducts",
-    method: "GET",
-    path: "/12/product_catalogs/{product_catalog_id}/products",
-    parameters: [
-      { name: "product_catalog_id", in: "path", style: "simple", explode: false },
-      { name: "item_group_key", in: "query", style: "form", explode: true },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  upsertProducts: {
-    id: "upsertProducts",
-    method: "PUT",
-    path: "/12/product_catalogs/{product_catalog_id}/products",
-    parameters: [{ name: "product_catalog_id", in: "path", style: "simple", explode: false }],
-    bodyMediaType: "application/json",
-    security: [["oauth1"]],
-    batch: { pointer: "/products", maxItems: 25 },
-  },
-  deleteProducts: {
-    id: "deleteProducts",
-    method: "DELETE",
-    path: "/12/product_catalogs/{product_catalog_id}/products",
-    parameters: [{ name: "product_catalog_id", in: "path", style: "simple", explode: false }],
-    bodyMediaType: "application/json",
-    security: [["oauth1"]],
-  },
-  createProductSet: {
-    id: "createProductSet",
-    method: "POST",
-    path: "/12/product_catalogs/{product_catalog_id}/product_sets",
-    parameters: [{ name: "product_catalog_id", in: "path", style: "simple", explode: false }],
-    bodyMediaType: "application/json",
-    security: [["oauth1"]],
-  },
-  getProductSet: {
-    id: "getProductSet",
-    method: "GET",
-    path: "/12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}",
-    parameters: [
-      { name: "product_catalog_id", in: "path", style: "simple", explode: false },
-      { name: "product_set_id", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  searchKeywordInsights: {
-    id: "searchKeywordInsights",
-    method: "GET",
-    path: "/12/insights/keywords/search",
-    parameters: [
-      { name: "granularity", in: "query", style: "form", explode: true },
-      { name: "keywords", in: "query", style: "form", explode: false },
-      { name: "start_time", in: "query", style: "form", explode: true },
-      { name: "end_time", in: "query", style: "form", explode: true },
-      { name: "location", in: "query", style: "form", explode: true },
-      { name: "negative_keywords", in: "query", style: "form", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  listTailoredAudiencePermissions: {
-    id: "listTailoredAudiencePermissions",
-    method: "GET",
-    path: "/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "tailored_audience_id", in: "path", style: "simple", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "granted_account_ids", in: "query", style: "form", explode: false },
-      { name: "sort_by", in: "query", style: "form", explode: true },
-      { name: "tailored_audience_permission_ids", in: "query", style: "form", explode: false },
-      { name: "with_total_count", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  createTailoredAudiencePermission: {
-    id: "createTailoredAudiencePermission",
-    method: "POST",
-    path: "/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "tailored_audience_id", in: "path", style: "simple", explode: false },
-      { name: "granted_account_id", in: "query", style: "form", explode: true },
-      { name: "permission_level", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  deleteTailoredAudiencePermission: {
-    id: "deleteTailoredAudiencePermission",
-    method: "DELETE",
-    path: "/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "tailored_audience_id", in: "path", style: "simple", explode: false },
-      { name: "tailored_audience_permission_id", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  getCustomAudienceTargeting: {
-    id: "getCustomAudienceTargeting",
-    method: "GET",
-    path: "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "custom_audience_id", in: "path", style: "simple", explode: false },
-      { name: "with_active", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  updateCustomAudienceUsers: {
-    id: "updateCustomAudienceUsers",
-    method: "POST",
-    path: "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "custom_audience_id", in: "path", style: "simple", explode: false },
-    ],
-    bodyMediaType: "application/json",
-    security: [["oauth1"]],
-    batch: {
-      pointer: "",
-      maxItems: 2500,
-      maxBytes: 5000000,
-      rate: { requests: 1500, windowMs: 60000 },
-    },
-    hashed: [
-      { pointer: "/*\/params/users/*\/email", kind: "email" },
-      { pointer: "/*\/params/users/*\/device_id", kind: "device_id" },
-      { pointer: "/*\/params/users/*\/handle", kind: "handle" },
-      { pointer: "/*\/params/users/*\/platform_id", kind: "platform_id" },
-      { pointer: "/*\/params/users/*\/phone_number", kind: "phone_number" },
-    ],
-  },
-  updateDoNotReachListUsers: {
-    id: "updateDoNotReachListUsers",
-    method: "POST",
-    path: "/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "do_not_reach_list_id", in: "path", style: "simple", explode: false },
-    ],
-    bodyMediaType: "application/json",
-    security: [["oauth1"]],
-    batch: {
-      pointer: "",
-      maxItems: 2500,
-      maxBytes: 5000000,
-      rate: { requests: 1500, windowMs: 60000 },
-    },
-    hashed: [
-      { pointer: "/*\/params/users/*\/email", kind: "email" },
-      { pointer: "/*\/params/users/*\/phone_number", kind: "phone_number" },
-    ],
-  },
-  deleteDoNotReachList: {
-    id: "deleteDoNotReachList",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "do_not_reach_list_id", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-};
-
-const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  listProductCatalogs: { "4XX": "AdsError", default: "AdsError" },
-  createProductCatalog: { "4XX": "AdsError", default: "AdsError" },
-  updateProductCatalog: { "4XX": "AdsError", default: "AdsError" },
-  deleteProductCatalog: { "4XX": "AdsError", default: "AdsError" },
-  listProducts: { "4XX": "AdsError", default: "AdsError" },
-  upsertProducts: { "4XX": "AdsError", default: "AdsError" },
-  deleteProducts: { "4XX": "AdsError", default: "AdsError" },
-  createProductSet: { "4XX": "AdsError", default: "AdsError" },
-  getProductSet: { "4XX": "AdsError", default: "AdsError" },
-  searchKeywordInsights: { "4XX": "AdsError", default: "AdsError" },
-  listTailoredAudiencePermissions: { "4XX": "AdsError", default: "AdsError" },
-  createTailoredAudiencePermission: { "4XX": "AdsError", default: "AdsError" },
-  deleteTailoredAudiencePermission: { "4XX": "AdsError", default: "AdsError" },
-  getCustomAudienceTargeting: { "4XX": "AdsError", default: "AdsError" },
-  updateCustomAudienceUsers: { "4XX": "AdsBatchError", default: "AdsBatchError" },
-  updateDoNotReachListUsers: { "4XX": "AdsBatchError", default: "AdsBatchError" },
-  deleteDoNotReachList: { "4XX": "AdsError", default: "AdsError" },
-};
 const SERVER_VARIABLES: Readonly<Record<string, string>> = {
   ads_url: "https://ads-api.example.com",
 };
@@ -813,9 +575,239 @@ export type DeleteDoNotReachListResult =
   paths["/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
 
 /**
+ * The client createAdsAudiencesClient makes.
+ */
+export interface AdsAudiencesClient {
+  /**
+   * List product catalogs
+   *
+   * Lists the product catalogs of a user. The document gives `user_id` as the only parameter, although the response carries `next_cursor`.
+   * @see GET /12/product_catalogs
+   */
+  listProductCatalogs: (args?: ListProductCatalogsArgs) => Promise<ListProductCatalogsResult>;
+  /**
+   * Create a product catalog
+   *
+   * Creates the user's product catalog. Parameters are query parameters. One catalog per user.
+   * @see POST /12/product_catalogs
+   */
+  createProductCatalog: (args: CreateProductCatalogArgs) => Promise<CreateProductCatalogResult>;
+  /**
+   * Rename a product catalog
+   * @see PUT /12/product_catalogs/{product_catalog_id}
+   */
+  updateProductCatalog: (args: UpdateProductCatalogArgs) => Promise<UpdateProductCatalogResult>;
+  /**
+   * Delete a product catalog
+   *
+   * Deletes the catalog permanently (no undo) and returns the deleted catalog.
+   * @see DELETE /12/product_catalogs/{product_catalog_id}
+   */
+  deleteProductCatalog: (args: DeleteProductCatalogArgs) => Promise<DeleteProductCatalogResult>;
+  /**
+   * List products
+   *
+   * Lists the products of a catalog; unset optional fields are null. A product group (variants under one `item_group_id`) is returned as its first-submitted product only.
+   * @see GET /12/product_catalogs/{product_catalog_id}/products
+   */
+  listProducts: (args: ListProductsArgs) => Promise<ListProductsResult>;
+  /**
+   * Create or update products
+   *
+   * Synchronous batch of at most 25 products. A product with an unknown `id` is created; one with a known `id` is updated. All required fields must be present. If several entries carry the same `id`, all of them are ignored. Each product's outcome is reported in `products_response`, in request order.
+   * @see PUT /12/product_catalogs/{product_catalog_id}/products
+   */
+  upsertProducts: (args: UpsertProductsArgs) => Promise<UpsertProductsResult>;
+  /**
+   * Delete products
+   *
+   * Deletes the given products permanently (no undo).
+   * @see DELETE /12/product_catalogs/{product_catalog_id}/products
+   */
+  deleteProducts: (args: DeleteProductsArgs) => Promise<DeleteProductsResult>;
+  /**
+   * Create a product set
+   *
+   * Creates a MANUAL set (from `product_keys`) or a FILTERED set (from `filters`). A MANUAL set is returned with `processing_status` DONE and empty `filters`.
+   * @see POST /12/product_catalogs/{product_catalog_id}/product_sets
+   */
+  createProductSet: (args: CreateProductSetArgs) => Promise<CreateProductSetResult>;
+  /**
+   * Get a product set
+   * @see GET /12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}
+   */
+  getProductSet: (args: GetProductSetArgs) => Promise<GetProductSetResult>;
+  /**
+   * Search keyword insights
+   *
+   * Post volume for the input keywords (combined with OR, minus the negative keywords), one data point per `granularity` unit in the range, plus 30 related keywords. The volume covers the input keywords only, not the related ones.
+   * @see GET /12/insights/keywords/search
+   */
+  searchKeywordInsights: (args: SearchKeywordInsightsArgs) => Promise<SearchKeywordInsightsResult>;
+  /**
+   * List tailored audience permissions
+   * @see GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions
+   */
+  listTailoredAudiencePermissions: (
+    args: ListTailoredAudiencePermissionsArgs,
+  ) => Promise<ListTailoredAudiencePermissionsResult>;
+  /**
+   * Share a tailored audience
+   *
+   * Grants another account a permission on the audience. Parameters are query parameters. Preconditions: the calling account owns the audience (see `is_owner` on the audience); sharing is allowed between accounts of one business, or when the owning account has the `SHARE_AUDIENCE_OUTSIDE_BUSINESS` feature.
+   * @see POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions
+   */
+  createTailoredAudiencePermission: (
+    args: CreateTailoredAudiencePermissionArgs,
+  ) => Promise<CreateTailoredAudiencePermissionResult>;
+  /**
+   * Revoke a tailored audience permission
+   *
+   * Deletes the permission (returned with `deleted` true). Precondition: the calling account owns the audience. The granted account can no longer target the audience in future campaigns; existing campaigns keep running and are not stopped, but such a campaign cannot be copied afterwards.
+   * @see DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}
+   */
+  deleteTailoredAudiencePermission: (
+    args: DeleteTailoredAudiencePermissionArgs,
+  ) => Promise<DeleteTailoredAudiencePermissionResult>;
+  /**
+   * List campaigns targeting a custom audience
+   * @see GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted
+   */
+  getCustomAudienceTargeting: (
+    args: GetCustomAudienceTargetingArgs,
+  ) => Promise<GetCustomAudienceTargetingResult>;
+  /**
+   * Add or remove custom audience members
+   *
+   * Batch of membership operations; all parameters are in the JSON body (Content-Type `application/json` is required). A batch succeeds or fails as a whole; response items keep the request order. `success_count` and `total_count` are equal counts of processed records: if the number of records sent differs from them, treat it as an error and retry. Every user value except `partner_user_id` must be normalized and SHA256-hashed.
+   * @see POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users
+   */
+  updateCustomAudienceUsers: (
+    args: UpdateCustomAudienceUsersArgs,
+  ) => Promise<UpdateCustomAudienceUsersResult>;
+  /**
+   * Add or remove do-not-reach list members
+   *
+   * Batch of membership operations in the JSON body, with the batch and error conventions of custom audience membership. Every user value must be hashed.
+   * @see POST /12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users
+   */
+  updateDoNotReachListUsers: (
+    args: UpdateDoNotReachListUsersArgs,
+  ) => Promise<UpdateDoNotReachListUsersResult>;
+  /**
+   * Delete a do-not-reach list
+   *
+   * No parameters besides the path. Returns the list in its final state, with `deleted` true.
+   * @see DELETE /12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}
+   */
+  deleteDoNotReachList: (args: DeleteDoNotReachListArgs) => Promise<DeleteDoNotReachListResult>;
+  /** The same calls, resolving with status, headers and body whatever the status. */
+  raw: {
+    listProductCatalogs: (args?: ListProductCatalogsArgs) => Promise<RawResponse>;
+    createProductCatalog: (args: CreateProductCatalogArgs) => Promise<RawResponse>;
+    updateProductCatalog: (args: UpdateProductCatalogArgs) => Promise<RawResponse>;
+    deleteProductCatalog: (args: DeleteProductCatalogArgs) => Promise<RawResponse>;
+    listProducts: (args: ListProductsArgs) => Promise<RawResponse>;
+    upsertProducts: (args: UpsertProductsArgs) => Promise<RawResponse>;
+    deleteProducts: (args: DeleteProductsArgs) => Promise<RawResponse>;
+    createProductSet: (args: CreateProductSetArgs) => Promise<RawResponse>;
+    getProductSet: (args: GetProductSetArgs) => Promise<RawResponse>;
+    searchKeywordInsights: (args: SearchKeywordInsightsArgs) => Promise<RawResponse>;
+    listTailoredAudiencePermissions: (
+      args: ListTailoredAudiencePermissionsArgs,
+    ) => Promise<RawResponse>;
+    createTailoredAudiencePermission: (
+      args: CreateTailoredAudiencePermissionArgs,
+    ) => Promise<RawResponse>;
+    deleteTailoredAudiencePermission: (
+      args: DeleteTailoredAudiencePermissionArgs,
+    ) => Promise<RawResponse>;
+    getCustomAudienceTargeting: (args: GetCustomAudienceTargetingArgs) => Promise<RawResponse>;
+    updateCustomAudienceUsers: (args: UpdateCustomAudienceUsersArgs) => Promise<RawResponse>;
+    updateDoNotReachListUsers: (args: UpdateDoNotReachListUsersArgs) => Promise<RawResponse>;
+    deleteDoNotReachList: (args: DeleteDoNotReachListArgs) => Promise<RawResponse>;
+  };
+  /** Paged operations as async iterators over every item of every page. */
+  iterate: {
+    /**
+     * List products
+     *
+     * Lists the products of a catalog; unset optional fields are null. A product group (variants under one `item_group_id`) is returned as its first-submitted product only.
+     * @see GET /12/product_catalogs/{product_catalog_id}/products
+     */
+    listProducts: (
+      args: Omit<ListProductsArgs, "cursor">,
+    ) => AsyncGenerator<NonNullable<ListProductsResult["data"]>[number], void, undefined>;
+    /**
+     * List tailored audience permissions
+     * @see GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions
+     */
+    listTailoredAudiencePermissions: (
+      args: Omit<ListTailoredAudiencePermissionsArgs, "cursor">,
+    ) => AsyncGenerator<
+      NonNullable<ListTailoredAudiencePermissionsResult["data"]>[number],
+      void,
+      undefined
+    >;
+    /**
+     * List campaigns targeting a custom audience
+     * @see GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted
+     */
+    getCustomAudienceTargeting: (
+      args: Omit<GetCustomAudienceTargetingArgs, "cursor">,
+    ) => AsyncGenerator<
+      NonNullable<GetCustomAudienceTargetingResult["data"]>[number],
+      void,
+      undefined
+    >;
+  };
+  /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
+  batch: {
+    /**
+     * Create or update products
+     *
+     * Synchronous batch of at most 25 products. A product with an unknown `id` is created; one with a known `id` is updated. All required fields must be present. If several entries carry the same `id`, all of them are ignored. Each product's outcome is reported in `products_response`, in request order.
+     * @see PUT /12/product_catalogs/{product_catalog_id}/products
+     */
+    upsertProducts: (
+      args: Omit<UpsertProductsArgs, "body"> & { readonly body: unknown },
+    ) => Promise<BatchOutcome<unknown, UpsertProductsResult>[]>;
+    /**
+     * Add or remove custom audience members
+     *
+     * Batch of membership operations; all parameters are in the JSON body (Content-Type `application/json` is required). A batch succeeds or fails as a whole; response items keep the request order. `success_count` and `total_count` are equal counts of processed records: if the number of records sent differs from them, treat it as an error and retry. Every user value except `partner_user_id` must be normalized and SHA256-hashed.
+     * @see POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users
+     */
+    updateCustomAudienceUsers: (
+      args: Omit<UpdateCustomAudienceUsersArgs, "body"> & { readonly body: unknown },
+    ) => Promise<BatchOutcome<unknown, UpdateCustomAudienceUsersResult>[]>;
+    /**
+     * Add or remove do-not-reach list members
+     *
+     * Batch of membership operations in the JSON body, with the batch and error conventions of custom audience membership. Every user value must be hashed.
+     * @see POST /12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users
+     */
+    updateDoNotReachListUsers: (
+      args: Omit<UpdateDoNotReachListUsersArgs, "body"> & { readonly body: unknown },
+    ) => Promise<BatchOutcome<unknown, UpdateDoNotReachListUsersResult>[]>;
+  };
+  /**
+   * Streaming operations as async iterators: `x-stream` operations reconnect with backoff; responses
+   * that are NDJSON or server-sent events yield their items until the server ends the response.
+   */
+  stream: {};
+  /** Drops the cached app-only bearer token and invalidates it on the server. */
+  invalidateAppToken: () => Promise<boolean>;
+}
+
+type Args = Readonly<Record<string, unknown>>;
+
+/**
  * A client for Advertising interface — product catalogs and audiences 12.
  */
-export function createAdsAudiencesClient(options: AdsAudiencesClientOptions = {}) {
+export function createAdsAudiencesClient(
+  options: AdsAudiencesClientOptions = {},
+): AdsAudiencesClient {
   const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
   const baseUrl = options.baseUrl ?? resolveServer("{ads_url}", serverVariables);
   if (baseUrl === undefined) throw new TypeError("createAdsAudiencesClient: baseUrl is required");
@@ -835,399 +827,54 @@ export function createAdsAudiencesClient(options: AdsAudiencesClientOptions = {}
     serverVariables,
     toError,
   });
-  return {
-    /**
-     * List product catalogs
-     *
-     * Lists the product catalogs of a user. The document gives `user_id` as the only parameter, although the response carries `next_cursor`.
-     * @see GET /12/product_catalogs
-     */
-    listProductCatalogs: (args: ListProductCatalogsArgs = {}): Promise<ListProductCatalogsResult> =>
-      caller.call(
-        operationSpecs["listProductCatalogs"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListProductCatalogsResult>,
-    /**
-     * Create a product catalog
-     *
-     * Creates the user's product catalog. Parameters are query parameters. One catalog per user.
-     * @see POST /12/product_catalogs
-     */
-    createProductCatalog: (args: CreateProductCatalogArgs): Promise<CreateProductCatalogResult> =>
-      caller.call(
-        operationSpecs["createProductCatalog"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateProductCatalogResult>,
-    /**
-     * Rename a product catalog
-     * @see PUT /12/product_catalogs/{product_catalog_id}
-     */
-    updateProductCatalog: (args: UpdateProductCatalogArgs): Promise<UpdateProductCatalogResult> =>
-      caller.call(
-        operationSpecs["updateProductCatalog"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateProductCatalogResult>,
-    /**
-     * Delete a product catalog
-     *
-     * Deletes the catalog permanently (no undo) and returns the deleted catalog.
-     * @see DELETE /12/product_catalogs/{product_catalog_id}
-     */
-    deleteProductCatalog: (args: DeleteProductCatalogArgs): Promise<DeleteProductCatalogResult> =>
-      caller.call(
-        operationSpecs["deleteProductCatalog"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteProductCatalogResult>,
-    /**
-     * List products
-     *
-     * Lists the products of a catalog; unset optional fields are null. A product group (variants under one `item_group_id`) is returned as its first-submitted product only.
-     * @see GET /12/product_catalogs/{product_catalog_id}/products
-     */
-    listProducts: (args: ListProductsArgs): Promise<ListProductsResult> =>
-      caller.call(
-        operationSpecs["listProducts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListProductsResult>,
-    /**
-     * Create or update products
-     *
-     * Synchronous batch of at most 25 products. A product with an unknown `id` is created; one with a known `id` is updated. All required fields must be present. If several entries carry the same `id`, all of them are ignored. Each product's outcome is reported in `products_response`, in request order.
-     * @see PUT /12/product_catalogs/{product_catalog_id}/products
-     */
-    upsertProducts: (args: UpsertProductsArgs): Promise<UpsertProductsResult> =>
-      caller.call(
-        operationSpecs["upsertProducts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpsertProductsResult>,
-    /**
-     * Delete products
-     *
-     * Deletes the given products permanently (no undo).
-     * @see DELETE /12/product_catalogs/{product_catalog_id}/products
-     */
-    deleteProducts: (args: DeleteProductsArgs): Promise<DeleteProductsResult> =>
-      caller.call(
-        operationSpecs["deleteProducts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteProductsResult>,
-    /**
-     * Create a product set
-     *
-     * Creates a MANUAL set (from `product_keys`) or a FILTERED set (from `filters`). A MANUAL set is returned with `processing_status` DONE and empty `filters`.
-     * @see POST /12/product_catalogs/{product_catalog_id}/product_sets
-     */
-    createProductSet: (args: CreateProductSetArgs): Promise<CreateProductSetResult> =>
-      caller.call(
-        operationSpecs["createProductSet"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateProductSetResult>,
-    /**
-     * Get a product set
-     * @see GET /12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}
-     */
-    getProductSet: (args: GetProductSetArgs): Promise<GetProductSetResult> =>
-      caller.call(
-        operationSpecs["getProductSet"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetProductSetResult>,
-    /**
-     * Search keyword insights
-     *
-     * Post volume for the input keywords (combined with OR, minus the negative keywords), one data point per `granularity` unit in the range, plus 30 related keywords. The volume covers the input keywords only, not the related ones.
-     * @see GET /12/insights/keywords/search
-     */
-    searchKeywordInsights: (
-      args: SearchKeywordInsightsArgs,
-    ): Promise<SearchKeywordInsightsResult> =>
-      caller.call(
-        operationSpecs["searchKeywordInsights"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<SearchKeywordInsightsResult>,
-    /**
-     * List tailored audience permissions
-     * @see GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions
-     */
-    listTailoredAudiencePermissions: (
-      args: ListTailoredAudiencePermissionsArgs,
-    ): Promise<ListTailoredAudiencePermissionsResult> =>
-      caller.call(
-        operationSpecs["listTailoredAudiencePermissions"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListTailoredAudiencePermissionsResult>,
-    /**
-     * Share a tailored audience
-     *
-     * Grants another account a permission on the audience. Parameters are query parameters. Preconditions: the calling account owns the audience (see `is_owner` on the audience); sharing is allowed between accounts of one business, or when the owning account has the `SHARE_AUDIENCE_OUTSIDE_BUSINESS` feature.
-     * @see POST /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions
-     */
-    createTailoredAudiencePermission: (
-      args: CreateTailoredAudiencePermissionArgs,
-    ): Promise<CreateTailoredAudiencePermissionResult> =>
-      caller.call(
-        operationSpecs["createTailoredAudiencePermission"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateTailoredAudiencePermissionResult>,
-    /**
-     * Revoke a tailored audience permission
-     *
-     * Deletes the permission (returned with `deleted` true). Precondition: the calling account owns the audience. The granted account can no longer target the audience in future campaigns; existing campaigns keep running and are not stopped, but such a campaign cannot be copied afterwards.
-     * @see DELETE /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}
-     */
-    deleteTailoredAudiencePermission: (
-      args: DeleteTailoredAudiencePermissionArgs,
-    ): Promise<DeleteTailoredAudiencePermissionResult> =>
-      caller.call(
-        operationSpecs["deleteTailoredAudiencePermission"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteTailoredAudiencePermissionResult>,
-    /**
-     * List campaigns targeting a custom audience
-     * @see GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted
-     */
-    getCustomAudienceTargeting: (
-      args: GetCustomAudienceTargetingArgs,
-    ): Promise<GetCustomAudienceTargetingResult> =>
-      caller.call(
-        operationSpecs["getCustomAudienceTargeting"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetCustomAudienceTargetingResult>,
-    /**
-     * Add or remove custom audience members
-     *
-     * Batch of membership operations; all parameters are in the JSON body (Content-Type `application/json` is required). A batch succeeds or fails as a whole; response items keep the request order. `success_count` and `total_count` are equal counts of processed records: if the number of records sent differs from them, treat it as an error and retry. Every user value except `partner_user_id` must be normalized and SHA256-hashed.
-     * @see POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users
-     */
-    updateCustomAudienceUsers: (
-      args: UpdateCustomAudienceUsersArgs,
-    ): Promise<UpdateCustomAudienceUsersResult> =>
-      caller.call(
-        operationSpecs["updateCustomAudienceUsers"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateCustomAudienceUsersResult>,
-    /**
-     * Add or remove do-not-reach list members
-     *
-     * Batch of membership operations in the JSON body, with the batch and error conventions of custom audience membership. Every user value must be hashed.
-     * @see POST /12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users
-     */
-    updateDoNotReachListUsers: (
-      args: UpdateDoNotReachListUsersArgs,
-    ): Promise<UpdateDoNotReachListUsersResult> =>
-      caller.call(
-        operationSpecs["updateDoNotReachListUsers"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateDoNotReachListUsersResult>,
-    /**
-     * Delete a do-not-reach list
-     *
-     * No parameters besides the path. Returns the list in its final state, with `deleted` true.
-     * @see DELETE /12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}
-     */
-    deleteDoNotReachList: (args: DeleteDoNotReachListArgs): Promise<DeleteDoNotReachListResult> =>
-      caller.call(
-        operationSpecs["deleteDoNotReachList"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteDoNotReachListResult>,
-    /** The same calls, resolving with status, headers and body whatever the status. */
-    raw: {
-      listProductCatalogs: (args: ListProductCatalogsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listProductCatalogs"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createProductCatalog: (args: CreateProductCatalogArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createProductCatalog"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      updateProductCatalog: (args: UpdateProductCatalogArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateProductCatalog"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteProductCatalog: (args: DeleteProductCatalogArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteProductCatalog"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listProducts: (args: ListProductsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listProducts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      upsertProducts: (args: UpsertProductsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["upsertProducts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteProducts: (args: DeleteProductsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteProducts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createProductSet: (args: CreateProductSetArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createProductSet"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getProductSet: (args: GetProductSetArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getProductSet"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      searchKeywordInsights: (args: SearchKeywordInsightsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["searchKeywordInsights"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listTailoredAudiencePermissions: (
-        args: ListTailoredAudiencePermissionsArgs,
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listTailoredAudiencePermissions"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createTailoredAudiencePermission: (
-        args: CreateTailoredAudiencePermissionArgs,
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createTailoredAudiencePermission"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteTailoredAudiencePermission: (
-        args: DeleteTailoredAudiencePermissionArgs,
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteTailoredAudiencePermission"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getCustomAudienceTargeting: (args: GetCustomAudienceTargetingArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getCustomAudienceTargeting"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      updateCustomAudienceUsers: (args: UpdateCustomAudienceUsersArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateCustomAudienceUsers"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      updateDoNotReachListUsers: (args: UpdateDoNotReachListUsersArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateDoNotReachListUsers"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteDoNotReachList: (args: DeleteDoNotReachListArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteDoNotReachList"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
+  const needsArgs = new Set(clientMethods.required);
+  // One function per method of a table, calling `run` with its operation's spec. Object.fromEntries
+  // defines own properties, whatever the method's name.
+  const bind = <R,>(
+    table: Readonly<Record<string, OperationKey>>,
+    run: (spec: OperationSpec, args: Args, options?: StreamCallOptions) => R,
+    defaults = true,
+  ) =>
+    Object.fromEntries(
+      Object.keys(table).map((name) => {
+        const spec = operationSpecs[table[name] as OperationKey];
+        return [
+          name,
+          !defaults || needsArgs.has(name)
+            ? (args: Args, options?: StreamCallOptions) => run(spec, args, options)
+            : (args: Args = {}, options?: StreamCallOptions) => run(spec, args, options),
+        ];
+      }),
+    );
+  const itemStreams = Object.fromEntries(
+    Object.keys(clientMethods.items).map((name) => {
+      const [id, framing] = clientMethods.items[name] as readonly [
+        OperationKey,
+        "ndjson" | "event-stream",
+      ];
+      const spec = operationSpecs[id];
+      return [
+        name,
+        needsArgs.has(name)
+          ? (args: Args) => caller.items(spec, args, framing)
+          : (args: Args = {}) => caller.items(spec, args, framing),
+      ];
+    }),
+  );
+  const client = {
+    ...bind(clientMethods.call, (spec, args) => caller.call(spec, args)),
+    raw: bind(clientMethods.call, (spec, args) => caller.raw(spec, args)),
+    iterate: bind(clientMethods.iterate, (spec, args) => caller.iterate(spec, args)),
+    // Batch methods always take their arguments (the body holds the items).
+    batch: bind(clientMethods.batch, (spec, args) => caller.batch(spec, args), false),
+    stream: {
+      ...bind(clientMethods.stream, (spec, args, options) =>
+        caller.stream(spec, args, { classify: problemEvent, ...options }),
+      ),
+      ...itemStreams,
     },
-    /** Paged operations as async iterators over every item of every page. */
-    iterate: {
-      /**
-       * List products
-       *
-       * Lists the products of a catalog; unset optional fields are null. A product group (variants under one `item_group_id`) is returned as its first-submitted product only.
-       * @see GET /12/product_catalogs/{product_catalog_id}/products
-       */
-      listProducts: (
-        args: Omit<ListProductsArgs, "cursor">,
-      ): AsyncGenerator<NonNullable<ListProductsResult["data"]>[number], void, undefined> =>
-        caller.iterate(
-          operationSpecs["listProducts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<NonNullable<ListProductsResult["data"]>[number], void, undefined>,
-      /**
-       * List tailored audience permissions
-       * @see GET /5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions
-       */
-      listTailoredAudiencePermissions: (
-        args: Omit<ListTailoredAudiencePermissionsArgs, "cursor">,
-      ): AsyncGenerator<
-        NonNullable<ListTailoredAudiencePermissionsResult["data"]>[number],
-        void,
-        undefined
-      > =>
-        caller.iterate(
-          operationSpecs["listTailoredAudiencePermissions"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<
-          NonNullable<ListTailoredAudiencePermissionsResult["data"]>[number],
-          void,
-          undefined
-        >,
-      /**
-       * List campaigns targeting a custom audience
-       * @see GET /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted
-       */
-      getCustomAudienceTargeting: (
-        args: Omit<GetCustomAudienceTargetingArgs, "cursor">,
-      ): AsyncGenerator<
-        NonNullable<GetCustomAudienceTargetingResult["data"]>[number],
-        void,
-        undefined
-      > =>
-        caller.iterate(
-          operationSpecs["getCustomAudienceTargeting"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<
-          NonNullable<GetCustomAudienceTargetingResult["data"]>[number],
-          void,
-          undefined
-        >,
-    },
-    /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
-    batch: {
-      /**
-       * Create or update products
-       *
-       * Synchronous batch of at most 25 products. A product with an unknown `id` is created; one with a known `id` is updated. All required fields must be present. If several entries carry the same `id`, all of them are ignored. Each product's outcome is reported in `products_response`, in request order.
-       * @see PUT /12/product_catalogs/{product_catalog_id}/products
-       */
-      upsertProducts: (
-        args: Omit<UpsertProductsArgs, "body"> & { readonly body: unknown },
-      ): Promise<BatchOutcome<unknown, UpsertProductsResult>[]> =>
-        caller.batch(
-          operationSpecs["upsertProducts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as Promise<BatchOutcome<unknown, UpsertProductsResult>[]>,
-      /**
-       * Add or remove custom audience members
-       *
-       * Batch of membership operations; all parameters are in the JSON body (Content-Type `application/json` is required). A batch succeeds or fails as a whole; response items keep the request order. `success_count` and `total_count` are equal counts of processed records: if the number of records sent differs from them, treat it as an error and retry. Every user value except `partner_user_id` must be normalized and SHA256-hashed.
-       * @see POST /12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users
-       */
-      updateCustomAudienceUsers: (
-        args: Omit<UpdateCustomAudienceUsersArgs, "body"> & { readonly body: unknown },
-      ): Promise<BatchOutcome<unknown, UpdateCustomAudienceUsersResult>[]> =>
-        caller.batch(
-          operationSpecs["updateCustomAudienceUsers"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as Promise<BatchOutcome<unknown, UpdateCustomAudienceUsersResult>[]>,
-      /**
-       * Add or remove do-not-reach list members
-       *
-       * Batch of membership operations in the JSON body, with the batch and error conventions of custom audience membership. Every user value must be hashed.
-       * @see POST /12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users
-       */
-      updateDoNotReachListUsers: (
-        args: Omit<UpdateDoNotReachListUsersArgs, "body"> & { readonly body: unknown },
-      ): Promise<BatchOutcome<unknown, UpdateDoNotReachListUsersResult>[]> =>
-        caller.batch(
-          operationSpecs["updateDoNotReachListUsers"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as Promise<BatchOutcome<unknown, UpdateDoNotReachListUsersResult>[]>,
-    },
-    /**
-     * Streaming operations as async iterators: `x-stream` operations reconnect with backoff; responses
-     * that are NDJSON or server-sent events yield their items until the server ends the response.
-     */
-    stream: {},
-    /** Drops the cached app-only bearer token and invalidates it on the server. */
     invalidateAppToken: (): Promise<boolean> => transport.auth.invalidate(),
   };
+  // The tables hold exactly the interface's methods, each calling the runtime as its signature says.
+  return client as unknown as AdsAudiencesClient;
 }
-
-/** The client "createAdsAudiencesClient" makes. */
-export type AdsAudiencesClient = ReturnType<typeof createAdsAudiencesClient>;

@@ -10,7 +10,7 @@ import {
   type ToolBackend,
 } from "@contractgen/runtime/mcp";
 import { createAdsAudiencesClient, toError } from "./client.js";
-import { toolTable } from "./mcp.tools.js";
+import { toolTable } from "../compiled/mcp.tools.js";
 import { validateRequest, validateResponse, type OperationId } from "./validators.js";
 
 export type { McpServerOptions, HttpServeOptions, McpProfile } from "@contractgen/runtime/mcp";

@@ -6,71 +6,17 @@ import {
 } from "@contractgen/runtime/mock-data";
 import type { components } from "./types.js";
 import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
-import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js";
+import {
+  mockDocument,
+  responsePlans,
+  schemaTypeNames,
+  type ResponsePlan,
+} from "../compiled/mocks.data.js";
 
 type Schemas = components["schemas"];
 
 // Schema name → key of its precompiled validator (a Map: schema names may be `__proto__`).
-// Values are plain strings: a union of thousands of keys is more than tsc will check (TS2590).
-const validatorKeys = new Map<string, string>([
-  ["Request", "Request"],
-  ["NextCursor", "NextCursor"],
-  ["TotalCount", "TotalCount"],
-  ["Timestamp", "Timestamp"],
-  ["AdsError", "AdsError"],
-  ["AdsBatchError", "AdsBatchError"],
-  ["ProductBatchIssue", "ProductBatchIssue"],
-  ["IdList", "IdList"],
-  ["Price", "Price"],
-  ["HttpsUrl", "HttpsUrl"],
-  ["ProductCatalog", "ProductCatalog"],
-  ["ProductCatalogList", "ProductCatalogList"],
-  ["ProductCatalogResponse", "ProductCatalogResponse"],
-  ["Availability", "Availability"],
-  ["Condition", "Condition"],
-  ["Gender", "Gender"],
-  ["AgeGroup", "AgeGroup"],
-  ["SalePriceEffectiveDate", "SalePriceEffectiveDate"],
-  ["AdditionalImageLinks", "AdditionalImageLinks"],
-  ["ProductInput", "ProductInput"],
-  ["Product", "Product"],
-  ["ProductList", "ProductList"],
-  ["ProductBatchRequest", "ProductBatchRequest"],
-  ["ProductBatchStatus", "ProductBatchStatus"],
-  ["ProductBatchResult", "ProductBatchResult"],
-  ["ProductBatchResponse", "ProductBatchResponse"],
-  ["ProductDeleteRequest", "ProductDeleteRequest"],
-  ["ProductDeleteResult", "ProductDeleteResult"],
-  ["ProductDeleteResponse", "ProductDeleteResponse"],
-  ["ProductSetType", "ProductSetType"],
-  ["ProductSetFilter", "ProductSetFilter"],
-  ["ProductSetCreateRequest", "ProductSetCreateRequest"],
-  ["ProductSet", "ProductSet"],
-  ["ProductSetResponse", "ProductSetResponse"],
-  ["KeywordInsightsResponse", "KeywordInsightsResponse"],
-  ["PermissionLevel", "PermissionLevel"],
-  ["TailoredAudiencePermission", "TailoredAudiencePermission"],
-  ["TailoredAudiencePermissionList", "TailoredAudiencePermissionList"],
-  ["TailoredAudiencePermissionResponse", "TailoredAudiencePermissionResponse"],
-  ["TargetingReportEntry", "TargetingReportEntry"],
-  ["TargetingReportList", "TargetingReportList"],
-  ["OperationType", "OperationType"],
-  ["UtcDateTime", "UtcDateTime"],
-  ["HashedValues", "HashedValues"],
-  ["CustomAudienceUser", "CustomAudienceUser"],
-  ["CustomAudienceMembershipParams", "CustomAudienceMembershipParams"],
-  ["CustomAudienceMembershipOperation", "CustomAudienceMembershipOperation"],
-  ["CustomAudienceMembershipBatch", "CustomAudienceMembershipBatch"],
-  ["MembershipCounts", "MembershipCounts"],
-  ["CustomAudienceMembershipResponse", "CustomAudienceMembershipResponse"],
-  ["DoNotReachUser", "DoNotReachUser"],
-  ["DoNotReachMembershipParams", "DoNotReachMembershipParams"],
-  ["DoNotReachMembershipOperation", "DoNotReachMembershipOperation"],
-  ["DoNotReachMembershipBatch", "DoNotReachMembershipBatch"],
-  ["DoNotReachMembershipResponse", "DoNotReachMembershipResponse"],
-  ["DoNotReachList", "DoNotReachList"],
-  ["DoNotReachListResponse", "DoNotReachListResponse"],
-]);
+const validatorKeys = new Map<string, string>(schemaTypeNames);
 
 let created: MockGenerator | undefined;
 const generator = (): MockGenerator =>
@@ -106,102 +52,77 @@ export function mockValue(schema: MockSchema, seed?: number): unknown {
   return generator().generate(schema, seed);
 }
 
-/** One seeded factory per schema, by type name. */
-export const mockSchemas = {
-  Request: (seed?: number): Schemas["Request"] => mockSchema("Request", seed),
-  NextCursor: (seed?: number): Schemas["NextCursor"] => mockSchema("NextCursor", seed),
-  TotalCount: (seed?: number): Schemas["TotalCount"] => mockSchema("TotalCount", seed),
-  Timestamp: (seed?: number): Schemas["Timestamp"] => mockSchema("Timestamp", seed),
-  AdsError: (seed?: number): Schemas["AdsError"] => mockSchema("AdsError", seed),
-  AdsBatchError: (seed?: number): Schemas["AdsBatchError"] => mockSchema("AdsBatchError", seed),
-  ProductBatchIssue: (seed?: number): Schemas["ProductBatchIssue"] =>
-    mockSchema("ProductBatchIssue", seed),
-  IdList: (seed?: number): Schemas["IdList"] => mockSchema("IdList", seed),
-  Price: (seed?: number): Schemas["Price"] => mockSchema("Price", seed),
-  HttpsUrl: (seed?: number): Schemas["HttpsUrl"] => mockSchema("HttpsUrl", seed),
-  ProductCatalog: (seed?: number): Schemas["ProductCatalog"] => mockSchema("ProductCatalog", seed),
-  ProductCatalogList: (seed?: number): Schemas["ProductCatalogList"] =>
-    mockSchema("ProductCatalogList", seed),
-  ProductCatalogResponse: (seed?: number): Schemas["ProductCatalogResponse"] =>
-    mockSchema("ProductCatalogResponse", seed),
-  Availability: (seed?: number): Schemas["Availability"] => mockSchema("Availability", seed),
-  Condition: (seed?: number): Schemas["Condition"] => mockSchema("Condition", seed),
-  Gender: (seed?: number): Schemas["Gender"] => mockSchema("Gender", seed),
-  AgeGroup: (seed?: number): Schemas["AgeGroup"] => mockSchema("AgeGroup", seed),
-  SalePriceEffectiveDate: (seed?: number): Schemas["SalePriceEffectiveDate"] =>
-    mockSchema("SalePriceEffectiveDate", seed),
-  AdditionalImageLinks: (seed?: number): Schemas["AdditionalImageLinks"] =>
-    mockSchema("AdditionalImageLinks", seed),
-  ProductInput: (seed?: number): Schemas["ProductInput"] => mockSchema("ProductInput", seed),
-  Product: (seed?: number): Schemas["Product"] => mockSchema("Product", seed),
-  ProductList: (seed?: number): Schemas["ProductList"] => mockSchema("ProductList", seed),
-  ProductBatchRequest: (seed?: number): Schemas["ProductBatchRequest"] =>
-    mockSchema("ProductBatchRequest", seed),
-  ProductBatchStatus: (seed?: number): Schemas["ProductBatchStatus"] =>
-    mockSchema("ProductBatchStatus", seed),
-  ProductBatchResult: (seed?: number): Schemas["ProductBatchResult"] =>
-    mockSchema("ProductBatchResult", seed),
-  ProductBatchResponse: (seed?: number): Schemas["ProductBatchResponse"] =>
-    mockSchema("ProductBatchResponse", seed),
-  ProductDeleteRequest: (seed?: number): Schemas["ProductDeleteRequest"] =>
-    mockSchema("ProductDeleteRequest", seed),
-  ProductDeleteResult: (seed?: number): Schemas["ProductDeleteResult"] =>
-    mockSchema("ProductDeleteResult", seed),
-  ProductDeleteResponse: (seed?: number): Schemas["ProductDeleteResponse"] =>
-    mockSchema("ProductDeleteResponse", seed),
-  ProductSetType: (seed?: number): Schemas["ProductSetType"] => mockSchema("ProductSetType", seed),
-  ProductSetFilter: (seed?: number): Schemas["ProductSetFilter"] =>
-    mockSchema("ProductSetFilter", seed),
-  ProductSetCreateRequest: (seed?: number): Schemas["ProductSetCreateRequest"] =>
-    mockSchema("ProductSetCreateRequest", seed),
-  ProductSet: (seed?: number): Schemas["ProductSet"] => mockSchema("ProductSet", seed),
-  ProductSetResponse: (seed?: number): Schemas["ProductSetResponse"] =>
-    mockSchema("ProductSetResponse", seed),
-  KeywordInsightsResponse: (seed?: number): Schemas["KeywordInsightsResponse"] =>
-    mockSchema("KeywordInsightsResponse", seed),
-  PermissionLevel: (seed?: number): Schemas["PermissionLevel"] =>
-    mockSchema("PermissionLevel", seed),
-  TailoredAudiencePermission: (seed?: number): Schemas["TailoredAudiencePermission"] =>
-    mockSchema("TailoredAudiencePermission", seed),
-  TailoredAudiencePermissionList: (seed?: number): Schemas["TailoredAudiencePermissionList"] =>
-    mockSchema("TailoredAudiencePermissionList", seed),
+/**
+ * One seeded factory per schema, by type name. Made from the schema/type name pairs and typed once
+ * here: TypeScript reads one signature per schema instead of checking a function per schema.
+ */
+export const mockSchemas = Object.fromEntries(
+  schemaTypeNames.map(([name, typeName]) => [
+    typeName,
+    (seed?: number): unknown => generator().forSchema(name, seed),
+  ]),
+) as unknown as {
+  Request: (seed?: number) => Schemas["Request"];
+  NextCursor: (seed?: number) => Schemas["NextCursor"];
+  TotalCount: (seed?: number) => Schemas["TotalCount"];
+  Timestamp: (seed?: number) => Schemas["Timestamp"];
+  AdsError: (seed?: number) => Schemas["AdsError"];
+  AdsBatchError: (seed?: number) => Schemas["AdsBatchError"];
+  ProductBatchIssue: (seed?: number) => Schemas["ProductBatchIssue"];
+  IdList: (seed?: number) => Schemas["IdList"];
+  Price: (seed?: number) => Schemas["Price"];
+  HttpsUrl: (seed?: number) => Schemas["HttpsUrl"];
+  ProductCatalog: (seed?: number) => Schemas["ProductCatalog"];
+  ProductCatalogList: (seed?: number) => Schemas["ProductCatalogList"];
+  ProductCatalogResponse: (seed?: number) => Schemas["ProductCatalogResponse"];
+  Availability: (seed?: number) => Schemas["Availability"];
+  Condition: (seed?: number) => Schemas["Condition"];
+  Gender: (seed?: number) => Schemas["Gender"];
+  AgeGroup: (seed?: number) => Schemas["AgeGroup"];
+  SalePriceEffectiveDate: (seed?: number) => Schemas["SalePriceEffectiveDate"];
+  AdditionalImageLinks: (seed?: number) => Schemas["AdditionalImageLinks"];
+  ProductInput: (seed?: number) => Schemas["ProductInput"];
+  Product: (seed?: number) => Schemas["Product"];
+  ProductList: (seed?: number) => Schemas["ProductList"];
+  ProductBatchRequest: (seed?: number) => Schemas["ProductBatchRequest"];
+  ProductBatchStatus: (seed?: number) => Schemas["ProductBatchStatus"];
+  ProductBatchResult: (seed?: number) => Schemas["ProductBatchResult"];
+  ProductBatchResponse: (seed?: number) => Schemas["ProductBatchResponse"];
+  ProductDeleteRequest: (seed?: number) => Schemas["ProductDeleteRequest"];
+  ProductDeleteResult: (seed?: number) => Schemas["ProductDeleteResult"];
+  ProductDeleteResponse: (seed?: number) => Schemas["ProductDeleteResponse"];
+  ProductSetType: (seed?: number) => Schemas["ProductSetType"];
+  ProductSetFilter: (seed?: number) => Schemas["ProductSetFilter"];
+  ProductSetCreateRequest: (seed?: number) => Schemas["ProductSetCreateRequest"];
+  ProductSet: (seed?: number) => Schemas["ProductSet"];
+  ProductSetResponse: (seed?: number) => Schemas["ProductSetResponse"];
+  KeywordInsightsResponse: (seed?: number) => Schemas["KeywordInsightsResponse"];
+  PermissionLevel: (seed?: number) => Schemas["PermissionLevel"];
+  TailoredAudiencePermission: (seed?: number) => Schemas["TailoredAudiencePermission"];
+  TailoredAudiencePermissionList: (seed?: number) => Schemas["TailoredAudiencePermissionList"];
   TailoredAudiencePermissionResponse: (
     seed?: number,
-  ): Schemas["TailoredAudiencePermissionResponse"] =>
-    mockSchema("TailoredAudiencePermissionResponse", seed),
-  TargetingReportEntry: (seed?: number): Schemas["TargetingReportEntry"] =>
-    mockSchema("TargetingReportEntry", seed),
-  TargetingReportList: (seed?: number): Schemas["TargetingReportList"] =>
-    mockSchema("TargetingReportList", seed),
-  OperationType: (seed?: number): Schemas["OperationType"] => mockSchema("OperationType", seed),
-  UtcDateTime: (seed?: number): Schemas["UtcDateTime"] => mockSchema("UtcDateTime", seed),
-  HashedValues: (seed?: number): Schemas["HashedValues"] => mockSchema("HashedValues", seed),
-  CustomAudienceUser: (seed?: number): Schemas["CustomAudienceUser"] =>
-    mockSchema("CustomAudienceUser", seed),
-  CustomAudienceMembershipParams: (seed?: number): Schemas["CustomAudienceMembershipParams"] =>
-    mockSchema("CustomAudienceMembershipParams", seed),
+  ) => Schemas["TailoredAudiencePermissionResponse"];
+  TargetingReportEntry: (seed?: number) => Schemas["TargetingReportEntry"];
+  TargetingReportList: (seed?: number) => Schemas["TargetingReportList"];
+  OperationType: (seed?: number) => Schemas["OperationType"];
+  UtcDateTime: (seed?: number) => Schemas["UtcDateTime"];
+  HashedValues: (seed?: number) => Schemas["HashedValues"];
+  CustomAudienceUser: (seed?: number) => Schemas["CustomAudienceUser"];
+  CustomAudienceMembershipParams: (seed?: number) => Schemas["CustomAudienceMembershipParams"];
   CustomAudienceMembershipOperation: (
     seed?: number,
-  ): Schemas["CustomAudienceMembershipOperation"] =>
-    mockSchema("CustomAudienceMembershipOperation", seed),
-  CustomAudienceMembershipBatch: (seed?: number): Schemas["CustomAudienceMembershipBatch"] =>
-    mockSchema("CustomAudienceMembershipBatch", seed),
-  MembershipCounts: (seed?: number): Schemas["MembershipCounts"] =>
-    mockSchema("MembershipCounts", seed),
-  CustomAudienceMembershipResponse: (seed?: number): Schemas["CustomAudienceMembershipResponse"] =>
-    mockSchema("CustomAudienceMembershipResponse", seed),
-  DoNotReachUser: (seed?: number): Schemas["DoNotReachUser"] => mockSchema("DoNotReachUser", seed),
-  DoNotReachMembershipParams: (seed?: number): Schemas["DoNotReachMembershipParams"] =>
-    mockSchema("DoNotReachMembershipParams", seed),
-  DoNotReachMembershipOperation: (seed?: number): Schemas["DoNotReachMembershipOperation"] =>
-    mockSchema("DoNotReachMembershipOperation", seed),
-  DoNotReachMembershipBatch: (seed?: number): Schemas["DoNotReachMembershipBatch"] =>
-    mockSchema("DoNotReachMembershipBatch", seed),
-  DoNotReachMembershipResponse: (seed?: number): Schemas["DoNotReachMembershipResponse"] =>
-    mockSchema("DoNotReachMembershipResponse", seed),
-  DoNotReachList: (seed?: number): Schemas["DoNotReachList"] => mockSchema("DoNotReachList", seed),
-  DoNotReachListResponse: (seed?: number): Schemas["DoNotReachListResponse"] =>
-    mockSchema("DoNotReachListResponse", seed),
+  ) => Schemas["CustomAudienceMembershipOperation"];
+  CustomAudienceMembershipBatch: (seed?: number) => Schemas["CustomAudienceMembershipBatch"];
+  MembershipCounts: (seed?: number) => Schemas["MembershipCounts"];
+  CustomAudienceMembershipResponse: (seed?: number) => Schemas["CustomAudienceMembershipResponse"];
+  DoNotReachUser: (seed?: number) => Schemas["DoNotReachUser"];
+  DoNotReachMembershipParams: (seed?: number) => Schemas["DoNotReachMembershipParams"];
+  DoNotReachMembershipOperation: (seed?: number) => Schemas["DoNotReachMembershipOperation"];
+  DoNotReachMembershipBatch: (seed?: number) => Schemas["DoNotReachMembershipBatch"];
+  DoNotReachMembershipResponse: (seed?: number) => Schemas["DoNotReachMembershipResponse"];
+  DoNotReachList: (seed?: number) => Schemas["DoNotReachList"];
+  DoNotReachListResponse: (seed?: number) => Schemas["DoNotReachListResponse"];
 };
 
 /** A response as a mock server would send it. */

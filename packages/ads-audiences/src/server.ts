@@ -3,13 +3,14 @@ import type { FastifyInstance } from "fastify";
 import {
   pickHandlers,
   registerRoutes,
+  type Handler,
   type HandlerInput,
   type HandlerReply,
-  type RouteSpec,
   type ServerOptions,
 } from "@contractgen/runtime/server";
 import type { paths } from "./types.js";
 import { validateRequest, validateResponse } from "./validators.js";
+import { methodNames, routes } from "../compiled/server.tables.js";
 
 export type {
   AuthContext,
@@ -18,6 +19,13 @@ export type {
   SecurityVerifiers,
 } from "@contractgen/runtime/server";
 
+/** A reply with a body: its status, the body, optional headers and one of the declared media types. */
+type ReplyOf<S extends number, B, C extends string> = {
+  readonly status: S;
+  readonly body: B;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly contentType?: C;
+};
 export type ListProductCatalogsInput = HandlerInput<
   Record<string, never>,
   NonNullable<paths["/12/product_catalogs"]["get"]["parameters"]["query"]>,
@@ -28,24 +36,21 @@ export type ListProductCatalogsInput = HandlerInput<
  * The replies listProductCatalogs may give: the statuses and bodies the contract declares.
  */
 export type ListProductCatalogsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateProductCatalogInput = HandlerInput<
   Record<string, never>,
@@ -57,24 +62,21 @@ export type CreateProductCatalogInput = HandlerInput<
  * The replies createProductCatalog may give: the statuses and bodies the contract declares.
  */
 export type CreateProductCatalogReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateProductCatalogInput = HandlerInput<
   NonNullable<paths["/12/product_catalogs/{product_catalog_id}"]["put"]["parameters"]["path"]>,
@@ -86,24 +88,21 @@ export type UpdateProductCatalogInput = HandlerInput<
  * The replies updateProductCatalog may give: the statuses and bodies the contract declares.
  */
 export type UpdateProductCatalogReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}"]["put"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}"]["put"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}"]["put"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}"]["put"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}"]["put"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}"]["put"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteProductCatalogInput = HandlerInput<
   NonNullable<paths["/12/product_catalogs/{product_catalog_id}"]["delete"]["parameters"]["path"]>,
@@ -115,24 +114,21 @@ export type DeleteProductCatalogInput = HandlerInput<
  * The replies deleteProductCatalog may give: the statuses and bodies the contract declares.
  */
 export type DeleteProductCatalogReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListProductsInput = HandlerInput<
   NonNullable<
@@ -148,24 +144,21 @@ export type ListProductsInput = HandlerInput<
  * The replies listProducts may give: the statuses and bodies the contract declares.
  */
 export type ListProductsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/products"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/products"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/products"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/products"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/products"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/products"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpsertProductsInput = HandlerInput<
   NonNullable<
@@ -181,24 +174,21 @@ export type UpsertProductsInput = HandlerInput<
  * The replies upsertProducts may give: the statuses and bodies the contract declares.
  */
 export type UpsertProductsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/products"]["put"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/products"]["put"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/products"]["put"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/products"]["put"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/products"]["put"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/products"]["put"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteProductsInput = HandlerInput<
   NonNullable<
@@ -214,24 +204,21 @@ export type DeleteProductsInput = HandlerInput<
  * The replies deleteProducts may give: the statuses and bodies the contract declares.
  */
 export type DeleteProductsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/products"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/products"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/products"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/products"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/products"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/products"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateProductSetInput = HandlerInput<
   NonNullable<
@@ -247,24 +234,21 @@ export type CreateProductSetInput = HandlerInput<
  * The replies createProductSet may give: the statuses and bodies the contract declares.
  */
 export type CreateProductSetReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/product_sets"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/product_sets"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/product_sets"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/product_sets"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/product_sets"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/product_sets"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetProductSetInput = HandlerInput<
   NonNullable<
@@ -278,24 +262,21 @@ export type GetProductSetInput = HandlerInput<
  * The replies getProductSet may give: the statuses and bodies the contract declares.
  */
 export type GetProductSetReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type SearchKeywordInsightsInput = HandlerInput<
   Record<string, never>,
@@ -307,24 +288,21 @@ export type SearchKeywordInsightsInput = HandlerInput<
  * The replies searchKeywordInsights may give: the statuses and bodies the contract declares.
  */
 export type SearchKeywordInsightsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/insights/keywords/search"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/insights/keywords/search"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/insights/keywords/search"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/insights/keywords/search"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/insights/keywords/search"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/insights/keywords/search"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListTailoredAudiencePermissionsInput = HandlerInput<
   NonNullable<
@@ -340,24 +318,21 @@ export type ListTailoredAudiencePermissionsInput = HandlerInput<
  * The replies listTailoredAudiencePermissions may give: the statuses and bodies the contract declares.
  */
 export type ListTailoredAudiencePermissionsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateTailoredAudiencePermissionInput = HandlerInput<
   NonNullable<
@@ -373,24 +348,21 @@ export type CreateTailoredAudiencePermissionInput = HandlerInput<
  * The replies createTailoredAudiencePermission may give: the statuses and bodies the contract declares.
  */
 export type CreateTailoredAudiencePermissionReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteTailoredAudiencePermissionInput = HandlerInput<
   NonNullable<
@@ -404,24 +376,21 @@ export type DeleteTailoredAudiencePermissionInput = HandlerInput<
  * The replies deleteTailoredAudiencePermission may give: the statuses and bodies the contract declares.
  */
 export type DeleteTailoredAudiencePermissionReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetCustomAudienceTargetingInput = HandlerInput<
   NonNullable<
@@ -437,24 +406,21 @@ export type GetCustomAudienceTargetingInput = HandlerInput<
  * The replies getCustomAudienceTargeting may give: the statuses and bodies the contract declares.
  */
 export type GetCustomAudienceTargetingReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateCustomAudienceUsersInput = HandlerInput<
   NonNullable<
@@ -470,24 +436,21 @@ export type UpdateCustomAudienceUsersInput = HandlerInput<
  * The replies updateCustomAudienceUsers may give: the statuses and bodies the contract declares.
  */
 export type UpdateCustomAudienceUsersReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateDoNotReachListUsersInput = HandlerInput<
   NonNullable<
@@ -503,24 +466,21 @@ export type UpdateDoNotReachListUsersInput = HandlerInput<
  * The replies updateDoNotReachListUsers may give: the statuses and bodies the contract declares.
  */
 export type UpdateDoNotReachListUsersReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteDoNotReachListInput = HandlerInput<
   NonNullable<
@@ -534,24 +494,21 @@ export type DeleteDoNotReachListInput = HandlerInput<
  * The replies deleteDoNotReachList may give: the statuses and bodies the contract declares.
  */
 export type DeleteDoNotReachListReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 /**
  * One method per operation of Advertising interface — product catalogs and audiences 12; a missing one answers 501.
@@ -654,132 +611,7 @@ export interface AdsAudiencesHandlers {
 }
 
 /** Every route of the contract, in contract order. */
-export const routes: readonly RouteSpec[] = [
-  {
-    id: "listProductCatalogs",
-    method: "GET",
-    path: "/12/product_catalogs",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createProductCatalog",
-    method: "POST",
-    path: "/12/product_catalogs",
-    security: [["oauth1"]],
-  },
-  {
-    id: "updateProductCatalog",
-    method: "PUT",
-    path: "/12/product_catalogs/{product_catalog_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteProductCatalog",
-    method: "DELETE",
-    path: "/12/product_catalogs/{product_catalog_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listProducts",
-    method: "GET",
-    path: "/12/product_catalogs/{product_catalog_id}/products",
-    security: [["oauth1"]],
-  },
-  {
-    id: "upsertProducts",
-    method: "PUT",
-    path: "/12/product_catalogs/{product_catalog_id}/products",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteProducts",
-    method: "DELETE",
-    path: "/12/product_catalogs/{product_catalog_id}/products",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createProductSet",
-    method: "POST",
-    path: "/12/product_catalogs/{product_catalog_id}/product_sets",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getProductSet",
-    method: "GET",
-    path: "/12/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "searchKeywordInsights",
-    method: "GET",
-    path: "/12/insights/keywords/search",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listTailoredAudiencePermissions",
-    method: "GET",
-    path: "/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createTailoredAudiencePermission",
-    method: "POST",
-    path: "/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteTailoredAudiencePermission",
-    method: "DELETE",
-    path: "/5/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions/{tailored_audience_permission_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getCustomAudienceTargeting",
-    method: "GET",
-    path: "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted",
-    security: [["oauth1"]],
-  },
-  {
-    id: "updateCustomAudienceUsers",
-    method: "POST",
-    path: "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users",
-    security: [["oauth1"]],
-    bodyLimit: 5000000,
-  },
-  {
-    id: "updateDoNotReachListUsers",
-    method: "POST",
-    path: "/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users",
-    security: [["oauth1"]],
-    bodyLimit: 5000000,
-  },
-  {
-    id: "deleteDoNotReachList",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}",
-    security: [["oauth1"]],
-  },
-];
-
-const methodNames: Readonly<Record<string, string>> = {
-  listProductCatalogs: "listProductCatalogs",
-  createProductCatalog: "createProductCatalog",
-  updateProductCatalog: "updateProductCatalog",
-  deleteProductCatalog: "deleteProductCatalog",
-  listProducts: "listProducts",
-  upsertProducts: "upsertProducts",
-  deleteProducts: "deleteProducts",
-  createProductSet: "createProductSet",
-  getProductSet: "getProductSet",
-  searchKeywordInsights: "searchKeywordInsights",
-  listTailoredAudiencePermissions: "listTailoredAudiencePermissions",
-  createTailoredAudiencePermission: "createTailoredAudiencePermission",
-  deleteTailoredAudiencePermission: "deleteTailoredAudiencePermission",
-  getCustomAudienceTargeting: "getCustomAudienceTargeting",
-  updateCustomAudienceUsers: "updateCustomAudienceUsers",
-  updateDoNotReachListUsers: "updateDoNotReachListUsers",
-  deleteDoNotReachList: "deleteDoNotReachList",
-};
+export { routes };
 
 /**
  * The Fastify plugin: `app.register("adsAudiencesServer", { handlers, security })`. Requests are validated
@@ -791,7 +623,7 @@ export async function adsAudiencesServer(
   app: FastifyInstance,
   options: ServerOptions<AdsAudiencesHandlers>,
 ): Promise<void> {
-  registerRoutes(
+  registerRoutes<Record<string, Handler>>(
     app,
     routes,
     { validateRequest, validateResponse },

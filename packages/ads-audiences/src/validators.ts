@@ -5,8 +5,11 @@ import {
   type OperationValidation,
 } from "@contractgen/runtime/validation";
 import type { components } from "./types.js";
-import * as strict from "../compiled/validators.strict.js";
-import { operationValidators, type OperationId } from "../compiled/validators.tables.js";
+import {
+  operationValidators,
+  schemaValidators as compiledSchemaValidators,
+  type OperationId,
+} from "../compiled/validators.tables.js";
 
 /** A precompiled validator that narrows what it accepts. */
 export interface SchemaValidator<T> {
@@ -14,131 +17,85 @@ export interface SchemaValidator<T> {
   errors?: readonly CompiledError[] | null;
 }
 
-/** One precompiled validator per named schema of the contract. */
-export const schemaValidators = {
-  Request: strict.s0 as unknown as SchemaValidator<components["schemas"]["Request"]>,
-  NextCursor: strict.s1 as unknown as SchemaValidator<components["schemas"]["NextCursor"]>,
-  TotalCount: strict.s2 as unknown as SchemaValidator<components["schemas"]["TotalCount"]>,
-  Timestamp: strict.s3 as unknown as SchemaValidator<components["schemas"]["Timestamp"]>,
-  AdsError: strict.s4 as unknown as SchemaValidator<components["schemas"]["AdsError"]>,
-  AdsBatchError: strict.s5 as unknown as SchemaValidator<components["schemas"]["AdsBatchError"]>,
-  ProductBatchIssue: strict.s6 as unknown as SchemaValidator<
-    components["schemas"]["ProductBatchIssue"]
-  >,
-  IdList: strict.s7 as unknown as SchemaValidator<components["schemas"]["IdList"]>,
-  Price: strict.s8 as unknown as SchemaValidator<components["schemas"]["Price"]>,
-  HttpsUrl: strict.s9 as unknown as SchemaValidator<components["schemas"]["HttpsUrl"]>,
-  ProductCatalog: strict.s10 as unknown as SchemaValidator<components["schemas"]["ProductCatalog"]>,
-  ProductCatalogList: strict.s11 as unknown as SchemaValidator<
-    components["schemas"]["ProductCatalogList"]
-  >,
-  ProductCatalogResponse: strict.s12 as unknown as SchemaValidator<
-    components["schemas"]["ProductCatalogResponse"]
-  >,
-  Availability: strict.s13 as unknown as SchemaValidator<components["schemas"]["Availability"]>,
-  Condition: strict.s14 as unknown as SchemaValidator<components["schemas"]["Condition"]>,
-  Gender: strict.s15 as unknown as SchemaValidator<components["schemas"]["Gender"]>,
-  AgeGroup: strict.s16 as unknown as SchemaValidator<components["schemas"]["AgeGroup"]>,
-  SalePriceEffectiveDate: strict.s17 as unknown as SchemaValidator<
-    components["schemas"]["SalePriceEffectiveDate"]
-  >,
-  AdditionalImageLinks: strict.s18 as unknown as SchemaValidator<
-    components["schemas"]["AdditionalImageLinks"]
-  >,
-  ProductInput: strict.s19 as unknown as SchemaValidator<components["schemas"]["ProductInput"]>,
-  Product: strict.s20 as unknown as SchemaValidator<components["schemas"]["Product"]>,
-  ProductList: strict.s21 as unknown as SchemaValidator<components["schemas"]["ProductList"]>,
-  ProductBatchRequest: strict.s22 as unknown as SchemaValidator<
-    components["schemas"]["ProductBatchRequest"]
-  >,
-  ProductBatchStatus: strict.s23 as unknown as SchemaValidator<
-    components["schemas"]["ProductBatchStatus"]
-  >,
-  ProductBatchResult: strict.s24 as unknown as SchemaValidator<
-    components["schemas"]["ProductBatchResult"]
-  >,
-  ProductBatchResponse: strict.s25 as unknown as SchemaValidator<
-    components["schemas"]["ProductBatchResponse"]
-  >,
-  ProductDeleteRequest: strict.s26 as unknown as SchemaValidator<
-    components["schemas"]["ProductDeleteRequest"]
-  >,
-  ProductDeleteResult: strict.s27 as unknown as SchemaValidator<
-    components["schemas"]["ProductDeleteResult"]
-  >,
-  ProductDeleteResponse: strict.s28 as unknown as SchemaValidator<
-    components["schemas"]["ProductDeleteResponse"]
-  >,
-  ProductSetType: strict.s29 as unknown as SchemaValidator<components["schemas"]["ProductSetType"]>,
-  ProductSetFilter: strict.s30 as unknown as SchemaValidator<
-    components["schemas"]["ProductSetFilter"]
-  >,
-  ProductSetCreateRequest: strict.s31 as unknown as SchemaValidator<
-    components["schemas"]["ProductSetCreateRequest"]
-  >,
-  ProductSet: strict.s32 as unknown as SchemaValidator<components["schemas"]["ProductSet"]>,
-  ProductSetResponse: strict.s33 as unknown as SchemaValidator<
-    components["schemas"]["ProductSetResponse"]
-  >,
-  KeywordInsightsResponse: strict.s34 as unknown as SchemaValidator<
-    components["schemas"]["KeywordInsightsResponse"]
-  >,
-  PermissionLevel: strict.s35 as unknown as SchemaValidator<
-    components["schemas"]["PermissionLevel"]
-  >,
-  TailoredAudiencePermission: strict.s36 as unknown as SchemaValidator<
-    components["schemas"]["TailoredAudiencePermission"]
-  >,
-  TailoredAudiencePermissionList: strict.s37 as unknown as SchemaValidator<
+/**
+ * One precompiled validator per named schema of the contract. The table is in
+ * compiled/validators.tables.js and typed once here: TypeScript reads one signature per schema
+ * instead of checking a member and two casts per schema.
+ */
+export const schemaValidators = compiledSchemaValidators as unknown as {
+  Request: SchemaValidator<components["schemas"]["Request"]>;
+  NextCursor: SchemaValidator<components["schemas"]["NextCursor"]>;
+  TotalCount: SchemaValidator<components["schemas"]["TotalCount"]>;
+  Timestamp: SchemaValidator<components["schemas"]["Timestamp"]>;
+  AdsError: SchemaValidator<components["schemas"]["AdsError"]>;
+  AdsBatchError: SchemaValidator<components["schemas"]["AdsBatchError"]>;
+  ProductBatchIssue: SchemaValidator<components["schemas"]["ProductBatchIssue"]>;
+  IdList: SchemaValidator<components["schemas"]["IdList"]>;
+  Price: SchemaValidator<components["schemas"]["Price"]>;
+  HttpsUrl: SchemaValidator<components["schemas"]["HttpsUrl"]>;
+  ProductCatalog: SchemaValidator<components["schemas"]["ProductCatalog"]>;
+  ProductCatalogList: SchemaValidator<components["schemas"]["ProductCatalogList"]>;
+  ProductCatalogResponse: SchemaValidator<components["schemas"]["ProductCatalogResponse"]>;
+  Availability: SchemaValidator<components["schemas"]["Availability"]>;
+  Condition: SchemaValidator<components["schemas"]["Condition"]>;
+  Gender: SchemaValidator<components["schemas"]["Gender"]>;
+  AgeGroup: SchemaValidator<components["schemas"]["AgeGroup"]>;
+  SalePriceEffectiveDate: SchemaValidator<components["schemas"]["SalePriceEffectiveDate"]>;
+  AdditionalImageLinks: SchemaValidator<components["schemas"]["AdditionalImageLinks"]>;
+  ProductInput: SchemaValidator<components["schemas"]["ProductInput"]>;
+  Product: SchemaValidator<components["schemas"]["Product"]>;
+  ProductList: SchemaValidator<components["schemas"]["ProductList"]>;
+  ProductBatchRequest: SchemaValidator<components["schemas"]["ProductBatchRequest"]>;
+  ProductBatchStatus: SchemaValidator<components["schemas"]["ProductBatchStatus"]>;
+  ProductBatchResult: SchemaValidator<components["schemas"]["ProductBatchResult"]>;
+  ProductBatchResponse: SchemaValidator<components["schemas"]["ProductBatchResponse"]>;
+  ProductDeleteRequest: SchemaValidator<components["schemas"]["ProductDeleteRequest"]>;
+  ProductDeleteResult: SchemaValidator<components["schemas"]["ProductDeleteResult"]>;
+  ProductDeleteResponse: SchemaValidator<components["schemas"]["ProductDeleteResponse"]>;
+  ProductSetType: SchemaValidator<components["schemas"]["ProductSetType"]>;
+  ProductSetFilter: SchemaValidator<components["schemas"]["ProductSetFilter"]>;
+  ProductSetCreateRequest: SchemaValidator<components["schemas"]["ProductSetCreateRequest"]>;
+  ProductSet: SchemaValidator<components["schemas"]["ProductSet"]>;
+  ProductSetResponse: SchemaValidator<components["schemas"]["ProductSetResponse"]>;
+  KeywordInsightsResponse: SchemaValidator<components["schemas"]["KeywordInsightsResponse"]>;
+  PermissionLevel: SchemaValidator<components["schemas"]["PermissionLevel"]>;
+  TailoredAudiencePermission: SchemaValidator<components["schemas"]["TailoredAudiencePermission"]>;
+  TailoredAudiencePermissionList: SchemaValidator<
     components["schemas"]["TailoredAudiencePermissionList"]
-  >,
-  TailoredAudiencePermissionResponse: strict.s38 as unknown as SchemaValidator<
+  >;
+  TailoredAudiencePermissionResponse: SchemaValidator<
     components["schemas"]["TailoredAudiencePermissionResponse"]
-  >,
-  TargetingReportEntry: strict.s39 as unknown as SchemaValidator<
-    components["schemas"]["TargetingReportEntry"]
-  >,
-  TargetingReportList: strict.s40 as unknown as SchemaValidator<
-    components["schemas"]["TargetingReportList"]
-  >,
-  OperationType: strict.s41 as unknown as SchemaValidator<components["schemas"]["OperationType"]>,
-  UtcDateTime: strict.s42 as unknown as SchemaValidator<components["schemas"]["UtcDateTime"]>,
-  HashedValues: strict.s43 as unknown as SchemaValidator<components["schemas"]["HashedValues"]>,
-  CustomAudienceUser: strict.s44 as unknown as SchemaValidator<
-    components["schemas"]["CustomAudienceUser"]
-  >,
-  CustomAudienceMembershipParams: strict.s45 as unknown as SchemaValidator<
+  >;
+  TargetingReportEntry: SchemaValidator<components["schemas"]["TargetingReportEntry"]>;
+  TargetingReportList: SchemaValidator<components["schemas"]["TargetingReportList"]>;
+  OperationType: SchemaValidator<components["schemas"]["OperationType"]>;
+  UtcDateTime: SchemaValidator<components["schemas"]["UtcDateTime"]>;
+  HashedValues: SchemaValidator<components["schemas"]["HashedValues"]>;
+  CustomAudienceUser: SchemaValidator<components["schemas"]["CustomAudienceUser"]>;
+  CustomAudienceMembershipParams: SchemaValidator<
     components["schemas"]["CustomAudienceMembershipParams"]
-  >,
-  CustomAudienceMembershipOperation: strict.s46 as unknown as SchemaValidator<
+  >;
+  CustomAudienceMembershipOperation: SchemaValidator<
     components["schemas"]["CustomAudienceMembershipOperation"]
-  >,
-  CustomAudienceMembershipBatch: strict.s47 as unknown as SchemaValidator<
+  >;
+  CustomAudienceMembershipBatch: SchemaValidator<
     components["schemas"]["CustomAudienceMembershipBatch"]
-  >,
-  MembershipCounts: strict.s48 as unknown as SchemaValidator<
-    components["schemas"]["MembershipCounts"]
-  >,
-  CustomAudienceMembershipResponse: strict.s49 as unknown as SchemaValidator<
+  >;
+  MembershipCounts: SchemaValidator<components["schemas"]["MembershipCounts"]>;
+  CustomAudienceMembershipResponse: SchemaValidator<
     components["schemas"]["CustomAudienceMembershipResponse"]
-  >,
-  DoNotReachUser: strict.s50 as unknown as SchemaValidator<components["schemas"]["DoNotReachUser"]>,
-  DoNotReachMembershipParams: strict.s51 as unknown as SchemaValidator<
-    components["schemas"]["DoNotReachMembershipParams"]
-  >,
-  DoNotReachMembershipOperation: strict.s52 as unknown as SchemaValidator<
+  >;
+  DoNotReachUser: SchemaValidator<components["schemas"]["DoNotReachUser"]>;
+  DoNotReachMembershipParams: SchemaValidator<components["schemas"]["DoNotReachMembershipParams"]>;
+  DoNotReachMembershipOperation: SchemaValidator<
     components["schemas"]["DoNotReachMembershipOperation"]
-  >,
-  DoNotReachMembershipBatch: strict.s53 as unknown as SchemaValidator<
-    components["schemas"]["DoNotReachMembershipBatch"]
-  >,
-  DoNotReachMembershipResponse: strict.s54 as unknown as SchemaValidator<
+  >;
+  DoNotReachMembershipBatch: SchemaValidator<components["schemas"]["DoNotReachMembershipBatch"]>;
+  DoNotReachMembershipResponse: SchemaValidator<
     components["schemas"]["DoNotReachMembershipResponse"]
-  >,
-  DoNotReachList: strict.s55 as unknown as SchemaValidator<components["schemas"]["DoNotReachList"]>,
-  DoNotReachListResponse: strict.s56 as unknown as SchemaValidator<
-    components["schemas"]["DoNotReachListResponse"]
-  >,
+  >;
+  DoNotReachList: SchemaValidator<components["schemas"]["DoNotReachList"]>;
+  DoNotReachListResponse: SchemaValidator<components["schemas"]["DoNotReachListResponse"]>;
 };
 
 /** Every operationId this package validates. */

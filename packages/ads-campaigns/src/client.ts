@@ -13,10 +13,19 @@ import {
   type RetryOptions,
   type StreamCallOptions,
 } from "@contractgen/runtime";
+import {
+  clientMethods,
+  errorSchemas,
+  operationSpecs,
+  type OperationKey,
+} from "../compiled/client.tables.js";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
 import type { paths } from "./types.js";
 
 export type { CallOptions };
+
+/** How each operation is called: method, path, parameters, body, security, limits. */
+export { operationSpecs };
 
 export interface AdsCampaignsClientOptions {
   /**
@@ -42,627 +51,6 @@ export interface AdsCampaignsClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The operations this client calls, by operationId. */
-type OperationKey =
-  | "listAccountMedia"
-  | "getAccountMedia"
-  | "deleteAccountMedia"
-  | "listCards"
-  | "createCard"
-  | "getCard"
-  | "updateCard"
-  | "deleteLegacyCard"
-  | "listMediaLibrary"
-  | "createMediaLibraryItem"
-  | "getMediaLibraryItem"
-  | "updateMediaLibraryItem"
-  | "deleteMediaLibraryItem"
-  | "listPollCards"
-  | "createPollCard"
-  | "getPollCard"
-  | "createAdvertiserPost"
-  | "updateAdvertiserPostName"
-  | "listVideoConversationCards"
-  | "createVideoConversationCard"
-  | "getVideoConversationCard"
-  | "updateVideoConversationCard"
-  | "listAccounts"
-  | "createSandboxAccount"
-  | "getAccount"
-  | "updateAccount"
-  | "deleteSandboxAccount"
-  | "listAccountApps"
-  | "listAccountHistory"
-  | "listAdvertiserBusinessCategories"
-  | "getCuratedCategory"
-  | "listAccountFeatures"
-  | "addSandboxAccountFeatures"
-  | "getAudienceEstimate"
-  | "updateLineItem"
-  | "deleteLineItem"
-  | "listLineItemCuratedCategories"
-  | "createLineItemCuratedCategory"
-  | "getLineItemCuratedCategory"
-  | "updateLineItemCuratedCategory"
-  | "deleteLineItemCuratedCategory";
-
-/** How each operation is called: method, path, parameters, body, security, limits. */
-export const operationSpecs: Readonly<Record<OperationKey, OperationSpec>> = {
-  listAccountMedia: {
-    id: "listAccountMedia",
-    method: "GET",
-    path: "/12/accounts/{account_id}/account_media",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "account_media_ids", in: "query", style: "form", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "creative_types", in: "query", style: "form", explode: false },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "sort_by", in: "query", style: "form", explode: true },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-      { name: "with_total_count", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  getAccountMedia: {
-    id: "getAccountMedia",
-    method: "GET",
-    path: "/12/accounts/{account_id}/account_media/{account_media_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "account_media_id", in: "path", style: "simple", explode: false },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  deleteAccountMedia: {
-    id: "deleteAccountMedia",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/account_media/{account_media_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "account_media_id", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  listCards: {
-    id: "listCards",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "card_types", in: "query", style: "form", explode: false },
-      { name: "card_id", in: "query", style: "form", explode: false },
-      { name: "card_uris", in: "query", style: "form", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "include_legacy_cards", in: "query", style: "form", explode: true },
-      { name: "q", in: "query", style: "form", explode: true },
-      { name: "sort_by", in: "query", style: "form", explode: true },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  createCard: {
-    id: "createCard",
-    method: "POST",
-    path: "/12/accounts/{account_id}/cards",
-    parameters: [{ name: "account_id", in: "path", style: "simple", explode: false }],
-    bodyMediaType: "application/json",
-    security: [["oauth1"]],
-  },
-  getCard: {
-    id: "getCard",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/{card_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "card_id", in: "path", style: "simple", explode: false },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  updateCard: {
-    id: "updateCard",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/cards/{card_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "card_id", in: "path", style: "simple", explode: false },
-    ],
-    bodyMediaType: "application/json",
-    security: [["oauth1"]],
-  },
-  deleteLegacyCard: {
-    id: "deleteLegacyCard",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/cards/{card_type}/{card_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "card_type", in: "path", style: "simple", explode: false },
-      { name: "card_id", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  listMediaLibrary: {
-    id: "listMediaLibrary",
-    method: "GET",
-    path: "/12/accounts/{account_id}/media_library",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "media_type", in: "query", style: "form", explode: true },
-      { name: "q", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  createMediaLibraryItem: {
-    id: "createMediaLibraryItem",
-    method: "POST",
-    path: "/12/accounts/{account_id}/media_library",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "media_key", in: "query", style: "form", explode: true },
-      { name: "description", in: "query", style: "form", explode: true },
-      { name: "file_name", in: "query", style: "form", explode: true },
-      { name: "name", in: "query", style: "form", explode: true },
-      { name: "poster_media_key", in: "query", style: "form", explode: true },
-      { name: "title", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  getMediaLibraryItem: {
-    id: "getMediaLibraryItem",
-    method: "GET",
-    path: "/12/accounts/{account_id}/media_library/{media_key}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "media_key", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  updateMediaLibraryItem: {
-    id: "updateMediaLibraryItem",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/media_library/{media_key}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "media_key", in: "path", style: "simple", explode: false },
-      { name: "description", in: "query", style: "form", explode: true },
-      { name: "file_name", in: "query", style: "form", explode: true },
-      { name: "name", in: "query", style: "form", explode: true },
-      { name: "poster_media_key", in: "query", style: "form", explode: true },
-      { name: "title", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  deleteMediaLibraryItem: {
-    id: "deleteMediaLibraryItem",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/media_library/{media_key}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "media_key", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  listPollCards: {
-    id: "listPollCards",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/poll",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "card_ids", in: "query", style: "form", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "q", in: "query", style: "form", explode: true },
-      { name: "sort_by", in: "query", style: "form", explode: true },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-      { name: "with_total_count", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  createPollCard: {
-    id: "createPollCard",
-    method: "POST",
-    path: "/12/accounts/{account_id}/cards/poll",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "duration_in_minutes", in: "query", style: "form", explode: true },
-      { name: "first_choice", in: "query", style: "form", explode: true },
-      { name: "second_choice", in: "query", style: "form", explode: true },
-      { name: "third_choice", in: "query", style: "form", explode: true },
-      { name: "fourth_choice", in: "query", style: "form", explode: true },
-      { name: "name", in: "query", style: "form", explode: true },
-      { name: "media_key", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  getPollCard: {
-    id: "getPollCard",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/poll/{card_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "card_id", in: "path", style: "simple", explode: false },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  createAdvertiserPost: {
-    id: "createAdvertiserPost",
-    method: "POST",
-    path: "/12/accounts/{account_id}/post",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "as_user_id", in: "query", style: "form", explode: true },
-      { name: "text", in: "query", style: "form", explode: true },
-      { name: "card_uri", in: "query", style: "form", explode: true },
-      { name: "conversation_settings", in: "query", style: "form", explode: true },
-      { name: "media_keys", in: "query", style: "form", explode: false },
-      { name: "name", in: "query", style: "form", explode: true },
-      { name: "nullcast", in: "query", style: "form", explode: true },
-      { name: "trim_user", in: "query", style: "form", explode: true },
-      { name: "post_mode", in: "query", style: "form", explode: true },
-      { name: "video_cta", in: "query", style: "form", explode: true },
-      { name: "video_cta_value", in: "query", style: "form", explode: true },
-      { name: "video_description", in: "query", style: "form", explode: true },
-      { name: "video_title", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  updateAdvertiserPostName: {
-    id: "updateAdvertiserPostName",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/posts/{post_id}/name",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "post_id", in: "path", style: "simple", explode: false },
-      { name: "name", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  listVideoConversationCards: {
-    id: "listVideoConversationCards",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/video_conversation",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "card_ids", in: "query", style: "form", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "q", in: "query", style: "form", explode: true },
-      { name: "sort_by", in: "query", style: "form", explode: true },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-      { name: "with_total_count", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  createVideoConversationCard: {
-    id: "createVideoConversationCard",
-    method: "POST",
-    path: "/12/accounts/{account_id}/cards/video_conversation",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "name", in: "query", style: "form", explode: true },
-      { name: "media_key", in: "query", style: "form", explode: true },
-      { name: "first_cta", in: "query", style: "form", explode: true },
-      { name: "first_cta_post", in: "query", style: "form", explode: true },
-      { name: "thank_you_text", in: "query", style: "form", explode: true },
-      { name: "title", in: "query", style: "form", explode: true },
-      { name: "second_cta", in: "query", style: "form", explode: true },
-      { name: "second_cta_post", in: "query", style: "form", explode: true },
-      { name: "third_cta", in: "query", style: "form", explode: true },
-      { name: "third_cta_post", in: "query", style: "form", explode: true },
-      { name: "fourth_cta", in: "query", style: "form", explode: true },
-      { name: "fourth_cta_post", in: "query", style: "form", explode: true },
-      { name: "poster_media_key", in: "query", style: "form", explode: true },
-      { name: "thank_you_url", in: "query", style: "form", explode: true },
-      { name: "unlocked_image_media_key", in: "query", style: "form", explode: true },
-      { name: "unlocked_video_media_key", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  getVideoConversationCard: {
-    id: "getVideoConversationCard",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/video_conversation/{card_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "card_id", in: "path", style: "simple", explode: false },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  updateVideoConversationCard: {
-    id: "updateVideoConversationCard",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/cards/video_conversation/{card_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "card_id", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  listAccounts: {
-    id: "listAccounts",
-    method: "GET",
-    path: "/12/accounts",
-    parameters: [
-      { name: "account_ids", in: "query", style: "form", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "q", in: "query", style: "form", explode: true },
-      { name: "sort_by", in: "query", style: "form", explode: true },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-      { name: "with_total_count", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  createSandboxAccount: {
-    id: "createSandboxAccount",
-    method: "POST",
-    path: "/12/accounts",
-    server: "{ads_sandbox_url}",
-    parameters: [],
-    security: [["oauth1"]],
-  },
-  getAccount: {
-    id: "getAccount",
-    method: "GET",
-    path: "/12/accounts/{account_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  updateAccount: {
-    id: "updateAccount",
-    method: "PUT",
-    path: "/12/accounts/{account_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "name", in: "query", style: "form", explode: true },
-      { name: "industry_type", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  deleteSandboxAccount: {
-    id: "deleteSandboxAccount",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}",
-    server: "{ads_sandbox_url}",
-    parameters: [{ name: "account_id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"]],
-  },
-  listAccountApps: {
-    id: "listAccountApps",
-    method: "GET",
-    path: "/12/accounts/{account_id}/account_apps",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "sort_by", in: "query", style: "form", explode: true },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-      { name: "with_total_count", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  listAccountHistory: {
-    id: "listAccountHistory",
-    method: "GET",
-    path: "/12/accounts/{account_id}/account_history",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "entity_type", in: "query", style: "form", explode: true },
-      { name: "entity_id", in: "query", style: "form", explode: true },
-      { name: "start_time", in: "query", style: "form", explode: true },
-      { name: "end_time", in: "query", style: "form", explode: true },
-      { name: "user_id", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  listAdvertiserBusinessCategories: {
-    id: "listAdvertiserBusinessCategories",
-    method: "GET",
-    path: "/12/advertiser_business_categories",
-    parameters: [],
-    security: [["oauth1"]],
-  },
-  getCuratedCategory: {
-    id: "getCuratedCategory",
-    method: "GET",
-    path: "/12/accounts/{account_id}/curated_categories/{curated_category_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "curated_category_id", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  listAccountFeatures: {
-    id: "listAccountFeatures",
-    method: "GET",
-    path: "/12/accounts/{account_id}/features",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "feature_keys", in: "query", style: "form", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  addSandboxAccountFeatures: {
-    id: "addSandboxAccountFeatures",
-    method: "POST",
-    path: "/12/accounts/{account_id}/features",
-    server: "{ads_sandbox_url}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "feature_keys", in: "query", style: "form", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  getAudienceEstimate: {
-    id: "getAudienceEstimate",
-    method: "POST",
-    path: "/12/accounts/{account_id}/audience_estimate",
-    parameters: [{ name: "account_id", in: "path", style: "simple", explode: false }],
-    bodyMediaType: "application/json",
-    security: [["oauth1"]],
-  },
-  updateLineItem: {
-    id: "updateLineItem",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/line_items/{line_item_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "line_item_id", in: "path", style: "simple", explode: false },
-      { name: "advertiser_domain", in: "query", style: "form", explode: true },
-      { name: "advertiser_user_id", in: "query", style: "form", explode: true },
-      { name: "android_app_store_identifier", in: "query", style: "form", explode: true },
-      { name: "ios_app_store_identifier", in: "query", style: "form", explode: true },
-      { name: "audience_expansion", in: "query", style: "form", explode: true },
-      { name: "bid_amount_local_micro", in: "query", style: "form", explode: true },
-      { name: "bid_strategy", in: "query", style: "form", explode: true },
-      { name: "categories", in: "query", style: "form", explode: true },
-      { name: "duration_in_days", in: "query", style: "form", explode: true },
-      { name: "frequency_cap", in: "query", style: "form", explode: true },
-      { name: "entity_status", in: "query", style: "form", explode: true },
-      { name: "start_time", in: "query", style: "form", explode: true },
-      { name: "end_time", in: "query", style: "form", explode: true },
-      { name: "goal", in: "query", style: "form", explode: true },
-      { name: "name", in: "query", style: "form", explode: true },
-      { name: "pay_by", in: "query", style: "form", explode: true },
-      { name: "total_budget_amount_local_micro", in: "query", style: "form", explode: true },
-      { name: "daily_budget_amount_local_micro", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  deleteLineItem: {
-    id: "deleteLineItem",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/line_items/{line_item_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "line_item_id", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-  listLineItemCuratedCategories: {
-    id: "listLineItemCuratedCategories",
-    method: "GET",
-    path: "/12/accounts/{account_id}/line_item_curated_categories",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "count", in: "query", style: "form", explode: true },
-      { name: "cursor", in: "query", style: "form", explode: true },
-      { name: "sort_by", in: "query", style: "form", explode: true },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-      { name: "with_total_count", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    pagination: { request: "cursor", response: "/next_cursor", items: "/data" },
-  },
-  createLineItemCuratedCategory: {
-    id: "createLineItemCuratedCategory",
-    method: "POST",
-    path: "/12/accounts/{account_id}/line_item_curated_categories",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "line_item_id", in: "query", style: "form", explode: true },
-      { name: "curated_category_id", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  getLineItemCuratedCategory: {
-    id: "getLineItemCuratedCategory",
-    method: "GET",
-    path: "/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "line_item_curated_category_id", in: "path", style: "simple", explode: false },
-      { name: "with_deleted", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  updateLineItemCuratedCategory: {
-    id: "updateLineItemCuratedCategory",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "line_item_curated_category_id", in: "path", style: "simple", explode: false },
-      { name: "line_item_id", in: "query", style: "form", explode: true },
-      { name: "curated_category_id", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-  },
-  deleteLineItemCuratedCategory: {
-    id: "deleteLineItemCuratedCategory",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}",
-    parameters: [
-      { name: "account_id", in: "path", style: "simple", explode: false },
-      { name: "line_item_curated_category_id", in: "path", style: "simple", explode: false },
-    ],
-    security: [["oauth1"]],
-  },
-};
-
-const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  listAccountMedia: { "4XX": "AdsError", default: "AdsError" },
-  getAccountMedia: { "4XX": "AdsError", default: "AdsError" },
-  deleteAccountMedia: { "4XX": "AdsError", default: "AdsError" },
-  listCards: { "4XX": "AdsError", default: "AdsError" },
-  createCard: { "4XX": "AdsError", default: "AdsError" },
-  getCard: { "4XX": "AdsError", default: "AdsError" },
-  updateCard: { "4XX": "AdsError", default: "AdsError" },
-  deleteLegacyCard: { "4XX": "AdsError", default: "AdsError" },
-  listMediaLibrary: { "4XX": "AdsError", default: "AdsError" },
-  createMediaLibraryItem: { "4XX": "AdsError", default: "AdsError" },
-  getMediaLibraryItem: { "4XX": "AdsError", default: "AdsError" },
-  updateMediaLibraryItem: { "4XX": "AdsError", default: "AdsError" },
-  deleteMediaLibraryItem: { "4XX": "AdsError", default: "AdsError" },
-  listPollCards: { "4XX": "AdsError", default: "AdsError" },
-  createPollCard: { "4XX": "AdsError", default: "AdsError" },
-  getPollCard: { "4XX": "AdsError", default: "AdsError" },
-  createAdvertiserPost: { "4XX": "AdsError", default: "AdsError" },
-  updateAdvertiserPostName: { "4XX": "AdsError", default: "AdsError" },
-  listVideoConversationCards: { "4XX": "AdsError", default: "AdsError" },
-  createVideoConversationCard: { "4XX": "AdsError", default: "AdsError" },
-  getVideoConversationCard: { "4XX": "AdsError", default: "AdsError" },
-  updateVideoConversationCard: { "4XX": "AdsError", default: "AdsError" },
-  listAccounts: { "4XX": "AdsError", default: "AdsError" },
-  createSandboxAccount: { "4XX": "AdsError", default: "AdsError" },
-  getAccount: { "4XX": "AdsError", default: "AdsError" },
-  updateAccount: { "4XX": "AdsError", default: "AdsError" },
-  deleteSandboxAccount: { "4XX": "AdsError", default: "AdsError" },
-  listAccountApps: { "4XX": "AdsError", default: "AdsError" },
-  listAccountHistory: { "4XX": "AdsError", default: "AdsError" },
-  listAdvertiserBusinessCategories: { "4XX": "AdsError", default: "AdsError" },
-  getCuratedCategory: { "4XX": "AdsError", default: "AdsError" },
-  listAccountFeatures: { "4XX": "AdsError", default: "AdsError" },
-  addSandboxAccountFeatures: { "4XX": "AdsError", default: "AdsError" },
-  getAudienceEstimate: { "4XX": "AdsError", default: "AdsError" },
-  updateLineItem: { "4XX": "AdsError", default: "AdsError" },
-  deleteLineItem: { "404": "AdsError", "4XX": "AdsError", default: "AdsError" },
-  listLineItemCuratedCategories: { "4XX": "AdsError", default: "AdsError" },
-  createLineItemCuratedCategory: { "4XX": "AdsError", default: "AdsError" },
-  getLineItemCuratedCategory: { "4XX": "AdsError", default: "AdsError" },
-  updateLineItemCuratedCategory: { "4XX": "AdsError", default: "AdsError" },
-  deleteLineItemCuratedCategory: { "4XX": "AdsError", default: "AdsError" },
-};
 const SERVER_VARIABLES: Readonly<Record<string, string>> = {
   ads_url: "https://ads-api.example.com",
   ads_sandbox_url: "https://ads-api-sandbox.example.com",
@@ -2344,9 +1732,465 @@ export type DeleteLineItemCuratedCategoryResult =
   paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
 
 /**
+ * The client createAdsCampaignsClient makes.
+ */
+export interface AdsCampaignsClient {
+  /**
+   * List account media
+   *
+   * Lists the account's media creatives; deleted ones only with `with_deleted=true`.
+   * @see GET /12/accounts/{account_id}/account_media
+   */
+  listAccountMedia: (args: ListAccountMediaArgs) => Promise<ListAccountMediaResult>;
+  /**
+   * Get an account media object
+   * @see GET /12/accounts/{account_id}/account_media/{account_media_id}
+   */
+  getAccountMedia: (args: GetAccountMediaArgs) => Promise<GetAccountMediaResult>;
+  /**
+   * Delete an account media object
+   *
+   * Soft deletion; the object is returned with `deleted` true.
+   * @see DELETE /12/accounts/{account_id}/account_media/{account_media_id}
+   */
+  deleteAccountMedia: (args: DeleteAccountMediaArgs) => Promise<DeleteAccountMediaResult>;
+  /**
+   * List cards
+   *
+   * Lists the cards created through createCard; legacy cards (poll, conversation) only with `include_legacy_cards=true`. The document gives no `with_total_count` for this list.
+   * @see GET /12/accounts/{account_id}/cards
+   */
+  listCards: (args: ListCardsArgs) => Promise<ListCardsResult>;
+  /**
+   * Create a card
+   *
+   * Creates a card from `components` (rendered top to bottom in array order) or, for multi-destination carousels, from `slides` (an array of component arrays; order matters). Exactly one of the two is given. Each component array holds one media component (MEDIA or SWIPEABLE_MEDIA) plus a DETAILS component (website destination) or a BUTTON component (app destination). All parameters are in the JSON body. Associate the card with a post by passing its `card_uri` to post creation (createAdvertiserPost) or to the scheduled or draft post endpoints.
+   * @see POST /12/accounts/{account_id}/cards
+   */
+  createCard: (args: CreateCardArgs) => Promise<CreateCardResult>;
+  /**
+   * Get a card
+   *
+   * Returns the card wrapped in a one-element array, as the document shows it. Updating a card uses this path too (updateCard).
+   * @see GET /12/accounts/{account_id}/cards/{card_id}
+   */
+  getCard: (args: GetCardArgs) => Promise<GetCardResult>;
+  /**
+   * Update a card
+   *
+   * Updates a card created through createCard. The JSON body replaces each supplied field.
+   *
+   * The contract does not show this operation's shape: The document gives this path and says a JSON body replaces each supplied field, but not the HTTP method nor the full parameter list, nor the response. PUT is a placeholder chosen because the body replaces the supplied fields; body and response are permissive.
+   * @see PUT /12/accounts/{account_id}/cards/{card_id}
+   */
+  updateCard: (args: UpdateCardArgs) => Promise<UpdateCardResult>;
+  /**
+   * Delete a legacy card
+   *
+   * Soft deletion of a legacy card; the card is returned with `deleted` true.
+   * @see DELETE /12/accounts/{account_id}/cards/{card_type}/{card_id}
+   */
+  deleteLegacyCard: (args: DeleteLegacyCardArgs) => Promise<DeleteLegacyCardResult>;
+  /**
+   * List media library objects
+   * @see GET /12/accounts/{account_id}/media_library
+   */
+  listMediaLibrary: (args: ListMediaLibraryArgs) => Promise<ListMediaLibraryResult>;
+  /**
+   * Add a media library object
+   *
+   * Adds uploaded media to the media library. Parameters are query parameters. `title` and `description` are shown in a post only when `video_title` and `video_description` are passed at post creation. A video with category PROMO_VIDEO also becomes a PREROLL account media object.
+   * @see POST /12/accounts/{account_id}/media_library
+   */
+  createMediaLibraryItem: (
+    args: CreateMediaLibraryItemArgs,
+  ) => Promise<CreateMediaLibraryItemResult>;
+  /**
+   * Get a media library object
+   * @see GET /12/accounts/{account_id}/media_library/{media_key}
+   */
+  getMediaLibraryItem: (args: GetMediaLibraryItemArgs) => Promise<GetMediaLibraryItemResult>;
+  /**
+   * Update a media library object
+   *
+   * Query parameters; the same optional fields as createMediaLibraryItem (the media key is the path).
+   * @see PUT /12/accounts/{account_id}/media_library/{media_key}
+   */
+  updateMediaLibraryItem: (
+    args: UpdateMediaLibraryItemArgs,
+  ) => Promise<UpdateMediaLibraryItemResult>;
+  /**
+   * Delete a media library object
+   *
+   * Soft deletion; the object is returned with `deleted` true.
+   * @see DELETE /12/accounts/{account_id}/media_library/{media_key}
+   */
+  deleteMediaLibraryItem: (
+    args: DeleteMediaLibraryItemArgs,
+  ) => Promise<DeleteMediaLibraryItemResult>;
+  /**
+   * List poll cards
+   * @see GET /12/accounts/{account_id}/cards/poll
+   */
+  listPollCards: (args: ListPollCardsArgs) => Promise<ListPollCardsResult>;
+  /**
+   * Create a poll card
+   *
+   * Creates a text poll, or a media poll when `media_key` is given. Parameters are query parameters. The poll closes `duration_in_minutes` after creation (not after its first use in a post). Poll cards cannot be updated. Media polls require the `PROMOTED_MEDIA_POLLS` account feature (beta).
+   * @see POST /12/accounts/{account_id}/cards/poll
+   */
+  createPollCard: (args: CreatePollCardArgs) => Promise<CreatePollCardResult>;
+  /**
+   * Get a poll card
+   * @see GET /12/accounts/{account_id}/cards/poll/{card_id}
+   */
+  getPollCard: (args: GetPollCardArgs) => Promise<GetPollCardResult>;
+  /**
+   * Create a post for an advertiser
+   *
+   * Creates a post on behalf of the advertiser `as_user_id`, who must have granted the caller's handle access. Parameters are query parameters. `text` is required when no `media_keys` are given. Media: up to 4 images, or 1 GIF, or 1 video. `nullcast` false (an organic post) is allowed only for the authenticated user. The response is the post in the legacy format; `conversation_settings` is omitted from it (it is present in GET).
+   * @see POST /12/accounts/{account_id}/post
+   */
+  createAdvertiserPost: (args: CreateAdvertiserPostArgs) => Promise<CreateAdvertiserPostResult>;
+  /**
+   * Rename an advertiser post
+   *
+   * Sets the post's name (query parameter). The response carries the full post object.
+   * @see PUT /12/accounts/{account_id}/posts/{post_id}/name
+   */
+  updateAdvertiserPostName: (
+    args: UpdateAdvertiserPostNameArgs,
+  ) => Promise<UpdateAdvertiserPostNameResult>;
+  /**
+   * List video conversation cards
+   * @see GET /12/accounts/{account_id}/cards/video_conversation
+   */
+  listVideoConversationCards: (
+    args: ListVideoConversationCardsArgs,
+  ) => Promise<ListVideoConversationCardsResult>;
+  /**
+   * Create a video conversation card
+   *
+   * Query parameters. `title` is required when `second_cta` is unset and `second_cta` when `title` is unset; each CTA that is set needs its post text (`second_cta_post`, `third_cta_post`, `fourth_cta_post`). A CTA is a hashtag of at most 20 characters, not counting `#`.
+   * @see POST /12/accounts/{account_id}/cards/video_conversation
+   */
+  createVideoConversationCard: (
+    args: CreateVideoConversationCardArgs,
+  ) => Promise<CreateVideoConversationCardResult>;
+  /**
+   * Get a video conversation card
+   *
+   * Updating a video conversation card uses this path too (updateVideoConversationCard).
+   * @see GET /12/accounts/{account_id}/cards/video_conversation/{card_id}
+   */
+  getVideoConversationCard: (
+    args: GetVideoConversationCardArgs,
+  ) => Promise<GetVideoConversationCardResult>;
+  /**
+   * Update a video conversation card
+   *
+   * Updates a video conversation card. All parameters are optional and carry the same names as in createVideoConversationCard.
+   *
+   * The contract does not show this operation's shape: The document gives this path and says all parameters are optional with the same names as create, but not the HTTP method, the complete parameter list nor the response. PUT is a placeholder chosen because the operation updates an existing card; parameters are not declared and the response is permissive.
+   * @see PUT /12/accounts/{account_id}/cards/video_conversation/{card_id}
+   */
+  updateVideoConversationCard: (
+    args: UpdateVideoConversationCardArgs,
+  ) => Promise<UpdateVideoConversationCardResult>;
+  /**
+   * List accounts
+   *
+   * Lists the advertising accounts the authenticated user can access.
+   * @see GET /12/accounts
+   */
+  listAccounts: (args?: ListAccountsArgs) => Promise<ListAccountsResult>;
+  /**
+   * Create a sandbox account
+   *
+   * Sandbox only. Takes no parameters; the new account is returned in an array.
+   * @see POST /12/accounts
+   */
+  createSandboxAccount: (args?: CreateSandboxAccountArgs) => Promise<CreateSandboxAccountResult>;
+  /**
+   * Get an account
+   * @see GET /12/accounts/{account_id}
+   */
+  getAccount: (args: GetAccountArgs) => Promise<GetAccountResult>;
+  /**
+   * Update an account
+   *
+   * Query parameters; both optional.
+   * @see PUT /12/accounts/{account_id}
+   */
+  updateAccount: (args: UpdateAccountArgs) => Promise<UpdateAccountResult>;
+  /**
+   * Delete a sandbox account
+   *
+   * Sandbox only. Soft deletion; the account is returned with `deleted` true.
+   * @see DELETE /12/accounts/{account_id}
+   */
+  deleteSandboxAccount: (args: DeleteSandboxAccountArgs) => Promise<DeleteSandboxAccountResult>;
+  /**
+   * List account apps
+   * @see GET /12/accounts/{account_id}/account_apps
+   */
+  listAccountApps: (args: ListAccountAppsArgs) => Promise<ListAccountAppsResult>;
+  /**
+   * List account history
+   *
+   * Changes made to one entity within a time range (beta; available to allowlisted accounts). `start_time` and `end_time` are whole hours (minutes and seconds 0).
+   * @see GET /12/accounts/{account_id}/account_history
+   */
+  listAccountHistory: (args: ListAccountHistoryArgs) => Promise<ListAccountHistoryResult>;
+  /**
+   * List advertiser business categories
+   *
+   * Business categories apply only to line items with the PREROLL_VIEWS objective. Such a line item needs one or two of them, set by passing their `iab_categories` in the line item's `categories` parameter. They are separate from the content categories used for targeting criteria.
+   * @see GET /12/advertiser_business_categories
+   */
+  listAdvertiserBusinessCategories: (
+    args?: ListAdvertiserBusinessCategoriesArgs,
+  ) => Promise<ListAdvertiserBusinessCategoriesResult>;
+  /**
+   * Get a curated category
+   * @see GET /12/accounts/{account_id}/curated_categories/{curated_category_id}
+   */
+  getCuratedCategory: (args: GetCuratedCategoryArgs) => Promise<GetCuratedCategoryResult>;
+  /**
+   * List account features
+   *
+   * The account's features, exposed only for beta or limited features. Only features the account holds are returned. Developers cannot request features for an advertiser; the advertiser asks its account manager.
+   * @see GET /12/accounts/{account_id}/features
+   */
+  listAccountFeatures: (args: ListAccountFeaturesArgs) => Promise<ListAccountFeaturesResult>;
+  /**
+   * Add features to a sandbox account
+   *
+   * Sandbox only. Query parameter `feature_keys`; the response is the account's updated features.
+   * @see POST /12/accounts/{account_id}/features
+   */
+  addSandboxAccountFeatures: (
+    args: AddSandboxAccountFeaturesArgs,
+  ) => Promise<AddSandboxAccountFeaturesResult>;
+  /**
+   * Estimate audience size
+   *
+   * Returns an approximate audience size for an array of JSON objects sent as the body. The objects' fields and the response `data` are not shown.
+   *
+   * The contract does not show this operation's shape: The request body beyond "an array of JSON objects" (the objects' fields) and the shape of the returned approximate audience size are not shown; both payloads are permissive.
+   * @see POST /12/accounts/{account_id}/audience_estimate
+   */
+  getAudienceEstimate: (args: GetAudienceEstimateArgs) => Promise<GetAudienceEstimateResult>;
+  /**
+   * Update a line item
+   *
+   * All parameters are optional; they are sent as query parameters. Rules that depend on the line item's objective, placements or parent campaign (not parameters of this request) are described on the parameters and not checked here: `advertiser_domain` and `categories` are required when the placement is PUBLISHER_NETWORK; APP_INSTALLS and APP_ENGAGEMENTS line items need `android_app_store_identifier` or `ios_app_store_identifier`; `frequency_cap` applies only to the REACH, ENGAGEMENTS, VIDEO_VIEWS and PREROLL_VIEWS objectives; MAX is not available for REACH or FOLLOWERS and TARGET only for REACH or WEBSITE_CLICKS; `pay_by` can be changed only for APP_INSTALLS line items; `daily_budget_amount_local_micro` only when the parent campaign has `budget_optimization` LINE_ITEM; PREROLL_VIEWS line items need one or two advertiser business categories in `categories`.
+   * @see PUT /12/accounts/{account_id}/line_items/{line_item_id}
+   */
+  updateLineItem: (args: UpdateLineItemArgs) => Promise<UpdateLineItemResult>;
+  /**
+   * Delete a line item
+   *
+   * Soft deletion; the line item is returned with `deleted` true. Deletion is not reversible: a repeated delete answers HTTP 404. Deletes do not cascade: the line item's promoted posts keep `deleted=false` and appear in GET only with `with_deleted=true`.
+   * @see DELETE /12/accounts/{account_id}/line_items/{line_item_id}
+   */
+  deleteLineItem: (args: DeleteLineItemArgs) => Promise<DeleteLineItemResult>;
+  /**
+   * List line item curated categories
+   * @see GET /12/accounts/{account_id}/line_item_curated_categories
+   */
+  listLineItemCuratedCategories: (
+    args: ListLineItemCuratedCategoriesArgs,
+  ) => Promise<ListLineItemCuratedCategoriesResult>;
+  /**
+   * Associate a curated category with a line item
+   *
+   * Query parameters.
+   * @see POST /12/accounts/{account_id}/line_item_curated_categories
+   */
+  createLineItemCuratedCategory: (
+    args: CreateLineItemCuratedCategoryArgs,
+  ) => Promise<CreateLineItemCuratedCategoryResult>;
+  /**
+   * Get a line item curated category
+   * @see GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}
+   */
+  getLineItemCuratedCategory: (
+    args: GetLineItemCuratedCategoryArgs,
+  ) => Promise<GetLineItemCuratedCategoryResult>;
+  /**
+   * Update a line item curated category
+   *
+   * Query parameters; both optional.
+   * @see PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}
+   */
+  updateLineItemCuratedCategory: (
+    args: UpdateLineItemCuratedCategoryArgs,
+  ) => Promise<UpdateLineItemCuratedCategoryResult>;
+  /**
+   * Delete a line item curated category
+   *
+   * Soft deletion; the object is returned with `deleted` true.
+   * @see DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}
+   */
+  deleteLineItemCuratedCategory: (
+    args: DeleteLineItemCuratedCategoryArgs,
+  ) => Promise<DeleteLineItemCuratedCategoryResult>;
+  /** The same calls, resolving with status, headers and body whatever the status. */
+  raw: {
+    listAccountMedia: (args: ListAccountMediaArgs) => Promise<RawResponse>;
+    getAccountMedia: (args: GetAccountMediaArgs) => Promise<RawResponse>;
+    deleteAccountMedia: (args: DeleteAccountMediaArgs) => Promise<RawResponse>;
+    listCards: (args: ListCardsArgs) => Promise<RawResponse>;
+    createCard: (args: CreateCardArgs) => Promise<RawResponse>;
+    getCard: (args: GetCardArgs) => Promise<RawResponse>;
+    updateCard: (args: UpdateCardArgs) => Promise<RawResponse>;
+    deleteLegacyCard: (args: DeleteLegacyCardArgs) => Promise<RawResponse>;
+    listMediaLibrary: (args: ListMediaLibraryArgs) => Promise<RawResponse>;
+    createMediaLibraryItem: (args: CreateMediaLibraryItemArgs) => Promise<RawResponse>;
+    getMediaLibraryItem: (args: GetMediaLibraryItemArgs) => Promise<RawResponse>;
+    updateMediaLibraryItem: (args: UpdateMediaLibraryItemArgs) => Promise<RawResponse>;
+    deleteMediaLibraryItem: (args: DeleteMediaLibraryItemArgs) => Promise<RawResponse>;
+    listPollCards: (args: ListPollCardsArgs) => Promise<RawResponse>;
+    createPollCard: (args: CreatePollCardArgs) => Promise<RawResponse>;
+    getPollCard: (args: GetPollCardArgs) => Promise<RawResponse>;
+    createAdvertiserPost: (args: CreateAdvertiserPostArgs) => Promise<RawResponse>;
+    updateAdvertiserPostName: (args: UpdateAdvertiserPostNameArgs) => Promise<RawResponse>;
+    listVideoConversationCards: (args: ListVideoConversationCardsArgs) => Promise<RawResponse>;
+    createVideoConversationCard: (args: CreateVideoConversationCardArgs) => Promise<RawResponse>;
+    getVideoConversationCard: (args: GetVideoConversationCardArgs) => Promise<RawResponse>;
+    updateVideoConversationCard: (args: UpdateVideoConversationCardArgs) => Promise<RawResponse>;
+    listAccounts: (args?: ListAccountsArgs) => Promise<RawResponse>;
+    createSandboxAccount: (args?: CreateSandboxAccountArgs) => Promise<RawResponse>;
+    getAccount: (args: GetAccountArgs) => Promise<RawResponse>;
+    updateAccount: (args: UpdateAccountArgs) => Promise<RawResponse>;
+    deleteSandboxAccount: (args: DeleteSandboxAccountArgs) => Promise<RawResponse>;
+    listAccountApps: (args: ListAccountAppsArgs) => Promise<RawResponse>;
+    listAccountHistory: (args: ListAccountHistoryArgs) => Promise<RawResponse>;
+    listAdvertiserBusinessCategories: (
+      args?: ListAdvertiserBusinessCategoriesArgs,
+    ) => Promise<RawResponse>;
+    getCuratedCategory: (args: GetCuratedCategoryArgs) => Promise<RawResponse>;
+    listAccountFeatures: (args: ListAccountFeaturesArgs) => Promise<RawResponse>;
+    addSandboxAccountFeatures: (args: AddSandboxAccountFeaturesArgs) => Promise<RawResponse>;
+    getAudienceEstimate: (args: GetAudienceEstimateArgs) => Promise<RawResponse>;
+    updateLineItem: (args: UpdateLineItemArgs) => Promise<RawResponse>;
+    deleteLineItem: (args: DeleteLineItemArgs) => Promise<RawResponse>;
+    listLineItemCuratedCategories: (
+      args: ListLineItemCuratedCategoriesArgs,
+    ) => Promise<RawResponse>;
+    createLineItemCuratedCategory: (
+      args: CreateLineItemCuratedCategoryArgs,
+    ) => Promise<RawResponse>;
+    getLineItemCuratedCategory: (args: GetLineItemCuratedCategoryArgs) => Promise<RawResponse>;
+    updateLineItemCuratedCategory: (
+      args: UpdateLineItemCuratedCategoryArgs,
+    ) => Promise<RawResponse>;
+    deleteLineItemCuratedCategory: (
+      args: DeleteLineItemCuratedCategoryArgs,
+    ) => Promise<RawResponse>;
+  };
+  /** Paged operations as async iterators over every item of every page. */
+  iterate: {
+    /**
+     * List account media
+     *
+     * Lists the account's media creatives; deleted ones only with `with_deleted=true`.
+     * @see GET /12/accounts/{account_id}/account_media
+     */
+    listAccountMedia: (
+      args: Omit<ListAccountMediaArgs, "cursor">,
+    ) => AsyncGenerator<NonNullable<ListAccountMediaResult["data"]>[number], void, undefined>;
+    /**
+     * List cards
+     *
+     * Lists the cards created through createCard; legacy cards (poll, conversation) only with `include_legacy_cards=true`. The document gives no `with_total_count` for this list.
+     * @see GET /12/accounts/{account_id}/cards
+     */
+    listCards: (
+      args: Omit<ListCardsArgs, "cursor">,
+    ) => AsyncGenerator<NonNullable<ListCardsResult["data"]>[number], void, undefined>;
+    /**
+     * List media library objects
+     * @see GET /12/accounts/{account_id}/media_library
+     */
+    listMediaLibrary: (
+      args: Omit<ListMediaLibraryArgs, "cursor">,
+    ) => AsyncGenerator<NonNullable<ListMediaLibraryResult["data"]>[number], void, undefined>;
+    /**
+     * List poll cards
+     * @see GET /12/accounts/{account_id}/cards/poll
+     */
+    listPollCards: (
+      args: Omit<ListPollCardsArgs, "cursor">,
+    ) => AsyncGenerator<NonNullable<ListPollCardsResult["data"]>[number], void, undefined>;
+    /**
+     * List video conversation cards
+     * @see GET /12/accounts/{account_id}/cards/video_conversation
+     */
+    listVideoConversationCards: (
+      args: Omit<ListVideoConversationCardsArgs, "cursor">,
+    ) => AsyncGenerator<
+      NonNullable<ListVideoConversationCardsResult["data"]>[number],
+      void,
+      undefined
+    >;
+    /**
+     * List accounts
+     *
+     * Lists the advertising accounts the authenticated user can access.
+     * @see GET /12/accounts
+     */
+    listAccounts: (
+      args?: Omit<ListAccountsArgs, "cursor">,
+    ) => AsyncGenerator<NonNullable<ListAccountsResult["data"]>[number], void, undefined>;
+    /**
+     * List account apps
+     * @see GET /12/accounts/{account_id}/account_apps
+     */
+    listAccountApps: (
+      args: Omit<ListAccountAppsArgs, "cursor">,
+    ) => AsyncGenerator<NonNullable<ListAccountAppsResult["data"]>[number], void, undefined>;
+    /**
+     * List account history
+     *
+     * Changes made to one entity within a time range (beta; available to allowlisted accounts). `start_time` and `end_time` are whole hours (minutes and seconds 0).
+     * @see GET /12/accounts/{account_id}/account_history
+     */
+    listAccountHistory: (
+      args: Omit<ListAccountHistoryArgs, "cursor">,
+    ) => AsyncGenerator<NonNullable<ListAccountHistoryResult["data"]>[number], void, undefined>;
+    /**
+     * List line item curated categories
+     * @see GET /12/accounts/{account_id}/line_item_curated_categories
+     */
+    listLineItemCuratedCategories: (
+      args: Omit<ListLineItemCuratedCategoriesArgs, "cursor">,
+    ) => AsyncGenerator<
+      NonNullable<ListLineItemCuratedCategoriesResult["data"]>[number],
+      void,
+      undefined
+    >;
+  };
+  /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
+  batch: {};
+  /**
+   * Streaming operations as async iterators: `x-stream` operations reconnect with backoff; responses
+   * that are NDJSON or server-sent events yield their items until the server ends the response.
+   */
+  stream: {};
+  /** Drops the cached app-only bearer token and invalidates it on the server. */
+  invalidateAppToken: () => Promise<boolean>;
+}
+
+type Args = Readonly<Record<string, unknown>>;
+
+/**
  * A client for Advertising interface — creatives and campaign management 12.
  */
-export function createAdsCampaignsClient(options: AdsCampaignsClientOptions = {}) {
+export function createAdsCampaignsClient(
+  options: AdsCampaignsClientOptions = {},
+): AdsCampaignsClient {
   const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
   const baseUrl = options.baseUrl ?? resolveServer("{ads_url}", serverVariables);
   if (baseUrl === undefined) throw new TypeError("createAdsCampaignsClient: baseUrl is required");
@@ -2366,826 +2210,54 @@ export function createAdsCampaignsClient(options: AdsCampaignsClientOptions = {}
     serverVariables,
     toError,
   });
-  return {
-    /**
-     * List account media
-     *
-     * Lists the account's media creatives; deleted ones only with `with_deleted=true`.
-     * @see GET /12/accounts/{account_id}/account_media
-     */
-    listAccountMedia: (args: ListAccountMediaArgs): Promise<ListAccountMediaResult> =>
-      caller.call(
-        operationSpecs["listAccountMedia"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListAccountMediaResult>,
-    /**
-     * Get an account media object
-     * @see GET /12/accounts/{account_id}/account_media/{account_media_id}
-     */
-    getAccountMedia: (args: GetAccountMediaArgs): Promise<GetAccountMediaResult> =>
-      caller.call(
-        operationSpecs["getAccountMedia"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetAccountMediaResult>,
-    /**
-     * Delete an account media object
-     *
-     * Soft deletion; the object is returned with `deleted` true.
-     * @see DELETE /12/accounts/{account_id}/account_media/{account_media_id}
-     */
-    deleteAccountMedia: (args: DeleteAccountMediaArgs): Promise<DeleteAccountMediaResult> =>
-      caller.call(
-        operationSpecs["deleteAccountMedia"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteAccountMediaResult>,
-    /**
-     * List cards
-     *
-     * Lists the cards created through createCard; legacy cards (poll, conversation) only with `include_legacy_cards=true`. The document gives no `with_total_count` for this list.
-     * @see GET /12/accounts/{account_id}/cards
-     */
-    listCards: (args: ListCardsArgs): Promise<ListCardsResult> =>
-      caller.call(
-        operationSpecs["listCards"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListCardsResult>,
-    /**
-     * Create a card
-     *
-     * Creates a card from `components` (rendered top to bottom in array order) or, for multi-destination carousels, from `slides` (an array of component arrays; order matters). Exactly one of the two is given. Each component array holds one media component (MEDIA or SWIPEABLE_MEDIA) plus a DETAILS component (website destination) or a BUTTON component (app destination). All parameters are in the JSON body. Associate the card with a post by passing its `card_uri` to post creation (createAdvertiserPost) or to the scheduled or draft post endpoints.
-     * @see POST /12/accounts/{account_id}/cards
-     */
-    createCard: (args: CreateCardArgs): Promise<CreateCardResult> =>
-      caller.call(
-        operationSpecs["createCard"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateCardResult>,
-    /**
-     * Get a card
-     *
-     * Returns the card wrapped in a one-element array, as the document shows it. Updating a card uses this path too (updateCard).
-     * @see GET /12/accounts/{account_id}/cards/{card_id}
-     */
-    getCard: (args: GetCardArgs): Promise<GetCardResult> =>
-      caller.call(
-        operationSpecs["getCard"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetCardResult>,
-    /**
-     * Update a card
-     *
-     * Updates a card created through createCard. The JSON body replaces each supplied field.
-     *
-     * The contract does not show this operation's shape: The document gives this path and says a JSON body replaces each supplied field, but not the HTTP method nor the full parameter list, nor the response. PUT is a placeholder chosen because the body replaces the supplied fields; body and response are permissive.
-     * @see PUT /12/accounts/{account_id}/cards/{card_id}
-     */
-    updateCard: (args: UpdateCardArgs): Promise<UpdateCardResult> =>
-      caller.call(
-        operationSpecs["updateCard"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateCardResult>,
-    /**
-     * Delete a legacy card
-     *
-     * Soft deletion of a legacy card; the card is returned with `deleted` true.
-     * @see DELETE /12/accounts/{account_id}/cards/{card_type}/{card_id}
-     */
-    deleteLegacyCard: (args: DeleteLegacyCardArgs): Promise<DeleteLegacyCardResult> =>
-      caller.call(
-        operationSpecs["deleteLegacyCard"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteLegacyCardResult>,
-    /**
-     * List media library objects
-     * @see GET /12/accounts/{account_id}/media_library
-     */
-    listMediaLibrary: (args: ListMediaLibraryArgs): Promise<ListMediaLibraryResult> =>
-      caller.call(
-        operationSpecs["listMediaLibrary"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListMediaLibraryResult>,
-    /**
-     * Add a media library object
-     *
-     * Adds uploaded media to the media library. Parameters are query parameters. `title` and `description` are shown in a post only when `video_title` and `video_description` are passed at post creation. A video with category PROMO_VIDEO also becomes a PREROLL account media object.
-     * @see POST /12/accounts/{account_id}/media_library
-     */
-    createMediaLibraryItem: (
-      args: CreateMediaLibraryItemArgs,
-    ): Promise<CreateMediaLibraryItemResult> =>
-      caller.call(
-        operationSpecs["createMediaLibraryItem"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateMediaLibraryItemResult>,
-    /**
-     * Get a media library object
-     * @see GET /12/accounts/{account_id}/media_library/{media_key}
-     */
-    getMediaLibraryItem: (args: GetMediaLibraryItemArgs): Promise<GetMediaLibraryItemResult> =>
-      caller.call(
-        operationSpecs["getMediaLibraryItem"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetMediaLibraryItemResult>,
-    /**
-     * Update a media library object
-     *
-     * Query parameters; the same optional fields as createMediaLibraryItem (the media key is the path).
-     * @see PUT /12/accounts/{account_id}/media_library/{media_key}
-     */
-    updateMediaLibraryItem: (
-      args: UpdateMediaLibraryItemArgs,
-    ): Promise<UpdateMediaLibraryItemResult> =>
-      caller.call(
-        operationSpecs["updateMediaLibraryItem"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateMediaLibraryItemResult>,
-    /**
-     * Delete a media library object
-     *
-     * Soft deletion; the object is returned with `deleted` true.
-     * @see DELETE /12/accounts/{account_id}/media_library/{media_key}
-     */
-    deleteMediaLibraryItem: (
-      args: DeleteMediaLibraryItemArgs,
-    ): Promise<DeleteMediaLibraryItemResult> =>
-      caller.call(
-        operationSpecs["deleteMediaLibraryItem"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteMediaLibraryItemResult>,
-    /**
-     * List poll cards
-     * @see GET /12/accounts/{account_id}/cards/poll
-     */
-    listPollCards: (args: ListPollCardsArgs): Promise<ListPollCardsResult> =>
-      caller.call(
-        operationSpecs["listPollCards"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListPollCardsResult>,
-    /**
-     * Create a poll card
-     *
-     * Creates a text poll, or a media poll when `media_key` is given. Parameters are query parameters. The poll closes `duration_in_minutes` after creation (not after its first use in a post). Poll cards cannot be updated. Media polls require the `PROMOTED_MEDIA_POLLS` account feature (beta).
-     * @see POST /12/accounts/{account_id}/cards/poll
-     */
-    createPollCard: (args: CreatePollCardArgs): Promise<CreatePollCardResult> =>
-      caller.call(
-        operationSpecs["createPollCard"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreatePollCardResult>,
-    /**
-     * Get a poll card
-     * @see GET /12/accounts/{account_id}/cards/poll/{card_id}
-     */
-    getPollCard: (args: GetPollCardArgs): Promise<GetPollCardResult> =>
-      caller.call(
-        operationSpecs["getPollCard"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetPollCardResult>,
-    /**
-     * Create a post for an advertiser
-     *
-     * Creates a post on behalf of the advertiser `as_user_id`, who must have granted the caller's handle access. Parameters are query parameters. `text` is required when no `media_keys` are given. Media: up to 4 images, or 1 GIF, or 1 video. `nullcast` false (an organic post) is allowed only for the authenticated user. The response is the post in the legacy format; `conversation_settings` is omitted from it (it is present in GET).
-     * @see POST /12/accounts/{account_id}/post
-     */
-    createAdvertiserPost: (args: CreateAdvertiserPostArgs): Promise<CreateAdvertiserPostResult> =>
-      caller.call(
-        operationSpecs["createAdvertiserPost"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateAdvertiserPostResult>,
-    /**
-     * Rename an advertiser post
-     *
-     * Sets the post's name (query parameter). The response carries the full post object.
-     * @see PUT /12/accounts/{account_id}/posts/{post_id}/name
-     */
-    updateAdvertiserPostName: (
-      args: UpdateAdvertiserPostNameArgs,
-    ): Promise<UpdateAdvertiserPostNameResult> =>
-      caller.call(
-        operationSpecs["updateAdvertiserPostName"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateAdvertiserPostNameResult>,
-    /**
-     * List video conversation cards
-     * @see GET /12/accounts/{account_id}/cards/video_conversation
-     */
-    listVideoConversationCards: (
-      args: ListVideoConversationCardsArgs,
-    ): Promise<ListVideoConversationCardsResult> =>
-      caller.call(
-        operationSpecs["listVideoConversationCards"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListVideoConversationCardsResult>,
-    /**
-     * Create a video conversation card
-     *
-     * Query parameters. `title` is required when `second_cta` is unset and `second_cta` when `title` is unset; each CTA that is set needs its post text (`second_cta_post`, `third_cta_post`, `fourth_cta_post`). A CTA is a hashtag of at most 20 characters, not counting `#`.
-     * @see POST /12/accounts/{account_id}/cards/video_conversation
-     */
-    createVideoConversationCard: (
-      args: CreateVideoConversationCardArgs,
-    ): Promise<CreateVideoConversationCardResult> =>
-      caller.call(
-        operationSpecs["createVideoConversationCard"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateVideoConversationCardResult>,
-    /**
-     * Get a video conversation card
-     *
-     * Updating a video conversation card uses this path too (updateVideoConversationCard).
-     * @see GET /12/accounts/{account_id}/cards/video_conversation/{card_id}
-     */
-    getVideoConversationCard: (
-      args: GetVideoConversationCardArgs,
-    ): Promise<GetVideoConversationCardResult> =>
-      caller.call(
-        operationSpecs["getVideoConversationCard"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetVideoConversationCardResult>,
-    /**
-     * Update a video conversation card
-     *
-     * Updates a video conversation card. All parameters are optional and carry the same names as in createVideoConversationCard.
-     *
-     * The contract does not show this operation's shape: The document gives this path and says all parameters are optional with the same names as create, but not the HTTP method, the complete parameter list nor the response. PUT is a placeholder chosen because the operation updates an existing card; parameters are not declared and the response is permissive.
-     * @see PUT /12/accounts/{account_id}/cards/video_conversation/{card_id}
-     */
-    updateVideoConversationCard: (
-      args: UpdateVideoConversationCardArgs,
-    ): Promise<UpdateVideoConversationCardResult> =>
-      caller.call(
-        operationSpecs["updateVideoConversationCard"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateVideoConversationCardResult>,
-    /**
-     * List accounts
-     *
-     * Lists the advertising accounts the authenticated user can access.
-     * @see GET /12/accounts
-     */
-    listAccounts: (args: ListAccountsArgs = {}): Promise<ListAccountsResult> =>
-      caller.call(
-        operationSpecs["listAccounts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListAccountsResult>,
-    /**
-     * Create a sandbox account
-     *
-     * Sandbox only. Takes no parameters; the new account is returned in an array.
-     * @see POST /12/accounts
-     */
-    createSandboxAccount: (
-      args: CreateSandboxAccountArgs = {},
-    ): Promise<CreateSandboxAccountResult> =>
-      caller.call(
-        operationSpecs["createSandboxAccount"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateSandboxAccountResult>,
-    /**
-     * Get an account
-     * @see GET /12/accounts/{account_id}
-     */
-    getAccount: (args: GetAccountArgs): Promise<GetAccountResult> =>
-      caller.call(
-        operationSpecs["getAccount"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetAccountResult>,
-    /**
-     * Update an account
-     *
-     * Query parameters; both optional.
-     * @see PUT /12/accounts/{account_id}
-     */
-    updateAccount: (args: UpdateAccountArgs): Promise<UpdateAccountResult> =>
-      caller.call(
-        operationSpecs["updateAccount"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateAccountResult>,
-    /**
-     * Delete a sandbox account
-     *
-     * Sandbox only. Soft deletion; the account is returned with `deleted` true.
-     * @see DELETE /12/accounts/{account_id}
-     */
-    deleteSandboxAccount: (args: DeleteSandboxAccountArgs): Promise<DeleteSandboxAccountResult> =>
-      caller.call(
-        operationSpecs["deleteSandboxAccount"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteSandboxAccountResult>,
-    /**
-     * List account apps
-     * @see GET /12/accounts/{account_id}/account_apps
-     */
-    listAccountApps: (args: ListAccountAppsArgs): Promise<ListAccountAppsResult> =>
-      caller.call(
-        operationSpecs["listAccountApps"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListAccountAppsResult>,
-    /**
-     * List account history
-     *
-     * Changes made to one entity within a time range (beta; available to allowlisted accounts). `start_time` and `end_time` are whole hours (minutes and seconds 0).
-     * @see GET /12/accounts/{account_id}/account_history
-     */
-    listAccountHistory: (args: ListAccountHistoryArgs): Promise<ListAccountHistoryResult> =>
-      caller.call(
-        operationSpecs["listAccountHistory"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListAccountHistoryResult>,
-    /**
-     * List advertiser business categories
-     *
-     * Business categories apply only to line items with the PREROLL_VIEWS objective. Such a line item needs one or two of them, set by passing their `iab_categories` in the line item's `categories` parameter. They are separate from the content categories used for targeting criteria.
-     * @see GET /12/advertiser_business_categories
-     */
-    listAdvertiserBusinessCategories: (
-      args: ListAdvertiserBusinessCategoriesArgs = {},
-    ): Promise<ListAdvertiserBusinessCategoriesResult> =>
-      caller.call(
-        operationSpecs["listAdvertiserBusinessCategories"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListAdvertiserBusinessCategoriesResult>,
-    /**
-     * Get a curated category
-     * @see GET /12/accounts/{account_id}/curated_categories/{curated_category_id}
-     */
-    getCuratedCategory: (args: GetCuratedCategoryArgs): Promise<GetCuratedCategoryResult> =>
-      caller.call(
-        operationSpecs["getCuratedCategory"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetCuratedCategoryResult>,
-    /**
-     * List account features
-     *
-     * The account's features, exposed only for beta or limited features. Only features the account holds are returned. Developers cannot request features for an advertiser; the advertiser asks its account manager.
-     * @see GET /12/accounts/{account_id}/features
-     */
-    listAccountFeatures: (args: ListAccountFeaturesArgs): Promise<ListAccountFeaturesResult> =>
-      caller.call(
-        operationSpecs["listAccountFeatures"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListAccountFeaturesResult>,
-    /**
-     * Add features to a sandbox account
-     *
-     * Sandbox only. Query parameter `feature_keys`; the response is the account's updated features.
-     * @see POST /12/accounts/{account_id}/features
-     */
-    addSandboxAccountFeatures: (
-      args: AddSandboxAccountFeaturesArgs,
-    ): Promise<AddSandboxAccountFeaturesResult> =>
-      caller.call(
-        operationSpecs["addSandboxAccountFeatures"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<AddSandboxAccountFeaturesResult>,
-    /**
-     * Estimate audience size
-     *
-     * Returns an approximate audience size for an array of JSON objects sent as the body. The objects' fields and the response `data` are not shown.
-     *
-     * The contract does not show this operation's shape: The request body beyond "an array of JSON objects" (the objects' fields) and the shape of the returned approximate audience size are not shown; both payloads are permissive.
-     * @see POST /12/accounts/{account_id}/audience_estimate
-     */
-    getAudienceEstimate: (args: GetAudienceEstimateArgs): Promise<GetAudienceEstimateResult> =>
-      caller.call(
-        operationSpecs["getAudienceEstimate"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetAudienceEstimateResult>,
-    /**
-     * Update a line item
-     *
-     * All parameters are optional; they are sent as query parameters. Rules that depend on the line item's objective, placements or parent campaign (not parameters of this request) are described on the parameters and not checked here: `advertiser_domain` and `categories` are required when the placement is PUBLISHER_NETWORK; APP_INSTALLS and APP_ENGAGEMENTS line items need `android_app_store_identifier` or `ios_app_store_identifier`; `frequency_cap` applies only to the REACH, ENGAGEMENTS, VIDEO_VIEWS and PREROLL_VIEWS objectives; MAX is not available for REACH or FOLLOWERS and TARGET only for REACH or WEBSITE_CLICKS; `pay_by` can be changed only for APP_INSTALLS line items; `daily_budget_amount_local_micro` only when the parent campaign has `budget_optimization` LINE_ITEM; PREROLL_VIEWS line items need one or two advertiser business categories in `categories`.
-     * @see PUT /12/accounts/{account_id}/line_items/{line_item_id}
-     */
-    updateLineItem: (args: UpdateLineItemArgs): Promise<UpdateLineItemResult> =>
-      caller.call(
-        operationSpecs["updateLineItem"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateLineItemResult>,
-    /**
-     * Delete a line item
-     *
-     * Soft deletion; the line item is returned with `deleted` true. Deletion is not reversible: a repeated delete answers HTTP 404. Deletes do not cascade: the line item's promoted posts keep `deleted=false` and appear in GET only with `with_deleted=true`.
-     * @see DELETE /12/accounts/{account_id}/line_items/{line_item_id}
-     */
-    deleteLineItem: (args: DeleteLineItemArgs): Promise<DeleteLineItemResult> =>
-      caller.call(
-        operationSpecs["deleteLineItem"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteLineItemResult>,
-    /**
-     * List line item curated categories
-     * @see GET /12/accounts/{account_id}/line_item_curated_categories
-     */
-    listLineItemCuratedCategories: (
-      args: ListLineItemCuratedCategoriesArgs,
-    ): Promise<ListLineItemCuratedCategoriesResult> =>
-      caller.call(
-        operationSpecs["listLineItemCuratedCategories"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListLineItemCuratedCategoriesResult>,
-    /**
-     * Associate a curated category with a line item
-     *
-     * Query parameters.
-     * @see POST /12/accounts/{account_id}/line_item_curated_categories
-     */
-    createLineItemCuratedCategory: (
-      args: CreateLineItemCuratedCategoryArgs,
-    ): Promise<CreateLineItemCuratedCategoryResult> =>
-      caller.call(
-        operationSpecs["createLineItemCuratedCategory"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateLineItemCuratedCategoryResult>,
-    /**
-     * Get a line item curated category
-     * @see GET /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}
-     */
-    getLineItemCuratedCategory: (
-      args: GetLineItemCuratedCategoryArgs,
-    ): Promise<GetLineItemCuratedCategoryResult> =>
-      caller.call(
-        operationSpecs["getLineItemCuratedCategory"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetLineItemCuratedCategoryResult>,
-    /**
-     * Update a line item curated category
-     *
-     * Query parameters; both optional.
-     * @see PUT /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}
-     */
-    updateLineItemCuratedCategory: (
-      args: UpdateLineItemCuratedCategoryArgs,
-    ): Promise<UpdateLineItemCuratedCategoryResult> =>
-      caller.call(
-        operationSpecs["updateLineItemCuratedCategory"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<UpdateLineItemCuratedCategoryResult>,
-    /**
-     * Delete a line item curated category
-     *
-     * Soft deletion; the object is returned with `deleted` true.
-     * @see DELETE /12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}
-     */
-    deleteLineItemCuratedCategory: (
-      args: DeleteLineItemCuratedCategoryArgs,
-    ): Promise<DeleteLineItemCuratedCategoryResult> =>
-      caller.call(
-        operationSpecs["deleteLineItemCuratedCategory"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteLineItemCuratedCategoryResult>,
-    /** The same calls, resolving with status, headers and body whatever the status. */
-    raw: {
-      listAccountMedia: (args: ListAccountMediaArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listAccountMedia"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getAccountMedia: (args: GetAccountMediaArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getAccountMedia"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteAccountMedia: (args: DeleteAccountMediaArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteAccountMedia"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listCards: (args: ListCardsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listCards"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createCard: (args: CreateCardArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createCard"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getCard: (args: GetCardArgs): Promise<RawResponse> =>
-        caller.raw(operationSpecs["getCard"], args as unknown as Readonly<Record<string, unknown>>),
-      updateCard: (args: UpdateCardArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateCard"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteLegacyCard: (args: DeleteLegacyCardArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteLegacyCard"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listMediaLibrary: (args: ListMediaLibraryArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listMediaLibrary"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createMediaLibraryItem: (args: CreateMediaLibraryItemArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createMediaLibraryItem"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getMediaLibraryItem: (args: GetMediaLibraryItemArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getMediaLibraryItem"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      updateMediaLibraryItem: (args: UpdateMediaLibraryItemArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateMediaLibraryItem"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteMediaLibraryItem: (args: DeleteMediaLibraryItemArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteMediaLibraryItem"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listPollCards: (args: ListPollCardsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listPollCards"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createPollCard: (args: CreatePollCardArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createPollCard"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getPollCard: (args: GetPollCardArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getPollCard"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createAdvertiserPost: (args: CreateAdvertiserPostArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createAdvertiserPost"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      updateAdvertiserPostName: (args: UpdateAdvertiserPostNameArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateAdvertiserPostName"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listVideoConversationCards: (args: ListVideoConversationCardsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listVideoConversationCards"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createVideoConversationCard: (args: CreateVideoConversationCardArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createVideoConversationCard"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getVideoConversationCard: (args: GetVideoConversationCardArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getVideoConversationCard"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      updateVideoConversationCard: (args: UpdateVideoConversationCardArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateVideoConversationCard"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listAccounts: (args: ListAccountsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listAccounts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createSandboxAccount: (args: CreateSandboxAccountArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createSandboxAccount"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getAccount: (args: GetAccountArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getAccount"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      updateAccount: (args: UpdateAccountArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateAccount"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteSandboxAccount: (args: DeleteSandboxAccountArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteSandboxAccount"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listAccountApps: (args: ListAccountAppsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listAccountApps"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listAccountHistory: (args: ListAccountHistoryArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listAccountHistory"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listAdvertiserBusinessCategories: (
-        args: ListAdvertiserBusinessCategoriesArgs = {},
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listAdvertiserBusinessCategories"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getCuratedCategory: (args: GetCuratedCategoryArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getCuratedCategory"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listAccountFeatures: (args: ListAccountFeaturesArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listAccountFeatures"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      addSandboxAccountFeatures: (args: AddSandboxAccountFeaturesArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["addSandboxAccountFeatures"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getAudienceEstimate: (args: GetAudienceEstimateArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getAudienceEstimate"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      updateLineItem: (args: UpdateLineItemArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateLineItem"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteLineItem: (args: DeleteLineItemArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteLineItem"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listLineItemCuratedCategories: (
-        args: ListLineItemCuratedCategoriesArgs,
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listLineItemCuratedCategories"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createLineItemCuratedCategory: (
-        args: CreateLineItemCuratedCategoryArgs,
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createLineItemCuratedCategory"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getLineItemCuratedCategory: (args: GetLineItemCuratedCategoryArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getLineItemCuratedCategory"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      updateLineItemCuratedCategory: (
-        args: UpdateLineItemCuratedCategoryArgs,
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["updateLineItemCuratedCategory"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteLineItemCuratedCategory: (
-        args: DeleteLineItemCuratedCategoryArgs,
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteLineItemCuratedCategory"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
+  const needsArgs = new Set(clientMethods.required);
+  // One function per method of a table, calling `run` with its operation's spec. Object.fromEntries
+  // defines own properties, whatever the method's name.
+  const bind = <R,>(
+    table: Readonly<Record<string, OperationKey>>,
+    run: (spec: OperationSpec, args: Args, options?: StreamCallOptions) => R,
+    defaults = true,
+  ) =>
+    Object.fromEntries(
+      Object.keys(table).map((name) => {
+        const spec = operationSpecs[table[name] as OperationKey];
+        return [
+          name,
+          !defaults || needsArgs.has(name)
+            ? (args: Args, options?: StreamCallOptions) => run(spec, args, options)
+            : (args: Args = {}, options?: StreamCallOptions) => run(spec, args, options),
+        ];
+      }),
+    );
+  const itemStreams = Object.fromEntries(
+    Object.keys(clientMethods.items).map((name) => {
+      const [id, framing] = clientMethods.items[name] as readonly [
+        OperationKey,
+        "ndjson" | "event-stream",
+      ];
+      const spec = operationSpecs[id];
+      return [
+        name,
+        needsArgs.has(name)
+          ? (args: Args) => caller.items(spec, args, framing)
+          : (args: Args = {}) => caller.items(spec, args, framing),
+      ];
+    }),
+  );
+  const client = {
+    ...bind(clientMethods.call, (spec, args) => caller.call(spec, args)),
+    raw: bind(clientMethods.call, (spec, args) => caller.raw(spec, args)),
+    iterate: bind(clientMethods.iterate, (spec, args) => caller.iterate(spec, args)),
+    // Batch methods always take their arguments (the body holds the items).
+    batch: bind(clientMethods.batch, (spec, args) => caller.batch(spec, args), false),
+    stream: {
+      ...bind(clientMethods.stream, (spec, args, options) =>
+        caller.stream(spec, args, { classify: problemEvent, ...options }),
+      ),
+      ...itemStreams,
     },
-    /** Paged operations as async iterators over every item of every page. */
-    iterate: {
-      /**
-       * List account media
-       *
-       * Lists the account's media creatives; deleted ones only with `with_deleted=true`.
-       * @see GET /12/accounts/{account_id}/account_media
-       */
-      listAccountMedia: (
-        args: Omit<ListAccountMediaArgs, "cursor">,
-      ): AsyncGenerator<NonNullable<ListAccountMediaResult["data"]>[number], void, undefined> =>
-        caller.iterate(
-          operationSpecs["listAccountMedia"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<NonNullable<ListAccountMediaResult["data"]>[number], void, undefined>,
-      /**
-       * List cards
-       *
-       * Lists the cards created through createCard; legacy cards (poll, conversation) only with `include_legacy_cards=true`. The document gives no `with_total_count` for this list.
-       * @see GET /12/accounts/{account_id}/cards
-       */
-      listCards: (
-        args: Omit<ListCardsArgs, "cursor">,
-      ): AsyncGenerator<NonNullable<ListCardsResult["data"]>[number], void, undefined> =>
-        caller.iterate(
-          operationSpecs["listCards"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<NonNullable<ListCardsResult["data"]>[number], void, undefined>,
-      /**
-       * List media library objects
-       * @see GET /12/accounts/{account_id}/media_library
-       */
-      listMediaLibrary: (
-        args: Omit<ListMediaLibraryArgs, "cursor">,
-      ): AsyncGenerator<NonNullable<ListMediaLibraryResult["data"]>[number], void, undefined> =>
-        caller.iterate(
-          operationSpecs["listMediaLibrary"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<NonNullable<ListMediaLibraryResult["data"]>[number], void, undefined>,
-      /**
-       * List poll cards
-       * @see GET /12/accounts/{account_id}/cards/poll
-       */
-      listPollCards: (
-        args: Omit<ListPollCardsArgs, "cursor">,
-      ): AsyncGenerator<NonNullable<ListPollCardsResult["data"]>[number], void, undefined> =>
-        caller.iterate(
-          operationSpecs["listPollCards"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<NonNullable<ListPollCardsResult["data"]>[number], void, undefined>,
-      /**
-       * List video conversation cards
-       * @see GET /12/accounts/{account_id}/cards/video_conversation
-       */
-      listVideoConversationCards: (
-        args: Omit<ListVideoConversationCardsArgs, "cursor">,
-      ): AsyncGenerator<
-        NonNullable<ListVideoConversationCardsResult["data"]>[number],
-        void,
-        undefined
-      > =>
-        caller.iterate(
-          operationSpecs["listVideoConversationCards"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<
-          NonNullable<ListVideoConversationCardsResult["data"]>[number],
-          void,
-          undefined
-        >,
-      /**
-       * List accounts
-       *
-       * Lists the advertising accounts the authenticated user can access.
-       * @see GET /12/accounts
-       */
-      listAccounts: (
-        args: Omit<ListAccountsArgs, "cursor"> = {},
-      ): AsyncGenerator<NonNullable<ListAccountsResult["data"]>[number], void, undefined> =>
-        caller.iterate(
-          operationSpecs["listAccounts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<NonNullable<ListAccountsResult["data"]>[number], void, undefined>,
-      /**
-       * List account apps
-       * @see GET /12/accounts/{account_id}/account_apps
-       */
-      listAccountApps: (
-        args: Omit<ListAccountAppsArgs, "cursor">,
-      ): AsyncGenerator<NonNullable<ListAccountAppsResult["data"]>[number], void, undefined> =>
-        caller.iterate(
-          operationSpecs["listAccountApps"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<NonNullable<ListAccountAppsResult["data"]>[number], void, undefined>,
-      /**
-       * List account history
-       *
-       * Changes made to one entity within a time range (beta; available to allowlisted accounts). `start_time` and `end_time` are whole hours (minutes and seconds 0).
-       * @see GET /12/accounts/{account_id}/account_history
-       */
-      listAccountHistory: (
-        args: Omit<ListAccountHistoryArgs, "cursor">,
-      ): AsyncGenerator<NonNullable<ListAccountHistoryResult["data"]>[number], void, undefined> =>
-        caller.iterate(
-          operationSpecs["listAccountHistory"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<NonNullable<ListAccountHistoryResult["data"]>[number], void, undefined>,
-      /**
-       * List line item curated categories
-       * @see GET /12/accounts/{account_id}/line_item_curated_categories
-       */
-      listLineItemCuratedCategories: (
-        args: Omit<ListLineItemCuratedCategoriesArgs, "cursor">,
-      ): AsyncGenerator<
-        NonNullable<ListLineItemCuratedCategoriesResult["data"]>[number],
-        void,
-        undefined
-      > =>
-        caller.iterate(
-          operationSpecs["listLineItemCuratedCategories"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ) as AsyncGenerator<
-          NonNullable<ListLineItemCuratedCategoriesResult["data"]>[number],
-          void,
-          undefined
-        >,
-    },
-    /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
-    batch: {},
-    /**
-     * Streaming operations as async iterators: `x-stream` operations reconnect with backoff; responses
-     * that are NDJSON or server-sent events yield their items until the server ends the response.
-     */
-    stream: {},
-    /** Drops the cached app-only bearer token and invalidates it on the server. */
     invalidateAppToken: (): Promise<boolean> => transport.auth.invalidate(),
   };
+  // The tables hold exactly the interface's methods, each calling the runtime as its signature says.
+  return client as unknown as AdsCampaignsClient;
 }
-
-/** The client "createAdsCampaignsClient" makes. */
-export type AdsCampaignsClient = ReturnType<typeof createAdsCampaignsClient>;

@@ -6,97 +6,17 @@ import {
 } from "@contractgen/runtime/mock-data";
 import type { components } from "./types.js";
 import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
-import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js";
+import {
+  mockDocument,
+  responsePlans,
+  schemaTypeNames,
+  type ResponsePlan,
+} from "../compiled/mocks.data.js";
 
 type Schemas = components["schemas"];
 
 // Schema name → key of its precompiled validator (a Map: schema names may be `__proto__`).
-// Values are plain strings: a union of thousands of keys is more than tsc will check (TS2590).
-const validatorKeys = new Map<string, string>([
-  ["Request", "Request"],
-  ["NextCursor", "NextCursor"],
-  ["TotalCount", "TotalCount"],
-  ["Deleted", "Deleted"],
-  ["AdsError", "AdsError"],
-  ["UtcTimestamp", "UtcTimestamp"],
-  ["WholeHour", "WholeHour"],
-  ["IdList", "IdList"],
-  ["CardUri", "CardUri"],
-  ["CountryCode", "CountryCode"],
-  ["MicroAmount", "MicroAmount"],
-  ["PositiveMicroAmount", "PositiveMicroAmount"],
-  ["DomainWithoutProtocol", "DomainWithoutProtocol"],
-  ["IosAppStoreNumber", "IosAppStoreNumber"],
-  ["CreativeType", "CreativeType"],
-  ["AccountMedia", "AccountMedia"],
-  ["AccountMediaResponse", "AccountMediaResponse"],
-  ["AccountMediaList", "AccountMediaList"],
-  ["CardType", "CardType"],
-  ["WebsiteDestination", "WebsiteDestination"],
-  ["AppDestination", "AppDestination"],
-  ["ButtonLabel", "ButtonLabel"],
-  ["MediaComponent", "MediaComponent"],
-  ["SwipeableMediaComponent", "SwipeableMediaComponent"],
-  ["DetailsComponent", "DetailsComponent"],
-  ["ButtonComponent", "ButtonComponent"],
-  ["CardComponent", "CardComponent"],
-  ["CardComponents", "CardComponents"],
-  ["CreateCardRequest", "CreateCardRequest"],
-  ["Card", "Card"],
-  ["LegacyCard", "LegacyCard"],
-  ["CardResponse", "CardResponse"],
-  ["CardInArrayResponse", "CardInArrayResponse"],
-  ["LegacyCardResponse", "LegacyCardResponse"],
-  ["CardList", "CardList"],
-  ["MediaType", "MediaType"],
-  ["MediaLibraryObject", "MediaLibraryObject"],
-  ["MediaLibraryResponse", "MediaLibraryResponse"],
-  ["MediaLibraryList", "MediaLibraryList"],
-  ["PollChoice", "PollChoice"],
-  ["PollCard", "PollCard"],
-  ["PollCardResponse", "PollCardResponse"],
-  ["PollCardList", "PollCardList"],
-  ["ConversationSettings", "ConversationSettings"],
-  ["AdvertiserPost", "AdvertiserPost"],
-  ["AdvertiserPostDetails", "AdvertiserPostDetails"],
-  ["AdvertiserPostResponse", "AdvertiserPostResponse"],
-  ["AdvertiserPostDetailsResponse", "AdvertiserPostDetailsResponse"],
-  ["CtaHashtag", "CtaHashtag"],
-  ["VideoConversationCard", "VideoConversationCard"],
-  ["VideoConversationCardResponse", "VideoConversationCardResponse"],
-  ["VideoConversationCardList", "VideoConversationCardList"],
-  ["IndustryType", "IndustryType"],
-  ["Account", "Account"],
-  ["AccountResponse", "AccountResponse"],
-  ["SandboxAccountResponse", "SandboxAccountResponse"],
-  ["AccountList", "AccountList"],
-  ["AccountApp", "AccountApp"],
-  ["AccountAppList", "AccountAppList"],
-  ["HistoryEntityType", "HistoryEntityType"],
-  ["CampaignHistoryData", "CampaignHistoryData"],
-  ["AccountHistoryEntry", "AccountHistoryEntry"],
-  ["AccountHistoryList", "AccountHistoryList"],
-  ["AdvertiserBusinessCategory", "AdvertiserBusinessCategory"],
-  ["AdvertiserBusinessCategoryList", "AdvertiserBusinessCategoryList"],
-  ["CuratedCategory", "CuratedCategory"],
-  ["CuratedCategoryResponse", "CuratedCategoryResponse"],
-  ["FeatureKey", "FeatureKey"],
-  ["SandboxFeatureKey", "SandboxFeatureKey"],
-  ["AccountFeaturesResponse", "AccountFeaturesResponse"],
-  ["AudienceEstimateRequest", "AudienceEstimateRequest"],
-  ["AudienceEstimateResponse", "AudienceEstimateResponse"],
-  ["AudienceExpansion", "AudienceExpansion"],
-  ["BidStrategy", "BidStrategy"],
-  ["EntityStatus", "EntityStatus"],
-  ["FrequencyCapWindow", "FrequencyCapWindow"],
-  ["Goal", "Goal"],
-  ["PayBy", "PayBy"],
-  ["LineItem", "LineItem"],
-  ["LineItemResponse", "LineItemResponse"],
-  ["LineItemCuratedCategory", "LineItemCuratedCategory"],
-  ["LineItemCuratedCategoryResponse", "LineItemCuratedCategoryResponse"],
-  ["LineItemCuratedCategoryList", "LineItemCuratedCategoryList"],
-]);
+const validatorKeys = new Map<string, string>(schemaTypeNames);
 
 let created: MockGenerator | undefined;
 const generator = (): MockGenerator =>
@@ -132,134 +52,99 @@ export function mockValue(schema: MockSchema, seed?: number): unknown {
   return generator().generate(schema, seed);
 }
 
-/** One seeded factory per schema, by type name. */
-export const mockSchemas = {
-  Request: (seed?: number): Schemas["Request"] => mockSchema("Request", seed),
-  NextCursor: (seed?: number): Schemas["NextCursor"] => mockSchema("NextCursor", seed),
-  TotalCount: (seed?: number): Schemas["TotalCount"] => mockSchema("TotalCount", seed),
-  Deleted: (seed?: number): Schemas["Deleted"] => mockSchema("Deleted", seed),
-  AdsError: (seed?: number): Schemas["AdsError"] => mockSchema("AdsError", seed),
-  UtcTimestamp: (seed?: number): Schemas["UtcTimestamp"] => mockSchema("UtcTimestamp", seed),
-  WholeHour: (seed?: number): Schemas["WholeHour"] => mockSchema("WholeHour", seed),
-  IdList: (seed?: number): Schemas["IdList"] => mockSchema("IdList", seed),
-  CardUri: (seed?: number): Schemas["CardUri"] => mockSchema("CardUri", seed),
-  CountryCode: (seed?: number): Schemas["CountryCode"] => mockSchema("CountryCode", seed),
-  MicroAmount: (seed?: number): Schemas["MicroAmount"] => mockSchema("MicroAmount", seed),
-  PositiveMicroAmount: (seed?: number): Schemas["PositiveMicroAmount"] =>
-    mockSchema("PositiveMicroAmount", seed),
-  DomainWithoutProtocol: (seed?: number): Schemas["DomainWithoutProtocol"] =>
-    mockSchema("DomainWithoutProtocol", seed),
-  IosAppStoreNumber: (seed?: number): Schemas["IosAppStoreNumber"] =>
-    mockSchema("IosAppStoreNumber", seed),
-  CreativeType: (seed?: number): Schemas["CreativeType"] => mockSchema("CreativeType", seed),
-  AccountMedia: (seed?: number): Schemas["AccountMedia"] => mockSchema("AccountMedia", seed),
-  AccountMediaResponse: (seed?: number): Schemas["AccountMediaResponse"] =>
-    mockSchema("AccountMediaResponse", seed),
-  AccountMediaList: (seed?: number): Schemas["AccountMediaList"] =>
-    mockSchema("AccountMediaList", seed),
-  CardType: (seed?: number): Schemas["CardType"] => mockSchema("CardType", seed),
-  WebsiteDestination: (seed?: number): Schemas["WebsiteDestination"] =>
-    mockSchema("WebsiteDestination", seed),
-  AppDestination: (seed?: number): Schemas["AppDestination"] => mockSchema("AppDestination", seed),
-  ButtonLabel: (seed?: number): Schemas["ButtonLabel"] => mockSchema("ButtonLabel", seed),
-  MediaComponent: (seed?: number): Schemas["MediaComponent"] => mockSchema("MediaComponent", seed),
-  SwipeableMediaComponent: (seed?: number): Schemas["SwipeableMediaComponent"] =>
-    mockSchema("SwipeableMediaComponent", seed),
-  DetailsComponent: (seed?: number): Schemas["DetailsComponent"] =>
-    mockSchema("DetailsComponent", seed),
-  ButtonComponent: (seed?: number): Schemas["ButtonComponent"] =>
-    mockSchema("ButtonComponent", seed),
-  CardComponent: (seed?: number): Schemas["CardComponent"] => mockSchema("CardComponent", seed),
-  CardComponents: (seed?: number): Schemas["CardComponents"] => mockSchema("CardComponents", seed),
-  CreateCardRequest: (seed?: number): Schemas["CreateCardRequest"] =>
-    mockSchema("CreateCardRequest", seed),
-  Card: (seed?: number): Schemas["Card"] => mockSchema("Card", seed),
-  LegacyCard: (seed?: number): Schemas["LegacyCard"] => mockSchema("LegacyCard", seed),
-  CardResponse: (seed?: number): Schemas["CardResponse"] => mockSchema("CardResponse", seed),
-  CardInArrayResponse: (seed?: number): Schemas["CardInArrayResponse"] =>
-    mockSchema("CardInArrayResponse", seed),
-  LegacyCardResponse: (seed?: number): Schemas["LegacyCardResponse"] =>
-    mockSchema("LegacyCardResponse", seed),
-  CardList: (seed?: number): Schemas["CardList"] => mockSchema("CardList", seed),
-  MediaType: (seed?: number): Schemas["MediaType"] => mockSchema("MediaType", seed),
-  MediaLibraryObject: (seed?: number): Schemas["MediaLibraryObject"] =>
-    mockSchema("MediaLibraryObject", seed),
-  MediaLibraryResponse: (seed?: number): Schemas["MediaLibraryResponse"] =>
-    mockSchema("MediaLibraryResponse", seed),
-  MediaLibraryList: (seed?: number): Schemas["MediaLibraryList"] =>
-    mockSchema("MediaLibraryList", seed),
-  PollChoice: (seed?: number): Schemas["PollChoice"] => mockSchema("PollChoice", seed),
-  PollCard: (seed?: number): Schemas["PollCard"] => mockSchema("PollCard", seed),
-  PollCardResponse: (seed?: number): Schemas["PollCardResponse"] =>
-    mockSchema("PollCardResponse", seed),
-  PollCardList: (seed?: number): Schemas["PollCardList"] => mockSchema("PollCardList", seed),
-  ConversationSettings: (seed?: number): Schemas["ConversationSettings"] =>
-    mockSchema("ConversationSettings", seed),
-  AdvertiserPost: (seed?: number): Schemas["AdvertiserPost"] => mockSchema("AdvertiserPost", seed),
-  AdvertiserPostDetails: (seed?: number): Schemas["AdvertiserPostDetails"] =>
-    mockSchema("AdvertiserPostDetails", seed),
-  AdvertiserPostResponse: (seed?: number): Schemas["AdvertiserPostResponse"] =>
-    mockSchema("AdvertiserPostResponse", seed),
-  AdvertiserPostDetailsResponse: (seed?: number): Schemas["AdvertiserPostDetailsResponse"] =>
-    mockSchema("AdvertiserPostDetailsResponse", seed),
-  CtaHashtag: (seed?: number): Schemas["CtaHashtag"] => mockSchema("CtaHashtag", seed),
-  VideoConversationCard: (seed?: number): Schemas["VideoConversationCard"] =>
-    mockSchema("VideoConversationCard", seed),
-  VideoConversationCardResponse: (seed?: number): Schemas["VideoConversationCardResponse"] =>
-    mockSchema("VideoConversationCardResponse", seed),
-  VideoConversationCardList: (seed?: number): Schemas["VideoConversationCardList"] =>
-    mockSchema("VideoConversationCardList", seed),
-  IndustryType: (seed?: number): Schemas["IndustryType"] => mockSchema("IndustryType", seed),
-  Account: (seed?: number): Schemas["Account"] => mockSchema("Account", seed),
-  AccountResponse: (seed?: number): Schemas["AccountResponse"] =>
-    mockSchema("AccountResponse", seed),
-  SandboxAccountResponse: (seed?: number): Schemas["SandboxAccountResponse"] =>
-    mockSchema("SandboxAccountResponse", seed),
-  AccountList: (seed?: number): Schemas["AccountList"] => mockSchema("AccountList", seed),
-  AccountApp: (seed?: number): Schemas["AccountApp"] => mockSchema("AccountApp", seed),
-  AccountAppList: (seed?: number): Schemas["AccountAppList"] => mockSchema("AccountAppList", seed),
-  HistoryEntityType: (seed?: number): Schemas["HistoryEntityType"] =>
-    mockSchema("HistoryEntityType", seed),
-  CampaignHistoryData: (seed?: number): Schemas["CampaignHistoryData"] =>
-    mockSchema("CampaignHistoryData", seed),
-  AccountHistoryEntry: (seed?: number): Schemas["AccountHistoryEntry"] =>
-    mockSchema("AccountHistoryEntry", seed),
-  AccountHistoryList: (seed?: number): Schemas["AccountHistoryList"] =>
-    mockSchema("AccountHistoryList", seed),
-  AdvertiserBusinessCategory: (seed?: number): Schemas["AdvertiserBusinessCategory"] =>
-    mockSchema("AdvertiserBusinessCategory", seed),
-  AdvertiserBusinessCategoryList: (seed?: number): Schemas["AdvertiserBusinessCategoryList"] =>
-    mockSchema("AdvertiserBusinessCategoryList", seed),
-  CuratedCategory: (seed?: number): Schemas["CuratedCategory"] =>
-    mockSchema("CuratedCategory", seed),
-  CuratedCategoryResponse: (seed?: number): Schemas["CuratedCategoryResponse"] =>
-    mockSchema("CuratedCategoryResponse", seed),
-  FeatureKey: (seed?: number): Schemas["FeatureKey"] => mockSchema("FeatureKey", seed),
-  SandboxFeatureKey: (seed?: number): Schemas["SandboxFeatureKey"] =>
-    mockSchema("SandboxFeatureKey", seed),
-  AccountFeaturesResponse: (seed?: number): Schemas["AccountFeaturesResponse"] =>
-    mockSchema("AccountFeaturesResponse", seed),
-  AudienceEstimateRequest: (seed?: number): Schemas["AudienceEstimateRequest"] =>
-    mockSchema("AudienceEstimateRequest", seed),
-  AudienceEstimateResponse: (seed?: number): Schemas["AudienceEstimateResponse"] =>
-    mockSchema("AudienceEstimateResponse", seed),
-  AudienceExpansion: (seed?: number): Schemas["AudienceExpansion"] =>
-    mockSchema("AudienceExpansion", seed),
-  BidStrategy: (seed?: number): Schemas["BidStrategy"] => mockSchema("BidStrategy", seed),
-  EntityStatus: (seed?: number): Schemas["EntityStatus"] => mockSchema("EntityStatus", seed),
-  FrequencyCapWindow: (seed?: number): Schemas["FrequencyCapWindow"] =>
-    mockSchema("FrequencyCapWindow", seed),
-  Goal: (seed?: number): Schemas["Goal"] => mockSchema("Goal", seed),
-  PayBy: (seed?: number): Schemas["PayBy"] => mockSchema("PayBy", seed),
-  LineItem: (seed?: number): Schemas["LineItem"] => mockSchema("LineItem", seed),
-  LineItemResponse: (seed?: number): Schemas["LineItemResponse"] =>
-    mockSchema("LineItemResponse", seed),
-  LineItemCuratedCategory: (seed?: number): Schemas["LineItemCuratedCategory"] =>
-    mockSchema("LineItemCuratedCategory", seed),
-  LineItemCuratedCategoryResponse: (seed?: number): Schemas["LineItemCuratedCategoryResponse"] =>
-    mockSchema("LineItemCuratedCategoryResponse", seed),
-  LineItemCuratedCategoryList: (seed?: number): Schemas["LineItemCuratedCategoryList"] =>
-    mockSchema("LineItemCuratedCategoryList", seed),
+/**
+ * One seeded factory per schema, by type name. Made from the schema/type name pairs and typed once
+ * here: TypeScript reads one signature per schema instead of checking a function per schema.
+ */
+export const mockSchemas = Object.fromEntries(
+  schemaTypeNames.map(([name, typeName]) => [
+    typeName,
+    (seed?: number): unknown => generator().forSchema(name, seed),
+  ]),
+) as unknown as {
+  Request: (seed?: number) => Schemas["Request"];
+  NextCursor: (seed?: number) => Schemas["NextCursor"];
+  TotalCount: (seed?: number) => Schemas["TotalCount"];
+  Deleted: (seed?: number) => Schemas["Deleted"];
+  AdsError: (seed?: number) => Schemas["AdsError"];
+  UtcTimestamp: (seed?: number) => Schemas["UtcTimestamp"];
+  WholeHour: (seed?: number) => Schemas["WholeHour"];
+  IdList: (seed?: number) => Schemas["IdList"];
+  CardUri: (seed?: number) => Schemas["CardUri"];
+  CountryCode: (seed?: number) => Schemas["CountryCode"];
+  MicroAmount: (seed?: number) => Schemas["MicroAmount"];
+  PositiveMicroAmount: (seed?: number) => Schemas["PositiveMicroAmount"];
+  DomainWithoutProtocol: (seed?: number) => Schemas["DomainWithoutProtocol"];
+  IosAppStoreNumber: (seed?: number) => Schemas["IosAppStoreNumber"];
+  CreativeType: (seed?: number) => Schemas["CreativeType"];
+  AccountMedia: (seed?: number) => Schemas["AccountMedia"];
+  AccountMediaResponse: (seed?: number) => Schemas["AccountMediaResponse"];
+  AccountMediaList: (seed?: number) => Schemas["AccountMediaList"];
+  CardType: (seed?: number) => Schemas["CardType"];
+  WebsiteDestination: (seed?: number) => Schemas["WebsiteDestination"];
+  AppDestination: (seed?: number) => Schemas["AppDestination"];
+  ButtonLabel: (seed?: number) => Schemas["ButtonLabel"];
+  MediaComponent: (seed?: number) => Schemas["MediaComponent"];
+  SwipeableMediaComponent: (seed?: number) => Schemas["SwipeableMediaComponent"];
+  DetailsComponent: (seed?: number) => Schemas["DetailsComponent"];
+  ButtonComponent: (seed?: number) => Schemas["ButtonComponent"];
+  CardComponent: (seed?: number) => Schemas["CardComponent"];
+  CardComponents: (seed?: number) => Schemas["CardComponents"];
+  CreateCardRequest: (seed?: number) => Schemas["CreateCardRequest"];
+  Card: (seed?: number) => Schemas["Card"];
+  LegacyCard: (seed?: number) => Schemas["LegacyCard"];
+  CardResponse: (seed?: number) => Schemas["CardResponse"];
+  CardInArrayResponse: (seed?: number) => Schemas["CardInArrayResponse"];
+  LegacyCardResponse: (seed?: number) => Schemas["LegacyCardResponse"];
+  CardList: (seed?: number) => Schemas["CardList"];
+  MediaType: (seed?: number) => Schemas["MediaType"];
+  MediaLibraryObject: (seed?: number) => Schemas["MediaLibraryObject"];
+  MediaLibraryResponse: (seed?: number) => Schemas["MediaLibraryResponse"];
+  MediaLibraryList: (seed?: number) => Schemas["MediaLibraryList"];
+  PollChoice: (seed?: number) => Schemas["PollChoice"];
+  PollCard: (seed?: number) => Schemas["PollCard"];
+  PollCardResponse: (seed?: number) => Schemas["PollCardResponse"];
+  PollCardList: (seed?: number) => Schemas["PollCardList"];
+  ConversationSettings: (seed?: number) => Schemas["ConversationSettings"];
+  AdvertiserPost: (seed?: number) => Schemas["AdvertiserPost"];
+  AdvertiserPostDetails: (seed?: number) => Schemas["AdvertiserPostDetails"];
+  AdvertiserPostResponse: (seed?: number) => Schemas["AdvertiserPostResponse"];
+  AdvertiserPostDetailsResponse: (seed?: number) => Schemas["AdvertiserPostDetailsResponse"];
+  CtaHashtag: (seed?: number) => Schemas["CtaHashtag"];
+  VideoConversationCard: (seed?: number) => Schemas["VideoConversationCard"];
+  VideoConversationCardResponse: (seed?: number) => Schemas["VideoConversationCardResponse"];
+  VideoConversationCardList: (seed?: number) => Schemas["VideoConversationCardList"];
+  IndustryType: (seed?: number) => Schemas["IndustryType"];
+  Account: (seed?: number) => Schemas["Account"];
+  AccountResponse: (seed?: number) => Schemas["AccountResponse"];
+  SandboxAccountResponse: (seed?: number) => Schemas["SandboxAccountResponse"];
+  AccountList: (seed?: number) => Schemas["AccountList"];
+  AccountApp: (seed?: number) => Schemas["AccountApp"];
+  AccountAppList: (seed?: number) => Schemas["AccountAppList"];
+  HistoryEntityType: (seed?: number) => Schemas["HistoryEntityType"];
+  CampaignHistoryData: (seed?: number) => Schemas["CampaignHistoryData"];
+  AccountHistoryEntry: (seed?: number) => Schemas["AccountHistoryEntry"];
+  AccountHistoryList: (seed?: number) => Schemas["AccountHistoryList"];
+  AdvertiserBusinessCategory: (seed?: number) => Schemas["AdvertiserBusinessCategory"];
+  AdvertiserBusinessCategoryList: (seed?: number) => Schemas["AdvertiserBusinessCategoryList"];
+  CuratedCategory: (seed?: number) => Schemas["CuratedCategory"];
+  CuratedCategoryResponse: (seed?: number) => Schemas["CuratedCategoryResponse"];
+  FeatureKey: (seed?: number) => Schemas["FeatureKey"];
+  SandboxFeatureKey: (seed?: number) => Schemas["SandboxFeatureKey"];
+  AccountFeaturesResponse: (seed?: number) => Schemas["AccountFeaturesResponse"];
+  AudienceEstimateRequest: (seed?: number) => Schemas["AudienceEstimateRequest"];
+  AudienceEstimateResponse: (seed?: number) => Schemas["AudienceEstimateResponse"];
+  AudienceExpansion: (seed?: number) => Schemas["AudienceExpansion"];
+  BidStrategy: (seed?: number) => Schemas["BidStrategy"];
+  EntityStatus: (seed?: number) => Schemas["EntityStatus"];
+  FrequencyCapWindow: (seed?: number) => Schemas["FrequencyCapWindow"];
+  Goal: (seed?: number) => Schemas["Goal"];
+  PayBy: (seed?: number) => Schemas["PayBy"];
+  LineItem: (seed?: number) => Schemas["LineItem"];
+  LineItemResponse: (seed?: number) => Schemas["LineItemResponse"];
+  LineItemCuratedCategory: (seed?: number) => Schemas["LineItemCuratedCategory"];
+  LineItemCuratedCategoryResponse: (seed?: number) => Schemas["LineItemCuratedCategoryResponse"];
+  LineItemCuratedCategoryList: (seed?: number) => Schemas["LineItemCuratedCategoryList"];
 };
 
 /** A response as a mock server would send it. */

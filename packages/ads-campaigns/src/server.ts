@@ -3,13 +3,14 @@ import type { FastifyInstance } from "fastify";
 import {
   pickHandlers,
   registerRoutes,
+  type Handler,
   type HandlerInput,
   type HandlerReply,
-  type RouteSpec,
   type ServerOptions,
 } from "@contractgen/runtime/server";
 import type { paths } from "./types.js";
 import { validateRequest, validateResponse } from "./validators.js";
+import { methodNames, routes } from "../compiled/server.tables.js";
 
 export type {
   AuthContext,
@@ -18,6 +19,13 @@ export type {
   SecurityVerifiers,
 } from "@contractgen/runtime/server";
 
+/** A reply with a body: its status, the body, optional headers and one of the declared media types. */
+type ReplyOf<S extends number, B, C extends string> = {
+  readonly status: S;
+  readonly body: B;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly contentType?: C;
+};
 export type ListAccountMediaInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/account_media"]["get"]["parameters"]["path"]>,
   NonNullable<paths["/12/accounts/{account_id}/account_media"]["get"]["parameters"]["query"]>,
@@ -28,24 +36,21 @@ export type ListAccountMediaInput = HandlerInput<
  * The replies listAccountMedia may give: the statuses and bodies the contract declares.
  */
 export type ListAccountMediaReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_media"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_media"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_media"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_media"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_media"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_media"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetAccountMediaInput = HandlerInput<
   NonNullable<
@@ -61,24 +66,21 @@ export type GetAccountMediaInput = HandlerInput<
  * The replies getAccountMedia may give: the statuses and bodies the contract declares.
  */
 export type GetAccountMediaReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteAccountMediaInput = HandlerInput<
   NonNullable<
@@ -92,24 +94,21 @@ export type DeleteAccountMediaInput = HandlerInput<
  * The replies deleteAccountMedia may give: the statuses and bodies the contract declares.
  */
 export type DeleteAccountMediaReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_media/{account_media_id}"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListCardsInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/cards"]["get"]["parameters"]["path"]>,
@@ -121,24 +120,21 @@ export type ListCardsInput = HandlerInput<
  * The replies listCards may give: the statuses and bodies the contract declares.
  */
 export type ListCardsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateCardInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/cards"]["post"]["parameters"]["path"]>,
@@ -152,24 +148,21 @@ export type CreateCardInput = HandlerInput<
  * The replies createCard may give: the statuses and bodies the contract declares.
  */
 export type CreateCardReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetCardInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/cards/{card_id}"]["get"]["parameters"]["path"]>,
@@ -181,24 +174,21 @@ export type GetCardInput = HandlerInput<
  * The replies getCard may give: the statuses and bodies the contract declares.
  */
 export type GetCardReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/{card_id}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/{card_id}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/{card_id}"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/{card_id}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/{card_id}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/{card_id}"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateCardInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/cards/{card_id}"]["put"]["parameters"]["path"]>,
@@ -212,24 +202,21 @@ export type UpdateCardInput = HandlerInput<
  * The replies updateCard may give: the statuses and bodies the contract declares.
  */
 export type UpdateCardReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/{card_id}"]["put"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/{card_id}"]["put"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/{card_id}"]["put"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/{card_id}"]["put"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/{card_id}"]["put"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/{card_id}"]["put"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteLegacyCardInput = HandlerInput<
   NonNullable<
@@ -243,24 +230,21 @@ export type DeleteLegacyCardInput = HandlerInput<
  * The replies deleteLegacyCard may give: the statuses and bodies the contract declares.
  */
 export type DeleteLegacyCardReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/{card_type}/{card_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/{card_type}/{card_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/{card_type}/{card_id}"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/{card_type}/{card_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/{card_type}/{card_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/{card_type}/{card_id}"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListMediaLibraryInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/media_library"]["get"]["parameters"]["path"]>,
@@ -272,24 +256,21 @@ export type ListMediaLibraryInput = HandlerInput<
  * The replies listMediaLibrary may give: the statuses and bodies the contract declares.
  */
 export type ListMediaLibraryReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateMediaLibraryItemInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/media_library"]["post"]["parameters"]["path"]>,
@@ -301,24 +282,21 @@ export type CreateMediaLibraryItemInput = HandlerInput<
  * The replies createMediaLibraryItem may give: the statuses and bodies the contract declares.
  */
 export type CreateMediaLibraryItemReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetMediaLibraryItemInput = HandlerInput<
   NonNullable<
@@ -332,24 +310,21 @@ export type GetMediaLibraryItemInput = HandlerInput<
  * The replies getMediaLibraryItem may give: the statuses and bodies the contract declares.
  */
 export type GetMediaLibraryItemReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library/{media_key}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library/{media_key}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library/{media_key}"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library/{media_key}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library/{media_key}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library/{media_key}"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateMediaLibraryItemInput = HandlerInput<
   NonNullable<
@@ -365,24 +340,21 @@ export type UpdateMediaLibraryItemInput = HandlerInput<
  * The replies updateMediaLibraryItem may give: the statuses and bodies the contract declares.
  */
 export type UpdateMediaLibraryItemReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library/{media_key}"]["put"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library/{media_key}"]["put"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library/{media_key}"]["put"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library/{media_key}"]["put"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library/{media_key}"]["put"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library/{media_key}"]["put"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteMediaLibraryItemInput = HandlerInput<
   NonNullable<
@@ -396,24 +368,21 @@ export type DeleteMediaLibraryItemInput = HandlerInput<
  * The replies deleteMediaLibraryItem may give: the statuses and bodies the contract declares.
  */
 export type DeleteMediaLibraryItemReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library/{media_key}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library/{media_key}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/media_library/{media_key}"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library/{media_key}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library/{media_key}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/media_library/{media_key}"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListPollCardsInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/cards/poll"]["get"]["parameters"]["path"]>,
@@ -425,24 +394,21 @@ export type ListPollCardsInput = HandlerInput<
  * The replies listPollCards may give: the statuses and bodies the contract declares.
  */
 export type ListPollCardsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/poll"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/poll"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/poll"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/poll"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/poll"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/poll"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreatePollCardInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/cards/poll"]["post"]["parameters"]["path"]>,
@@ -454,24 +420,21 @@ export type CreatePollCardInput = HandlerInput<
  * The replies createPollCard may give: the statuses and bodies the contract declares.
  */
 export type CreatePollCardReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/poll"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/poll"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/poll"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/poll"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/poll"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/poll"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetPollCardInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/cards/poll/{card_id}"]["get"]["parameters"]["path"]>,
@@ -485,24 +448,21 @@ export type GetPollCardInput = HandlerInput<
  * The replies getPollCard may give: the statuses and bodies the contract declares.
  */
 export type GetPollCardReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/poll/{card_id}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/poll/{card_id}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/poll/{card_id}"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/poll/{card_id}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/poll/{card_id}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/poll/{card_id}"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateAdvertiserPostInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/post"]["post"]["parameters"]["path"]>,
@@ -514,24 +474,21 @@ export type CreateAdvertiserPostInput = HandlerInput<
  * The replies createAdvertiserPost may give: the statuses and bodies the contract declares.
  */
 export type CreateAdvertiserPostReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/post"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/post"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/post"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/post"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/post"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/post"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateAdvertiserPostNameInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/posts/{post_id}/name"]["put"]["parameters"]["path"]>,
@@ -545,24 +502,21 @@ export type UpdateAdvertiserPostNameInput = HandlerInput<
  * The replies updateAdvertiserPostName may give: the statuses and bodies the contract declares.
  */
 export type UpdateAdvertiserPostNameReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/posts/{post_id}/name"]["put"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/posts/{post_id}/name"]["put"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/posts/{post_id}/name"]["put"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/posts/{post_id}/name"]["put"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/posts/{post_id}/name"]["put"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/posts/{post_id}/name"]["put"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListVideoConversationCardsInput = HandlerInput<
   NonNullable<
@@ -578,24 +532,21 @@ export type ListVideoConversationCardsInput = HandlerInput<
  * The replies listVideoConversationCards may give: the statuses and bodies the contract declares.
  */
 export type ListVideoConversationCardsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateVideoConversationCardInput = HandlerInput<
   NonNullable<
@@ -611,24 +562,21 @@ export type CreateVideoConversationCardInput = HandlerInput<
  * The replies createVideoConversationCard may give: the statuses and bodies the contract declares.
  */
 export type CreateVideoConversationCardReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetVideoConversationCardInput = HandlerInput<
   NonNullable<
@@ -644,24 +592,21 @@ export type GetVideoConversationCardInput = HandlerInput<
  * The replies getVideoConversationCard may give: the statuses and bodies the contract declares.
  */
 export type GetVideoConversationCardReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateVideoConversationCardInput = HandlerInput<
   NonNullable<
@@ -675,24 +620,21 @@ export type UpdateVideoConversationCardInput = HandlerInput<
  * The replies updateVideoConversationCard may give: the statuses and bodies the contract declares.
  */
 export type UpdateVideoConversationCardReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["put"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["put"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["put"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["put"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["put"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/cards/video_conversation/{card_id}"]["put"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListAccountsInput = HandlerInput<
   Record<string, never>,
@@ -704,24 +646,21 @@ export type ListAccountsInput = HandlerInput<
  * The replies listAccounts may give: the statuses and bodies the contract declares.
  */
 export type ListAccountsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateSandboxAccountInput = HandlerInput<
   Record<string, never>,
@@ -733,24 +672,21 @@ export type CreateSandboxAccountInput = HandlerInput<
  * The replies createSandboxAccount may give: the statuses and bodies the contract declares.
  */
 export type CreateSandboxAccountReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetAccountInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}"]["get"]["parameters"]["path"]>,
@@ -762,24 +698,21 @@ export type GetAccountInput = HandlerInput<
  * The replies getAccount may give: the statuses and bodies the contract declares.
  */
 export type GetAccountReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateAccountInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}"]["put"]["parameters"]["path"]>,
@@ -791,24 +724,21 @@ export type UpdateAccountInput = HandlerInput<
  * The replies updateAccount may give: the statuses and bodies the contract declares.
  */
 export type UpdateAccountReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}"]["put"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}"]["put"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}"]["put"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}"]["put"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}"]["put"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}"]["put"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteSandboxAccountInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}"]["delete"]["parameters"]["path"]>,
@@ -820,24 +750,21 @@ export type DeleteSandboxAccountInput = HandlerInput<
  * The replies deleteSandboxAccount may give: the statuses and bodies the contract declares.
  */
 export type DeleteSandboxAccountReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListAccountAppsInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/account_apps"]["get"]["parameters"]["path"]>,
@@ -849,24 +776,21 @@ export type ListAccountAppsInput = HandlerInput<
  * The replies listAccountApps may give: the statuses and bodies the contract declares.
  */
 export type ListAccountAppsReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_apps"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_apps"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_apps"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_apps"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_apps"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_apps"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListAccountHistoryInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/account_history"]["get"]["parameters"]["path"]>,
@@ -878,24 +802,21 @@ export type ListAccountHistoryInput = HandlerInput<
  * The replies listAccountHistory may give: the statuses and bodies the contract declares.
  */
 export type ListAccountHistoryReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_history"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_history"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/account_history"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_history"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_history"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/account_history"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListAdvertiserBusinessCategoriesInput = HandlerInput<
   Record<string, never>,
@@ -907,24 +828,21 @@ export type ListAdvertiserBusinessCategoriesInput = HandlerInput<
  * The replies listAdvertiserBusinessCategories may give: the statuses and bodies the contract declares.
  */
 export type ListAdvertiserBusinessCategoriesReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/advertiser_business_categories"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/advertiser_business_categories"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/advertiser_business_categories"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/advertiser_business_categories"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/advertiser_business_categories"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/advertiser_business_categories"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetCuratedCategoryInput = HandlerInput<
   NonNullable<
@@ -938,24 +856,21 @@ export type GetCuratedCategoryInput = HandlerInput<
  * The replies getCuratedCategory may give: the statuses and bodies the contract declares.
  */
 export type GetCuratedCategoryReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/curated_categories/{curated_category_id}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/curated_categories/{curated_category_id}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/curated_categories/{curated_category_id}"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/curated_categories/{curated_category_id}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/curated_categories/{curated_category_id}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/curated_categories/{curated_category_id}"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListAccountFeaturesInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/features"]["get"]["parameters"]["path"]>,
@@ -967,24 +882,21 @@ export type ListAccountFeaturesInput = HandlerInput<
  * The replies listAccountFeatures may give: the statuses and bodies the contract declares.
  */
 export type ListAccountFeaturesReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/features"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/features"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/features"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/features"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/features"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/features"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type AddSandboxAccountFeaturesInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/features"]["post"]["parameters"]["path"]>,
@@ -996,24 +908,21 @@ export type AddSandboxAccountFeaturesInput = HandlerInput<
  * The replies addSandboxAccountFeatures may give: the statuses and bodies the contract declares.
  */
 export type AddSandboxAccountFeaturesReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/features"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/features"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/features"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/features"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/features"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/features"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetAudienceEstimateInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/audience_estimate"]["post"]["parameters"]["path"]>,
@@ -1027,24 +936,21 @@ export type GetAudienceEstimateInput = HandlerInput<
  * The replies getAudienceEstimate may give: the statuses and bodies the contract declares.
  */
 export type GetAudienceEstimateReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/audience_estimate"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/audience_estimate"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/audience_estimate"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/audience_estimate"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/audience_estimate"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/audience_estimate"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateLineItemInput = HandlerInput<
   NonNullable<
@@ -1060,24 +966,21 @@ export type UpdateLineItemInput = HandlerInput<
  * The replies updateLineItem may give: the statuses and bodies the contract declares.
  */
 export type UpdateLineItemReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["put"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["put"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["put"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["put"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["put"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["put"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteLineItemInput = HandlerInput<
   NonNullable<
@@ -1091,30 +994,26 @@ export type DeleteLineItemInput = HandlerInput<
  * The replies deleteLineItem may give: the statuses and bodies the contract declares.
  */
 export type DeleteLineItemReply =
-  | {
-      readonly status: 404;
-      readonly body: paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["delete"]["responses"][404]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      404,
+      paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["delete"]["responses"][404]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_items/{line_item_id}"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListLineItemCuratedCategoriesInput = HandlerInput<
   NonNullable<
@@ -1130,24 +1029,21 @@ export type ListLineItemCuratedCategoriesInput = HandlerInput<
  * The replies listLineItemCuratedCategories may give: the statuses and bodies the contract declares.
  */
 export type ListLineItemCuratedCategoriesReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateLineItemCuratedCategoryInput = HandlerInput<
   NonNullable<
@@ -1163,24 +1059,21 @@ export type CreateLineItemCuratedCategoryInput = HandlerInput<
  * The replies createLineItemCuratedCategory may give: the statuses and bodies the contract declares.
  */
 export type CreateLineItemCuratedCategoryReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetLineItemCuratedCategoryInput = HandlerInput<
   NonNullable<
@@ -1196,24 +1089,21 @@ export type GetLineItemCuratedCategoryInput = HandlerInput<
  * The replies getLineItemCuratedCategory may give: the statuses and bodies the contract declares.
  */
 export type GetLineItemCuratedCategoryReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["get"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["get"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type UpdateLineItemCuratedCategoryInput = HandlerInput<
   NonNullable<
@@ -1229,24 +1119,21 @@ export type UpdateLineItemCuratedCategoryInput = HandlerInput<
  * The replies updateLineItemCuratedCategory may give: the statuses and bodies the contract declares.
  */
 export type UpdateLineItemCuratedCategoryReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["put"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["put"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["put"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["put"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["put"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["put"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteLineItemCuratedCategoryInput = HandlerInput<
   NonNullable<
@@ -1260,24 +1147,21 @@ export type DeleteLineItemCuratedCategoryInput = HandlerInput<
  * The replies deleteLineItemCuratedCategory may give: the statuses and bodies the contract declares.
  */
 export type DeleteLineItemCuratedCategoryReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["delete"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}"]["delete"]["responses"]["default"]["content"]["application/json"],
+      "application/json"
+    >;
 
 /**
  * One method per operation of Advertising interface — creatives and campaign management 12; a missing one answers 501.
@@ -1514,284 +1398,7 @@ export interface AdsCampaignsHandlers {
 }
 
 /** Every route of the contract, in contract order. */
-export const routes: readonly RouteSpec[] = [
-  {
-    id: "listAccountMedia",
-    method: "GET",
-    path: "/12/accounts/{account_id}/account_media",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getAccountMedia",
-    method: "GET",
-    path: "/12/accounts/{account_id}/account_media/{account_media_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteAccountMedia",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/account_media/{account_media_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listCards",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createCard",
-    method: "POST",
-    path: "/12/accounts/{account_id}/cards",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getCard",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/{card_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "updateCard",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/cards/{card_id}",
-    security: [["oauth1"]],
-    unspecified:
-      "The document gives this path and says a JSON body replaces each supplied field, but not the HTTP method nor the full parameter list, nor the response. PUT is a placeholder chosen because the body replaces the supplied fields; body and response are permissive.",
-  },
-  {
-    id: "deleteLegacyCard",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/cards/{card_type}/{card_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listMediaLibrary",
-    method: "GET",
-    path: "/12/accounts/{account_id}/media_library",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createMediaLibraryItem",
-    method: "POST",
-    path: "/12/accounts/{account_id}/media_library",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getMediaLibraryItem",
-    method: "GET",
-    path: "/12/accounts/{account_id}/media_library/{media_key}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "updateMediaLibraryItem",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/media_library/{media_key}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteMediaLibraryItem",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/media_library/{media_key}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listPollCards",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/poll",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createPollCard",
-    method: "POST",
-    path: "/12/accounts/{account_id}/cards/poll",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getPollCard",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/poll/{card_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createAdvertiserPost",
-    method: "POST",
-    path: "/12/accounts/{account_id}/post",
-    security: [["oauth1"]],
-  },
-  {
-    id: "updateAdvertiserPostName",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/posts/{post_id}/name",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listVideoConversationCards",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/video_conversation",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createVideoConversationCard",
-    method: "POST",
-    path: "/12/accounts/{account_id}/cards/video_conversation",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getVideoConversationCard",
-    method: "GET",
-    path: "/12/accounts/{account_id}/cards/video_conversation/{card_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "updateVideoConversationCard",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/cards/video_conversation/{card_id}",
-    security: [["oauth1"]],
-    unspecified:
-      "The document gives this path and says all parameters are optional with the same names as create, but not the HTTP method, the complete parameter list nor the response. PUT is a placeholder chosen because the operation updates an existing card; parameters are not declared and the response is permissive.",
-  },
-  { id: "listAccounts", method: "GET", path: "/12/accounts", security: [["oauth1"]] },
-  { id: "createSandboxAccount", method: "POST", path: "/12/accounts", security: [["oauth1"]] },
-  { id: "getAccount", method: "GET", path: "/12/accounts/{account_id}", security: [["oauth1"]] },
-  { id: "updateAccount", method: "PUT", path: "/12/accounts/{account_id}", security: [["oauth1"]] },
-  {
-    id: "deleteSandboxAccount",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listAccountApps",
-    method: "GET",
-    path: "/12/accounts/{account_id}/account_apps",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listAccountHistory",
-    method: "GET",
-    path: "/12/accounts/{account_id}/account_history",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listAdvertiserBusinessCategories",
-    method: "GET",
-    path: "/12/advertiser_business_categories",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getCuratedCategory",
-    method: "GET",
-    path: "/12/accounts/{account_id}/curated_categories/{curated_category_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listAccountFeatures",
-    method: "GET",
-    path: "/12/accounts/{account_id}/features",
-    security: [["oauth1"]],
-  },
-  {
-    id: "addSandboxAccountFeatures",
-    method: "POST",
-    path: "/12/accounts/{account_id}/features",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getAudienceEstimate",
-    method: "POST",
-    path: "/12/accounts/{account_id}/audience_estimate",
-    security: [["oauth1"]],
-    unspecified:
-      'The request body beyond "an array of JSON objects" (the objects\' fields) and the shape of the returned approximate audience size are not shown; both payloads are permissive.',
-  },
-  {
-    id: "updateLineItem",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/line_items/{line_item_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteLineItem",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/line_items/{line_item_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "listLineItemCuratedCategories",
-    method: "GET",
-    path: "/12/accounts/{account_id}/line_item_curated_categories",
-    security: [["oauth1"]],
-  },
-  {
-    id: "createLineItemCuratedCategory",
-    method: "POST",
-    path: "/12/accounts/{account_id}/line_item_curated_categories",
-    security: [["oauth1"]],
-  },
-  {
-    id: "getLineItemCuratedCategory",
-    method: "GET",
-    path: "/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "updateLineItemCuratedCategory",
-    method: "PUT",
-    path: "/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}",
-    security: [["oauth1"]],
-  },
-  {
-    id: "deleteLineItemCuratedCategory",
-    method: "DELETE",
-    path: "/12/accounts/{account_id}/line_item_curated_categories/{line_item_curated_category_id}",
-    security: [["oauth1"]],
-  },
-];
-
-const methodNames: Readonly<Record<string, string>> = {
-  listAccountMedia: "listAccountMedia",
-  getAccountMedia: "getAccountMedia",
-  deleteAccountMedia: "deleteAccountMedia",
-  listCards: "listCards",
-  createCard: "createCard",
-  getCard: "getCard",
-  updateCard: "updateCard",
-  deleteLegacyCard: "deleteLegacyCard",
-  listMediaLibrary: "listMediaLibrary",
-  createMediaLibraryItem: "createMediaLibraryItem",
-  getMediaLibraryItem: "getMediaLibraryItem",
-  updateMediaLibraryItem: "updateMediaLibraryItem",
-  deleteMediaLibraryItem: "deleteMediaLibraryItem",
-  listPollCards: "listPollCards",
-  createPollCard: "createPollCard",
-  getPollCard: "getPollCard",
-  createAdvertiserPost: "createAdvertiserPost",
-  updateAdvertiserPostName: "updateAdvertiserPostName",
-  listVideoConversationCards: "listVideoConversationCards",
-  createVideoConversationCard: "createVideoConversationCard",
-  getVideoConversationCard: "getVideoConversationCard",
-  updateVideoConversationCard: "updateVideoConversationCard",
-  listAccounts: "listAccounts",
-  createSandboxAccount: "createSandboxAccount",
-  getAccount: "getAccount",
-  updateAccount: "updateAccount",
-  deleteSandboxAccount: "deleteSandboxAccount",
-  listAccountApps: "listAccountApps",
-  listAccountHistory: "listAccountHistory",
-  listAdvertiserBusinessCategories: "listAdvertiserBusinessCategories",
-  getCuratedCategory: "getCuratedCategory",
-  listAccountFeatures: "listAccountFeatures",
-  addSandboxAccountFeatures: "addSandboxAccountFeatures",
-  getAudienceEstimate: "getAudienceEstimate",
-  updateLineItem: "updateLineItem",
-  deleteLineItem: "deleteLineItem",
-  listLineItemCuratedCategories: "listLineItemCuratedCategories",
-  createLineItemCuratedCategory: "createLineItemCuratedCategory",
-  getLineItemCuratedCategory: "getLineItemCuratedCategory",
-  updateLineItemCuratedCategory: "updateLineItemCuratedCategory",
-  deleteLineItemCuratedCategory: "deleteLineItemCuratedCategory",
-};
+export { routes };
 
 /**
  * The Fastify plugin: `app.register("adsCampaignsServer", { handlers, security })`. Requests are validated
@@ -1803,7 +1410,7 @@ export async function adsCampaignsServer(
   app: FastifyInstance,
   options: ServerOptions<AdsCampaignsHandlers>,
 ): Promise<void> {
-  registerRoutes(
+  registerRoutes<Record<string, Handler>>(
     app,
     routes,
     { validateRequest, validateResponse },

@@ -5,8 +5,11 @@ import {
   type OperationValidation,
 } from "@contractgen/runtime/validation";
 import type { components } from "./types.js";
-import * as strict from "../compiled/validators.strict.js";
-import { operationValidators, type OperationId } from "../compiled/validators.tables.js";
+import {
+  operationValidators,
+  schemaValidators as compiledSchemaValidators,
+  type OperationId,
+} from "../compiled/validators.tables.js";
 
 /** A precompiled validator that narrows what it accepts. */
 export interface SchemaValidator<T> {
@@ -14,177 +17,105 @@ export interface SchemaValidator<T> {
   errors?: readonly CompiledError[] | null;
 }
 
-/** One precompiled validator per named schema of the contract. */
-export const schemaValidators = {
-  Request: strict.s0 as unknown as SchemaValidator<components["schemas"]["Request"]>,
-  NextCursor: strict.s1 as unknown as SchemaValidator<components["schemas"]["NextCursor"]>,
-  TotalCount: strict.s2 as unknown as SchemaValidator<components["schemas"]["TotalCount"]>,
-  Deleted: strict.s3 as unknown as SchemaValidator<components["schemas"]["Deleted"]>,
-  AdsError: strict.s4 as unknown as SchemaValidator<components["schemas"]["AdsError"]>,
-  UtcTimestamp: strict.s5 as unknown as SchemaValidator<components["schemas"]["UtcTimestamp"]>,
-  WholeHour: strict.s6 as unknown as SchemaValidator<components["schemas"]["WholeHour"]>,
-  IdList: strict.s7 as unknown as SchemaValidator<components["schemas"]["IdList"]>,
-  CardUri: strict.s8 as unknown as SchemaValidator<components["schemas"]["CardUri"]>,
-  CountryCode: strict.s9 as unknown as SchemaValidator<components["schemas"]["CountryCode"]>,
-  MicroAmount: strict.s10 as unknown as SchemaValidator<components["schemas"]["MicroAmount"]>,
-  PositiveMicroAmount: strict.s11 as unknown as SchemaValidator<
-    components["schemas"]["PositiveMicroAmount"]
-  >,
-  DomainWithoutProtocol: strict.s12 as unknown as SchemaValidator<
-    components["schemas"]["DomainWithoutProtocol"]
-  >,
-  IosAppStoreNumber: strict.s13 as unknown as SchemaValidator<
-    components["schemas"]["IosAppStoreNumber"]
-  >,
-  CreativeType: strict.s14 as unknown as SchemaValidator<components["schemas"]["CreativeType"]>,
-  AccountMedia: strict.s15 as unknown as SchemaValidator<components["schemas"]["AccountMedia"]>,
-  AccountMediaResponse: strict.s16 as unknown as SchemaValidator<
-    components["schemas"]["AccountMediaResponse"]
-  >,
-  AccountMediaList: strict.s17 as unknown as SchemaValidator<
-    components["schemas"]["AccountMediaList"]
-  >,
-  CardType: strict.s18 as unknown as SchemaValidator<components["schemas"]["CardType"]>,
-  WebsiteDestination: strict.s19 as unknown as SchemaValidator<
-    components["schemas"]["WebsiteDestination"]
-  >,
-  AppDestination: strict.s20 as unknown as SchemaValidator<components["schemas"]["AppDestination"]>,
-  ButtonLabel: strict.s21 as unknown as SchemaValidator<components["schemas"]["ButtonLabel"]>,
-  MediaComponent: strict.s22 as unknown as SchemaValidator<components["schemas"]["MediaComponent"]>,
-  SwipeableMediaComponent: strict.s23 as unknown as SchemaValidator<
-    components["schemas"]["SwipeableMediaComponent"]
-  >,
-  DetailsComponent: strict.s24 as unknown as SchemaValidator<
-    components["schemas"]["DetailsComponent"]
-  >,
-  ButtonComponent: strict.s25 as unknown as SchemaValidator<
-    components["schemas"]["ButtonComponent"]
-  >,
-  CardComponent: strict.s26 as unknown as SchemaValidator<components["schemas"]["CardComponent"]>,
-  CardComponents: strict.s27 as unknown as SchemaValidator<components["schemas"]["CardComponents"]>,
-  CreateCardRequest: strict.s28 as unknown as SchemaValidator<
-    components["schemas"]["CreateCardRequest"]
-  >,
-  Card: strict.s29 as unknown as SchemaValidator<components["schemas"]["Card"]>,
-  LegacyCard: strict.s30 as unknown as SchemaValidator<components["schemas"]["LegacyCard"]>,
-  CardResponse: strict.s31 as unknown as SchemaValidator<components["schemas"]["CardResponse"]>,
-  CardInArrayResponse: strict.s32 as unknown as SchemaValidator<
-    components["schemas"]["CardInArrayResponse"]
-  >,
-  LegacyCardResponse: strict.s33 as unknown as SchemaValidator<
-    components["schemas"]["LegacyCardResponse"]
-  >,
-  CardList: strict.s34 as unknown as SchemaValidator<components["schemas"]["CardList"]>,
-  MediaType: strict.s35 as unknown as SchemaValidator<components["schemas"]["MediaType"]>,
-  MediaLibraryObject: strict.s36 as unknown as SchemaValidator<
-    components["schemas"]["MediaLibraryObject"]
-  >,
-  MediaLibraryResponse: strict.s37 as unknown as SchemaValidator<
-    components["schemas"]["MediaLibraryResponse"]
-  >,
-  MediaLibraryList: strict.s38 as unknown as SchemaValidator<
-    components["schemas"]["MediaLibraryList"]
-  >,
-  PollChoice: strict.s39 as unknown as SchemaValidator<components["schemas"]["PollChoice"]>,
-  PollCard: strict.s40 as unknown as SchemaValidator<components["schemas"]["PollCard"]>,
-  PollCardResponse: strict.s41 as unknown as SchemaValidator<
-    components["schemas"]["PollCardResponse"]
-  >,
-  PollCardList: strict.s42 as unknown as SchemaValidator<components["schemas"]["PollCardList"]>,
-  ConversationSettings: strict.s43 as unknown as SchemaValidator<
-    components["schemas"]["ConversationSettings"]
-  >,
-  AdvertiserPost: strict.s44 as unknown as SchemaValidator<components["schemas"]["AdvertiserPost"]>,
-  AdvertiserPostDetails: strict.s45 as unknown as SchemaValidator<
-    components["schemas"]["AdvertiserPostDetails"]
-  >,
-  AdvertiserPostResponse: strict.s46 as unknown as SchemaValidator<
-    components["schemas"]["AdvertiserPostResponse"]
-  >,
-  AdvertiserPostDetailsResponse: strict.s47 as unknown as SchemaValidator<
+/**
+ * One precompiled validator per named schema of the contract. The table is in
+ * compiled/validators.tables.js and typed once here: TypeScript reads one signature per schema
+ * instead of checking a member and two casts per schema.
+ */
+export const schemaValidators = compiledSchemaValidators as unknown as {
+  Request: SchemaValidator<components["schemas"]["Request"]>;
+  NextCursor: SchemaValidator<components["schemas"]["NextCursor"]>;
+  TotalCount: SchemaValidator<components["schemas"]["TotalCount"]>;
+  Deleted: SchemaValidator<components["schemas"]["Deleted"]>;
+  AdsError: SchemaValidator<components["schemas"]["AdsError"]>;
+  UtcTimestamp: SchemaValidator<components["schemas"]["UtcTimestamp"]>;
+  WholeHour: SchemaValidator<components["schemas"]["WholeHour"]>;
+  IdList: SchemaValidator<components["schemas"]["IdList"]>;
+  CardUri: SchemaValidator<components["schemas"]["CardUri"]>;
+  CountryCode: SchemaValidator<components["schemas"]["CountryCode"]>;
+  MicroAmount: SchemaValidator<components["schemas"]["MicroAmount"]>;
+  PositiveMicroAmount: SchemaValidator<components["schemas"]["PositiveMicroAmount"]>;
+  DomainWithoutProtocol: SchemaValidator<components["schemas"]["DomainWithoutProtocol"]>;
+  IosAppStoreNumber: SchemaValidator<components["schemas"]["IosAppStoreNumber"]>;
+  CreativeType: SchemaValidator<components["schemas"]["CreativeType"]>;
+  AccountMedia: SchemaValidator<components["schemas"]["AccountMedia"]>;
+  AccountMediaResponse: SchemaValidator<components["schemas"]["AccountMediaResponse"]>;
+  AccountMediaList: SchemaValidator<components["schemas"]["AccountMediaList"]>;
+  CardType: SchemaValidator<components["schemas"]["CardType"]>;
+  WebsiteDestination: SchemaValidator<components["schemas"]["WebsiteDestination"]>;
+  AppDestination: SchemaValidator<components["schemas"]["AppDestination"]>;
+  ButtonLabel: SchemaValidator<components["schemas"]["ButtonLabel"]>;
+  MediaComponent: SchemaValidator<components["schemas"]["MediaComponent"]>;
+  SwipeableMediaComponent: SchemaValidator<components["schemas"]["SwipeableMediaComponent"]>;
+  DetailsComponent: SchemaValidator<components["schemas"]["DetailsComponent"]>;
+  ButtonComponent: SchemaValidator<components["schemas"]["ButtonComponent"]>;
+  CardComponent: SchemaValidator<components["schemas"]["CardComponent"]>;
+  CardComponents: SchemaValidator<components["schemas"]["CardComponents"]>;
+  CreateCardRequest: SchemaValidator<components["schemas"]["CreateCardRequest"]>;
+  Card: SchemaValidator<components["schemas"]["Card"]>;
+  LegacyCard: SchemaValidator<components["schemas"]["LegacyCard"]>;
+  CardResponse: SchemaValidator<components["schemas"]["CardResponse"]>;
+  CardInArrayResponse: SchemaValidator<components["schemas"]["CardInArrayResponse"]>;
+  LegacyCardResponse: SchemaValidator<components["schemas"]["LegacyCardResponse"]>;
+  CardList: SchemaValidator<components["schemas"]["CardList"]>;
+  MediaType: SchemaValidator<components["schemas"]["MediaType"]>;
+  MediaLibraryObject: SchemaValidator<components["schemas"]["MediaLibraryObject"]>;
+  MediaLibraryResponse: SchemaValidator<components["schemas"]["MediaLibraryResponse"]>;
+  MediaLibraryList: SchemaValidator<components["schemas"]["MediaLibraryList"]>;
+  PollChoice: SchemaValidator<components["schemas"]["PollChoice"]>;
+  PollCard: SchemaValidator<components["schemas"]["PollCard"]>;
+  PollCardResponse: SchemaValidator<components["schemas"]["PollCardResponse"]>;
+  PollCardList: SchemaValidator<components["schemas"]["PollCardList"]>;
+  ConversationSettings: SchemaValidator<components["schemas"]["ConversationSettings"]>;
+  AdvertiserPost: SchemaValidator<components["schemas"]["AdvertiserPost"]>;
+  AdvertiserPostDetails: SchemaValidator<components["schemas"]["AdvertiserPostDetails"]>;
+  AdvertiserPostResponse: SchemaValidator<components["schemas"]["AdvertiserPostResponse"]>;
+  AdvertiserPostDetailsResponse: SchemaValidator<
     components["schemas"]["AdvertiserPostDetailsResponse"]
-  >,
-  CtaHashtag: strict.s48 as unknown as SchemaValidator<components["schemas"]["CtaHashtag"]>,
-  VideoConversationCard: strict.s49 as unknown as SchemaValidator<
-    components["schemas"]["VideoConversationCard"]
-  >,
-  VideoConversationCardResponse: strict.s50 as unknown as SchemaValidator<
+  >;
+  CtaHashtag: SchemaValidator<components["schemas"]["CtaHashtag"]>;
+  VideoConversationCard: SchemaValidator<components["schemas"]["VideoConversationCard"]>;
+  VideoConversationCardResponse: SchemaValidator<
     components["schemas"]["VideoConversationCardResponse"]
-  >,
-  VideoConversationCardList: strict.s51 as unknown as SchemaValidator<
-    components["schemas"]["VideoConversationCardList"]
-  >,
-  IndustryType: strict.s52 as unknown as SchemaValidator<components["schemas"]["IndustryType"]>,
-  Account: strict.s53 as unknown as SchemaValidator<components["schemas"]["Account"]>,
-  AccountResponse: strict.s54 as unknown as SchemaValidator<
-    components["schemas"]["AccountResponse"]
-  >,
-  SandboxAccountResponse: strict.s55 as unknown as SchemaValidator<
-    components["schemas"]["SandboxAccountResponse"]
-  >,
-  AccountList: strict.s56 as unknown as SchemaValidator<components["schemas"]["AccountList"]>,
-  AccountApp: strict.s57 as unknown as SchemaValidator<components["schemas"]["AccountApp"]>,
-  AccountAppList: strict.s58 as unknown as SchemaValidator<components["schemas"]["AccountAppList"]>,
-  HistoryEntityType: strict.s59 as unknown as SchemaValidator<
-    components["schemas"]["HistoryEntityType"]
-  >,
-  CampaignHistoryData: strict.s60 as unknown as SchemaValidator<
-    components["schemas"]["CampaignHistoryData"]
-  >,
-  AccountHistoryEntry: strict.s61 as unknown as SchemaValidator<
-    components["schemas"]["AccountHistoryEntry"]
-  >,
-  AccountHistoryList: strict.s62 as unknown as SchemaValidator<
-    components["schemas"]["AccountHistoryList"]
-  >,
-  AdvertiserBusinessCategory: strict.s63 as unknown as SchemaValidator<
-    components["schemas"]["AdvertiserBusinessCategory"]
-  >,
-  AdvertiserBusinessCategoryList: strict.s64 as unknown as SchemaValidator<
+  >;
+  VideoConversationCardList: SchemaValidator<components["schemas"]["VideoConversationCardList"]>;
+  IndustryType: SchemaValidator<components["schemas"]["IndustryType"]>;
+  Account: SchemaValidator<components["schemas"]["Account"]>;
+  AccountResponse: SchemaValidator<components["schemas"]["AccountResponse"]>;
+  SandboxAccountResponse: SchemaValidator<components["schemas"]["SandboxAccountResponse"]>;
+  AccountList: SchemaValidator<components["schemas"]["AccountList"]>;
+  AccountApp: SchemaValidator<components["schemas"]["AccountApp"]>;
+  AccountAppList: SchemaValidator<components["schemas"]["AccountAppList"]>;
+  HistoryEntityType: SchemaValidator<components["schemas"]["HistoryEntityType"]>;
+  CampaignHistoryData: SchemaValidator<components["schemas"]["CampaignHistoryData"]>;
+  AccountHistoryEntry: SchemaValidator<components["schemas"]["AccountHistoryEntry"]>;
+  AccountHistoryList: SchemaValidator<components["schemas"]["AccountHistoryList"]>;
+  AdvertiserBusinessCategory: SchemaValidator<components["schemas"]["AdvertiserBusinessCategory"]>;
+  AdvertiserBusinessCategoryList: SchemaValidator<
     components["schemas"]["AdvertiserBusinessCategoryList"]
-  >,
-  CuratedCategory: strict.s65 as unknown as SchemaValidator<
-    components["schemas"]["CuratedCategory"]
-  >,
-  CuratedCategoryResponse: strict.s66 as unknown as SchemaValidator<
-    components["schemas"]["CuratedCategoryResponse"]
-  >,
-  FeatureKey: strict.s67 as unknown as SchemaValidator<components["schemas"]["FeatureKey"]>,
-  SandboxFeatureKey: strict.s68 as unknown as SchemaValidator<
-    components["schemas"]["SandboxFeatureKey"]
-  >,
-  AccountFeaturesResponse: strict.s69 as unknown as SchemaValidator<
-    components["schemas"]["AccountFeaturesResponse"]
-  >,
-  AudienceEstimateRequest: strict.s70 as unknown as SchemaValidator<
-    components["schemas"]["AudienceEstimateRequest"]
-  >,
-  AudienceEstimateResponse: strict.s71 as unknown as SchemaValidator<
-    components["schemas"]["AudienceEstimateResponse"]
-  >,
-  AudienceExpansion: strict.s72 as unknown as SchemaValidator<
-    components["schemas"]["AudienceExpansion"]
-  >,
-  BidStrategy: strict.s73 as unknown as SchemaValidator<components["schemas"]["BidStrategy"]>,
-  EntityStatus: strict.s74 as unknown as SchemaValidator<components["schemas"]["EntityStatus"]>,
-  FrequencyCapWindow: strict.s75 as unknown as SchemaValidator<
-    components["schemas"]["FrequencyCapWindow"]
-  >,
-  Goal: strict.s76 as unknown as SchemaValidator<components["schemas"]["Goal"]>,
-  PayBy: strict.s77 as unknown as SchemaValidator<components["schemas"]["PayBy"]>,
-  LineItem: strict.s78 as unknown as SchemaValidator<components["schemas"]["LineItem"]>,
-  LineItemResponse: strict.s79 as unknown as SchemaValidator<
-    components["schemas"]["LineItemResponse"]
-  >,
-  LineItemCuratedCategory: strict.s80 as unknown as SchemaValidator<
-    components["schemas"]["LineItemCuratedCategory"]
-  >,
-  LineItemCuratedCategoryResponse: strict.s81 as unknown as SchemaValidator<
+  >;
+  CuratedCategory: SchemaValidator<components["schemas"]["CuratedCategory"]>;
+  CuratedCategoryResponse: SchemaValidator<components["schemas"]["CuratedCategoryResponse"]>;
+  FeatureKey: SchemaValidator<components["schemas"]["FeatureKey"]>;
+  SandboxFeatureKey: SchemaValidator<components["schemas"]["SandboxFeatureKey"]>;
+  AccountFeaturesResponse: SchemaValidator<components["schemas"]["AccountFeaturesResponse"]>;
+  AudienceEstimateRequest: SchemaValidator<components["schemas"]["AudienceEstimateRequest"]>;
+  AudienceEstimateResponse: SchemaValidator<components["schemas"]["AudienceEstimateResponse"]>;
+  AudienceExpansion: SchemaValidator<components["schemas"]["AudienceExpansion"]>;
+  BidStrategy: SchemaValidator<components["schemas"]["BidStrategy"]>;
+  EntityStatus: SchemaValidator<components["schemas"]["EntityStatus"]>;
+  FrequencyCapWindow: SchemaValidator<components["schemas"]["FrequencyCapWindow"]>;
+  Goal: SchemaValidator<components["schemas"]["Goal"]>;
+  PayBy: SchemaValidator<components["schemas"]["PayBy"]>;
+  LineItem: SchemaValidator<components["schemas"]["LineItem"]>;
+  LineItemResponse: SchemaValidator<components["schemas"]["LineItemResponse"]>;
+  LineItemCuratedCategory: SchemaValidator<components["schemas"]["LineItemCuratedCategory"]>;
+  LineItemCuratedCategoryResponse: SchemaValidator<
     components["schemas"]["LineItemCuratedCategoryResponse"]
-  >,
-  LineItemCuratedCategoryList: strict.s82 as unknown as SchemaValidator<
+  >;
+  LineItemCuratedCategoryList: SchemaValidator<
     components["schemas"]["LineItemCuratedCategoryList"]
-  >,
+  >;
 };
 
 /** Every operationId this package validates. */

@@ -13,10 +13,19 @@ import {
   type RetryOptions,
   type StreamCallOptions,
 } from "@contractgen/runtime";
+import {
+  clientMethods,
+  errorSchemas,
+  operationSpecs,
+  type OperationKey,
+} from "../compiled/client.tables.js";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
 import type { paths } from "./types.js";
 
 export type { CallOptions };
+
+/** How each operation is called: method, path, parameters, body, security, limits. */
+export { operationSpecs };
 
 export interface CoreClientOptions {
   /**
@@ -42,462 +51,6 @@ export interface CoreClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** The operations this client calls, by operationId. */
-type OperationKey =
-  | "createStreamLink"
-  | "getPostsByIds"
-  | "createPost"
-  | "requestToken"
-  | "authorize"
-  | "authenticate"
-  | "accessToken"
-  | "invalidateAccessToken"
-  | "invalidateAccessTokenJson"
-  | "createBearerToken"
-  | "invalidateBearerToken"
-  | "searchRecentPosts"
-  | "searchAllPosts"
-  | "getRecentPostCounts"
-  | "getAllPostCounts"
-  | "manageStreamRules"
-  | "getUserBookmarks"
-  | "getUserBlocking"
-  | "getUserMuting"
-  | "getUserPinnedLists"
-  | "getUserPosts"
-  | "getUserMentions"
-  | "getUserLikedPosts"
-  | "getUserFollowers"
-  | "getUserFollowing"
-  | "followUser"
-  | "getUserOwnedLists"
-  | "getUserFollowedLists"
-  | "getUserListMemberships"
-  | "likePost"
-  | "searchNews"
-  | "getNewsStory"
-  | "listConnections"
-  | "deleteConnectionsByUuid"
-  | "deleteAllConnections"
-  | "deleteConnectionsByEndpoint"
-  | "streamActivity"
-  | "createActivitySubscription"
-  | "replayWebhookEvents"
-  | "replayAccountActivitySubscriptions"
-  | "searchPostsEligibleForNotes"
-  | "searchNotesWritten"
-  | "createNote"
-  | "evaluateNote"
-  | "getPowerStreamRules";
-
-/** How each operation is called: method, path, parameters, body, security, limits. */
-export const operationSpecs: Readonly<Record<OperationKey, OperationSpec>> = {
-  createStreamLink: {
-    id: "createStreamLink",
-    method: "POST",
-    path: "/2/posts/search/webhooks/{webhook_id}",
-    parameters: [
-      { name: "webhook_id", in: "path", style: "simple", explode: false },
-      { name: "post.fields", in: "query", style: "form", explode: false },
-      { name: "expansions", in: "query", style: "form", explode: false },
-      { name: "media.fields", in: "query", style: "form", explode: false },
-      { name: "poll.fields", in: "query", style: "form", explode: false },
-      { name: "user.fields", in: "query", style: "form", explode: false },
-      { name: "place.fields", in: "query", style: "form", explode: false },
-    ],
-    security: [["bearer"]],
-  },
-  getPostsByIds: {
-    id: "getPostsByIds",
-    method: "GET",
-    path: "/2/posts",
-    parameters: [
-      { name: "ids", in: "query", style: "form", explode: false },
-      { name: "post.fields", in: "query", style: "form", explode: false },
-      { name: "expansions", in: "query", style: "form", explode: false },
-      { name: "media.fields", in: "query", style: "form", explode: false },
-      { name: "poll.fields", in: "query", style: "form", explode: false },
-      { name: "user.fields", in: "query", style: "form", explode: false },
-      { name: "place.fields", in: "query", style: "form", explode: false },
-    ],
-    security: [["bearer"]],
-  },
-  createPost: {
-    id: "createPost",
-    method: "POST",
-    path: "/2/posts",
-    parameters: [],
-    bodyMediaType: "application/json",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  requestToken: {
-    id: "requestToken",
-    method: "POST",
-    path: "/oauth/request_token",
-    parameters: [
-      { name: "oauth_callback", in: "query", style: "form", explode: true },
-      { name: "platform_auth_access_type", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    oauth1Params: ["oauth_callback"],
-  },
-  authorize: {
-    id: "authorize",
-    method: "GET",
-    path: "/oauth/authorize",
-    parameters: [
-      { name: "oauth_token", in: "query", style: "form", explode: true },
-      { name: "force_login", in: "query", style: "form", explode: true },
-      { name: "screen_name", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    oauth1Params: ["oauth_token"],
-  },
-  authenticate: {
-    id: "authenticate",
-    method: "GET",
-    path: "/oauth/authenticate",
-    parameters: [
-      { name: "oauth_token", in: "query", style: "form", explode: true },
-      { name: "force_login", in: "query", style: "form", explode: true },
-      { name: "screen_name", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    oauth1Params: ["oauth_token"],
-  },
-  accessToken: {
-    id: "accessToken",
-    method: "POST",
-    path: "/oauth/access_token",
-    parameters: [
-      { name: "oauth_token", in: "query", style: "form", explode: true },
-      { name: "oauth_verifier", in: "query", style: "form", explode: true },
-    ],
-    security: [["oauth1"]],
-    oauth1Params: ["oauth_token"],
-  },
-  invalidateAccessToken: {
-    id: "invalidateAccessToken",
-    method: "POST",
-    path: "/1.1/oauth/invalidate_token",
-    parameters: [],
-    security: [["oauth1"]],
-  },
-  invalidateAccessTokenJson: {
-    id: "invalidateAccessTokenJson",
-    method: "POST",
-    path: "/1.1/oauth/invalidate_token.json",
-    parameters: [],
-    security: [["oauth1"]],
-  },
-  createBearerToken: {
-    id: "createBearerToken",
-    method: "POST",
-    path: "/oauth2/token",
-    parameters: [],
-    bodyMediaType: "application/x-www-form-urlencoded",
-    security: [["basic"]],
-  },
-  invalidateBearerToken: {
-    id: "invalidateBearerToken",
-    method: "POST",
-    path: "/oauth2/invalidate_token",
-    parameters: [],
-    bodyMediaType: "application/json",
-    security: [["basic"], ["oauth1"]],
-  },
-  searchRecentPosts: {
-    id: "searchRecentPosts",
-    method: "GET",
-    path: "/2/posts/search/recent",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  searchAllPosts: {
-    id: "searchAllPosts",
-    method: "GET",
-    path: "/2/posts/search/all",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getRecentPostCounts: {
-    id: "getRecentPostCounts",
-    method: "GET",
-    path: "/2/posts/counts/recent",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getAllPostCounts: {
-    id: "getAllPostCounts",
-    method: "GET",
-    path: "/2/posts/counts/all",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  manageStreamRules: {
-    id: "manageStreamRules",
-    method: "POST",
-    path: "/2/posts/search/stream/rules",
-    parameters: [],
-    bodyMediaType: "application/json",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserBookmarks: {
-    id: "getUserBookmarks",
-    method: "GET",
-    path: "/2/users/{id}/bookmarks",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserBlocking: {
-    id: "getUserBlocking",
-    method: "GET",
-    path: "/2/users/{id}/blocking",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserMuting: {
-    id: "getUserMuting",
-    method: "GET",
-    path: "/2/users/{id}/muting",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserPinnedLists: {
-    id: "getUserPinnedLists",
-    method: "GET",
-    path: "/2/users/{id}/pinned_lists",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserPosts: {
-    id: "getUserPosts",
-    method: "GET",
-    path: "/2/users/{id}/posts",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserMentions: {
-    id: "getUserMentions",
-    method: "GET",
-    path: "/2/users/{id}/mentions",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserLikedPosts: {
-    id: "getUserLikedPosts",
-    method: "GET",
-    path: "/2/users/{id}/liked_posts",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserFollowers: {
-    id: "getUserFollowers",
-    method: "GET",
-    path: "/2/users/{id}/followers",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserFollowing: {
-    id: "getUserFollowing",
-    method: "GET",
-    path: "/2/users/{id}/following",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  followUser: {
-    id: "followUser",
-    method: "POST",
-    path: "/2/users/{id}/following",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    bodyMediaType: "application/json",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserOwnedLists: {
-    id: "getUserOwnedLists",
-    method: "GET",
-    path: "/2/users/{id}/owned_lists",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserFollowedLists: {
-    id: "getUserFollowedLists",
-    method: "GET",
-    path: "/2/users/{id}/followed_lists",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getUserListMemberships: {
-    id: "getUserListMemberships",
-    method: "GET",
-    path: "/2/users/{id}/list_memberships",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  likePost: {
-    id: "likePost",
-    method: "POST",
-    path: "/2/users/{id}/likes",
-    parameters: [{ name: "id", in: "path", style: "simple", explode: false }],
-    bodyMediaType: "application/json",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  searchNews: {
-    id: "searchNews",
-    method: "GET",
-    path: "/2/news/search",
-    parameters: [{ name: "news.fields", in: "query", style: "form", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getNewsStory: {
-    id: "getNewsStory",
-    method: "GET",
-    path: "/2/news/{id}",
-    parameters: [
-      { name: "id", in: "path", style: "simple", explode: false },
-      { name: "news.fields", in: "query", style: "form", explode: false },
-    ],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  listConnections: {
-    id: "listConnections",
-    method: "GET",
-    path: "/2/connections",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  deleteConnectionsByUuid: {
-    id: "deleteConnectionsByUuid",
-    method: "DELETE",
-    path: "/2/connections",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  deleteAllConnections: {
-    id: "deleteAllConnections",
-    method: "DELETE",
-    path: "/2/connections/all",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  deleteConnectionsByEndpoint: {
-    id: "deleteConnectionsByEndpoint",
-    method: "DELETE",
-    path: "/2/connections/{endpoint_id}",
-    parameters: [{ name: "endpoint_id", in: "path", style: "simple", explode: false }],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  streamActivity: {
-    id: "streamActivity",
-    method: "GET",
-    path: "/2/activity/stream",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  createActivitySubscription: {
-    id: "createActivitySubscription",
-    method: "POST",
-    path: "/2/activity/subscriptions",
-    parameters: [],
-    bodyMediaType: "application/json",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  replayWebhookEvents: {
-    id: "replayWebhookEvents",
-    method: "POST",
-    path: "/2/webhooks/replay",
-    parameters: [],
-    bodyMediaType: "application/json",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  replayAccountActivitySubscriptions: {
-    id: "replayAccountActivitySubscriptions",
-    method: "POST",
-    path: "/2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all",
-    parameters: [{ name: "webhook_id", in: "path", style: "simple", explode: false }],
-    bodyMediaType: "application/json",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  searchPostsEligibleForNotes: {
-    id: "searchPostsEligibleForNotes",
-    method: "GET",
-    path: "/2/notes/search/posts_eligible_for_notes",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  searchNotesWritten: {
-    id: "searchNotesWritten",
-    method: "GET",
-    path: "/2/notes/search/notes_written",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  createNote: {
-    id: "createNote",
-    method: "POST",
-    path: "/2/notes",
-    parameters: [],
-    bodyMediaType: "application/json",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  evaluateNote: {
-    id: "evaluateNote",
-    method: "POST",
-    path: "/2/evaluate_note",
-    parameters: [],
-    bodyMediaType: "application/json",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-  getPowerStreamRules: {
-    id: "getPowerStreamRules",
-    method: "GET",
-    path: "/2/powerstream/rules",
-    parameters: [],
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-  },
-};
-
-const errorSchemas: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  createStreamLink: { "4XX": "Error", default: "Error" },
-  createPost: { "401": "LegacyErrorEnvelope" },
-  invalidateAccessToken: { "401": "LegacyErrorEnvelope" },
-  invalidateAccessTokenJson: { "401": "LegacyErrorEnvelope" },
-  createBearerToken: { "403": "LegacyErrorEnvelope" },
-  searchRecentPosts: { "401": "LegacyErrorEnvelope" },
-  searchAllPosts: { "401": "LegacyErrorEnvelope" },
-  getRecentPostCounts: { "401": "LegacyErrorEnvelope" },
-  getAllPostCounts: { "401": "LegacyErrorEnvelope" },
-  manageStreamRules: { "401": "LegacyErrorEnvelope" },
-  getUserBookmarks: { "401": "LegacyErrorEnvelope" },
-  getUserBlocking: { "401": "LegacyErrorEnvelope" },
-  getUserMuting: { "401": "LegacyErrorEnvelope" },
-  getUserPinnedLists: { "401": "LegacyErrorEnvelope" },
-  getUserPosts: { "401": "LegacyErrorEnvelope" },
-  getUserMentions: { "401": "LegacyErrorEnvelope" },
-  getUserLikedPosts: { "401": "LegacyErrorEnvelope" },
-  getUserFollowers: { "401": "LegacyErrorEnvelope" },
-  getUserFollowing: { "401": "LegacyErrorEnvelope" },
-  followUser: { "401": "LegacyErrorEnvelope" },
-  getUserOwnedLists: { "401": "LegacyErrorEnvelope" },
-  getUserFollowedLists: { "401": "LegacyErrorEnvelope" },
-  getUserListMemberships: { "401": "LegacyErrorEnvelope" },
-  likePost: { "401": "LegacyErrorEnvelope" },
-  searchNews: { "401": "LegacyErrorEnvelope" },
-  getNewsStory: { "401": "LegacyErrorEnvelope" },
-  listConnections: { "401": "LegacyErrorEnvelope" },
-  deleteConnectionsByUuid: { "401": "LegacyErrorEnvelope" },
-  deleteAllConnections: { "401": "LegacyErrorEnvelope" },
-  deleteConnectionsByEndpoint: { "401": "LegacyErrorEnvelope" },
-  streamActivity: { "401": "LegacyErrorEnvelope" },
-  createActivitySubscription: { "401": "LegacyErrorEnvelope" },
-  replayWebhookEvents: { "401": "LegacyErrorEnvelope" },
-  replayAccountActivitySubscriptions: { "401": "LegacyErrorEnvelope" },
-  searchPostsEligibleForNotes: { "401": "LegacyErrorEnvelope" },
-  searchNotesWritten: { "401": "LegacyErrorEnvelope" },
-  createNote: { "401": "LegacyErrorEnvelope" },
-  evaluateNote: { "401": "LegacyErrorEnvelope" },
-  getPowerStreamRules: { "401": "LegacyErrorEnvelope" },
-};
 const SERVER_VARIABLES: Readonly<Record<string, string>> = { base_url: "https://api.example.com" };
 
 const mapper = createErrorMapper({
@@ -1309,9 +862,479 @@ export type GetPowerStreamRulesResult =
   paths["/2/powerstream/rules"]["get"]["responses"]["2XX"]["content"]["application/json"];
 
 /**
+ * The client createCoreClient makes.
+ */
+export interface CoreClient {
+  /**
+   * Create stream link
+   *
+   * Links the caller's filtered-stream rule set to the given webhook, so matching posts (including edit history) are delivered there as JSON. Creating the link is what starts delivery to the webhook. Available to enterprise access. Rules are managed at the stream rules endpoint (/2/posts/search/stream/rules).
+   * @see POST /2/posts/search/webhooks/{webhook_id}
+   */
+  createStreamLink: (args: CreateStreamLinkArgs) => Promise<CreateStreamLinkResult>;
+  /**
+   * Look up posts by identifiers
+   *
+   * `GET /2/posts?ids=<comma-separated post ids>` with an `Authorization: Bearer <ACCESS_TOKEN>` header. Response `data` is an array. Field selection applies: with no `*.fields` or `expansions` parameter each post carries only `id` and `text`; related objects are returned in `includes` only when expansions request them.
+   * @see GET /2/posts
+   */
+  getPostsByIds: (args: GetPostsByIdsArgs) => Promise<GetPostsByIdsResult>;
+  /**
+   * Create or edit a post
+   *
+   * Creates a post, or edits one when `edit_options.previous_post_id` is given (post editing added 2025-10-03). Also documented as a `/2/tweets`-style create in the release notes. Editing is allowed 1 hour after creation at most, by an author holding a premium subscription, on own posts only. Programmatic replies are allowed only when the original author summoned the replier (mention or quote). Usage pricing (effective 2026-04-20): post creation 0.015; post containing a URL 0.20; summoned reply 0.01 (currency units).
+   *
+   * The contract does not show this operation's shape: Request and response shapes are not shown; the request body names only text, paid_partnership, community_id, share_with_followers and edit_options.
+   * @see POST /2/posts
+   */
+  createPost: (args?: CreatePostArgs) => Promise<CreatePostResult>;
+  /**
+   * Obtain an OAuth 1.0a request token
+   *
+   * First step of the OAuth 1.0a 3-legged flow. Requires HTTPS. The Authorization header is OAuth with oauth_callback, oauth_consumer_key, oauth_nonce, oauth_signature, oauth_signature_method (HMAC-SHA1), oauth_timestamp and oauth_version (1.0); `oauth_nonce` accepts ASCII characters only. The document names `oauth_callback` and `platform_auth_access_type` as parameters without saying where they go besides the header; this specification sends them as query parameters.
+   * @see POST /oauth/request_token
+   */
+  requestToken: (args: RequestTokenArgs) => Promise<RequestTokenResult>;
+  /**
+   * Authorize a request token (browser step)
+   *
+   * Browser step of the OAuth 1.0a flow: the user approves and is sent to the callback carrying `oauth_token` and `oauth_verifier` (or shown a PIN in PIN mode). No `oauth_callback` is ever sent here. Desktop applications must use this endpoint. Requires HTTPS.
+   *
+   * The contract does not show this operation's shape: Response status codes and page content of the browser step are not shown.
+   * @see GET /oauth/authorize
+   */
+  authorize: (args: AuthorizeArgs) => Promise<AuthorizeResult>;
+  /**
+   * Authenticate with a request token (browser step)
+   *
+   * Same parameters as authorize. Uses the logged-in user unless `force_login` is true. When the user already granted the app and the sign-in setting is enabled on the app record, the redirect happens without re-approval. Requires HTTPS.
+   *
+   * The contract does not show this operation's shape: Response status codes and page content of the browser step are not shown.
+   * @see GET /oauth/authenticate
+   */
+  authenticate: (args: AuthenticateArgs) => Promise<AuthenticateResult>;
+  /**
+   * Exchange a request token for an access token
+   *
+   * Last step of the OAuth 1.0a flow. Requires HTTPS. `oauth_verifier` is strictly enforced: calls without it fail. The parameters' location besides the OAuth header is not shown; this specification sends them as query parameters.
+   * @see POST /oauth/access_token
+   */
+  accessToken: (args: AccessTokenArgs) => Promise<AccessTokenResult>;
+  /**
+   * Invalidate an OAuth 1.0a access token
+   *
+   * Invalidates the access token the request is signed with (user context). Afterwards the token gets HTTP 401 with code 89, and creating a token again yields a different one. A `.json` suffix is also used: see invalidateAccessTokenJson.
+   * @see POST /1.1/oauth/invalidate_token
+   */
+  invalidateAccessToken: (args?: InvalidateAccessTokenArgs) => Promise<InvalidateAccessTokenResult>;
+  /**
+   * Invalidate an OAuth 1.0a access token (.json suffix)
+   *
+   * The `.json` suffix variant of POST /1.1/oauth/invalidate_token, which the document says is also used. Same shape and behaviour as invalidateAccessToken.
+   * @see POST /1.1/oauth/invalidate_token.json
+   */
+  invalidateAccessTokenJson: (
+    args?: InvalidateAccessTokenJsonArgs,
+  ) => Promise<InvalidateAccessTokenJsonResult>;
+  /**
+   * Obtain the app-only bearer token
+   *
+   * Basic authentication with the API key as user name and the API key secret as password, and `grant_type=client_credentials`. Only one bearer token exists per app; repeat calls return it until it is invalidated. Tokens should be cached. Requests made too often are rejected with HTTP 403 and code 99. The location of `grant_type` is not shown; this specification sends it as a form-encoded body.
+   * @see POST /oauth2/token
+   */
+  createBearerToken: (args: CreateBearerTokenArgs) => Promise<CreateBearerTokenResult>;
+  /**
+   * Invalidate the app-only bearer token
+   *
+   * Listed as revoking an issued app-only bearer token. The state table names this method and path; the next creation yields a different token and the old token is refused.
+   *
+   * The contract does not show this operation's shape: Parameters, request body and response are not shown.
+   * @see POST /oauth2/invalidate_token
+   */
+  invalidateBearerToken: (args?: InvalidateBearerTokenArgs) => Promise<InvalidateBearerTokenResult>;
+  /**
+   * Search recent posts
+   *
+   * Recent search. The min_likes, min_replies and min_reposts operators were deprecated 2026-01-19 and re-introduced with the search index migration of 2026-05-04; retweet-type results are no longer returned in keyword search results.
+   *
+   * The contract does not show this operation's shape: Parameters (including the query) and response shape are not shown.
+   * @see GET /2/posts/search/recent
+   */
+  searchRecentPosts: (args?: SearchRecentPostsArgs) => Promise<SearchRecentPostsResult>;
+  /**
+   * Search all posts (full archive)
+   *
+   * Full-archive search. The min_likes, min_replies and min_reposts operators were deprecated 2026-01-19 and re-introduced with the search index migration of 2026-05-04; retweet-type results are no longer returned in keyword search results.
+   *
+   * The contract does not show this operation's shape: Parameters (including the query) and response shape are not shown.
+   * @see GET /2/posts/search/all
+   */
+  searchAllPosts: (args?: SearchAllPostsArgs) => Promise<SearchAllPostsResult>;
+  /**
+   * Count recent posts
+   *
+   * The contract does not show this operation's shape: Parameters and response shape are not shown.
+   * @see GET /2/posts/counts/recent
+   */
+  getRecentPostCounts: (args?: GetRecentPostCountsArgs) => Promise<GetRecentPostCountsResult>;
+  /**
+   * Count all posts (full archive)
+   *
+   * The contract does not show this operation's shape: Parameters and response shape are not shown.
+   * @see GET /2/posts/counts/all
+   */
+  getAllPostCounts: (args?: GetAllPostCountsArgs) => Promise<GetAllPostCountsResult>;
+  /**
+   * Manage filtered stream rules
+   *
+   * The filtered stream rules endpoint. Rules are managed here; the rule set is what the create stream link operation delivers to a webhook. Up to 2,048 characters per rule; 25,000 or more rules per project for filtered stream webhooks.
+   *
+   * The contract does not show this operation's shape: The document gives the path ("Rules are managed at the stream rules endpoint") but not the HTTP method, parameters, request or response shapes. POST is a placeholder chosen because the document describes the endpoint as where rules are managed (changed); reading rules may use another method that the document does not show.
+   * @see POST /2/posts/search/stream/rules
+   */
+  manageStreamRules: (args?: ManageStreamRulesArgs) => Promise<ManageStreamRulesResult>;
+  /**
+   * Read a user's bookmarks
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/bookmarks
+   */
+  getUserBookmarks: (args: GetUserBookmarksArgs) => Promise<GetUserBookmarksResult>;
+  /**
+   * Read the users a user blocks
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/blocking
+   */
+  getUserBlocking: (args: GetUserBlockingArgs) => Promise<GetUserBlockingResult>;
+  /**
+   * Read the users a user mutes
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/muting
+   */
+  getUserMuting: (args: GetUserMutingArgs) => Promise<GetUserMutingResult>;
+  /**
+   * Read a user's pinned lists
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/pinned_lists
+   */
+  getUserPinnedLists: (args: GetUserPinnedListsArgs) => Promise<GetUserPinnedListsResult>;
+  /**
+   * Read a user's posts
+   *
+   * Owned-data read; the document writes this path with the provider's word (`/tweets`). Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/posts
+   */
+  getUserPosts: (args: GetUserPostsArgs) => Promise<GetUserPostsResult>;
+  /**
+   * Read posts mentioning a user
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/mentions
+   */
+  getUserMentions: (args: GetUserMentionsArgs) => Promise<GetUserMentionsResult>;
+  /**
+   * Read the posts a user liked
+   *
+   * Owned-data read; the document writes this path with the provider's word (`/liked_tweets`). Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/liked_posts
+   */
+  getUserLikedPosts: (args: GetUserLikedPostsArgs) => Promise<GetUserLikedPostsResult>;
+  /**
+   * Read a user's followers
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/followers
+   */
+  getUserFollowers: (args: GetUserFollowersArgs) => Promise<GetUserFollowersResult>;
+  /**
+   * Read the users a user follows
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/following
+   */
+  getUserFollowing: (args: GetUserFollowingArgs) => Promise<GetUserFollowingResult>;
+  /**
+   * Follow a user
+   *
+   * The document writes the path as `/2/users/:id/following`. Following is removed from self-serve tiers.
+   *
+   * The contract does not show this operation's shape: Request and response shapes are not shown (including how the user to follow is given).
+   * @see POST /2/users/{id}/following
+   */
+  followUser: (args: FollowUserArgs) => Promise<FollowUserResult>;
+  /**
+   * Read the lists a user owns
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/owned_lists
+   */
+  getUserOwnedLists: (args: GetUserOwnedListsArgs) => Promise<GetUserOwnedListsResult>;
+  /**
+   * Read the lists a user follows
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/followed_lists
+   */
+  getUserFollowedLists: (args: GetUserFollowedListsArgs) => Promise<GetUserFollowedListsResult>;
+  /**
+   * Read the lists a user is a member of
+   *
+   * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
+   *
+   * The contract does not show this operation's shape: Query parameters and response shape are not shown.
+   * @see GET /2/users/{id}/list_memberships
+   */
+  getUserListMemberships: (
+    args: GetUserListMembershipsArgs,
+  ) => Promise<GetUserListMembershipsResult>;
+  /**
+   * Like a post
+   *
+   * The document writes the path as `/2/users/:id/likes`. Likes are removed from self-serve tiers.
+   *
+   * The contract does not show this operation's shape: Request and response shapes are not shown (including how the post to like is given).
+   * @see POST /2/users/{id}/likes
+   */
+  likePost: (args: LikePostArgs) => Promise<LikePostResult>;
+  /**
+   * Search trending news stories
+   *
+   * Trending stories for a query. News story fields are selectable through `news.fields` (field selection applies to all v2 read endpoints); the query parameter is not shown.
+   *
+   * The contract does not show this operation's shape: The query parameter and the response shape are not shown; only news.fields is known.
+   * @see GET /2/news/search
+   */
+  searchNews: (args?: SearchNewsArgs) => Promise<SearchNewsResult>;
+  /**
+   * Read a news story
+   *
+   * News story fields are selectable through `news.fields` (field selection applies to all v2 read endpoints).
+   *
+   * The contract does not show this operation's shape: The response shape is not shown; only the id path parameter and news.fields are known.
+   * @see GET /2/news/{id}
+   */
+  getNewsStory: (args: GetNewsStoryArgs) => Promise<GetNewsStoryResult>;
+  /**
+   * List streaming connections
+   *
+   * Lists active and historical streaming connections.
+   *
+   * The contract does not show this operation's shape: Parameters and response shape are not shown.
+   * @see GET /2/connections
+   */
+  listConnections: (args?: ListConnectionsArgs) => Promise<ListConnectionsResult>;
+  /**
+   * End specific streaming connections
+   *
+   * Ends specific streaming connections, identified by UUID.
+   *
+   * The contract does not show this operation's shape: How the connection UUIDs are passed, and the response shape, are not shown.
+   * @see DELETE /2/connections
+   */
+  deleteConnectionsByUuid: (
+    args?: DeleteConnectionsByUuidArgs,
+  ) => Promise<DeleteConnectionsByUuidResult>;
+  /**
+   * End all active streaming connections
+   *
+   * The contract does not show this operation's shape: Parameters and response shape are not shown.
+   * @see DELETE /2/connections/all
+   */
+  deleteAllConnections: (args?: DeleteAllConnectionsArgs) => Promise<DeleteAllConnectionsResult>;
+  /**
+   * End the streaming connections of one streaming endpoint
+   *
+   * The contract does not show this operation's shape: The endpoint_id format and the response shape are not shown.
+   * @see DELETE /2/connections/{endpoint_id}
+   */
+  deleteConnectionsByEndpoint: (
+    args: DeleteConnectionsByEndpointArgs,
+  ) => Promise<DeleteConnectionsByEndpointResult>;
+  /**
+   * Receive activity events over a persistent stream
+   *
+   * Persistent HTTP stream of activity events (profile changes, post creation and deletion, direct messages, spaces). The connection ends with a problem event carrying operational-disconnect or streaming-connection.
+   *
+   * The contract does not show this operation's shape: Parameters, stream framing and event payload shapes are not shown. Clients read the stream as newline-delimited JSON (x-stream), one message per line with blank keep-alive lines allowed: a choice, since the document names a persistent HTTP stream without its framing.
+   * @see GET /2/activity/stream
+   */
+  streamActivity: (args?: StreamActivityArgs) => Promise<StreamActivityResult>;
+  /**
+   * Subscribe to activity events
+   *
+   * Creates a subscription to real-time activity events, delivered by persistent stream or webhook. Filters: a user identifier; a keyword (optional); `direction` (optional; sent, received, or both) for direct-message and chat events (direction filter added 2026-03-18).
+   *
+   * The contract does not show this operation's shape: The subscription request shape (beyond the named filter fields) and the response shape are not shown.
+   * @see POST /2/activity/subscriptions
+   */
+  createActivitySubscription: (
+    args?: CreateActivitySubscriptionArgs,
+  ) => Promise<CreateActivitySubscriptionResult>;
+  /**
+   * Replay account activity events to a webhook
+   *
+   * Replay for the Account Activity API v2, which delivers account events to webhooks.
+   *
+   * The contract does not show this operation's shape: Request and response shapes are not shown.
+   * @see POST /2/webhooks/replay
+   */
+  replayWebhookEvents: (args?: ReplayWebhookEventsArgs) => Promise<ReplayWebhookEventsResult>;
+  /**
+   * Replay account activity for all subscriptions of a webhook (deprecated)
+   *
+   * Deprecated effective 2026-03-25 12:00 ET (UTC-04:00, daylight saving time in effect); use POST /2/webhooks/replay (replayWebhookEvents), which has the same behavior. No sunset date is given.
+   *
+   * The contract does not show this operation's shape: Request and response shapes are not shown.
+   * @deprecated since 2026-03-25T12:00:00-04:00; use replayWebhookEvents instead
+   * @see POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all
+   */
+  replayAccountActivitySubscriptions: (
+    args: ReplayAccountActivitySubscriptionsArgs,
+  ) => Promise<ReplayAccountActivitySubscriptionsResult>;
+  /**
+   * Search posts eligible for community notes
+   *
+   * The contract does not show this operation's shape: Parameters and response shape are not shown.
+   * @see GET /2/notes/search/posts_eligible_for_notes
+   */
+  searchPostsEligibleForNotes: (
+    args?: SearchPostsEligibleForNotesArgs,
+  ) => Promise<SearchPostsEligibleForNotesResult>;
+  /**
+   * Search community notes written
+   *
+   * The contract does not show this operation's shape: Parameters and response shape are not shown.
+   * @see GET /2/notes/search/notes_written
+   */
+  searchNotesWritten: (args?: SearchNotesWrittenArgs) => Promise<SearchNotesWrittenResult>;
+  /**
+   * Write a community note
+   *
+   * The contract does not show this operation's shape: Request and response shapes are not shown.
+   * @see POST /2/notes
+   */
+  createNote: (args?: CreateNoteArgs) => Promise<CreateNoteResult>;
+  /**
+   * Evaluate a community note
+   *
+   * The contract does not show this operation's shape: Request and response shapes are not shown.
+   * @see POST /2/evaluate_note
+   */
+  evaluateNote: (args?: EvaluateNoteArgs) => Promise<EvaluateNoteResult>;
+  /**
+   * Read PowerStream rules
+   *
+   * The contract does not show this operation's shape: Parameters and response shape are not shown.
+   * @see GET /2/powerstream/rules
+   */
+  getPowerStreamRules: (args?: GetPowerStreamRulesArgs) => Promise<GetPowerStreamRulesResult>;
+  /** The same calls, resolving with status, headers and body whatever the status. */
+  raw: {
+    createStreamLink: (args: CreateStreamLinkArgs) => Promise<RawResponse>;
+    getPostsByIds: (args: GetPostsByIdsArgs) => Promise<RawResponse>;
+    createPost: (args?: CreatePostArgs) => Promise<RawResponse>;
+    requestToken: (args: RequestTokenArgs) => Promise<RawResponse>;
+    authorize: (args: AuthorizeArgs) => Promise<RawResponse>;
+    authenticate: (args: AuthenticateArgs) => Promise<RawResponse>;
+    accessToken: (args: AccessTokenArgs) => Promise<RawResponse>;
+    invalidateAccessToken: (args?: InvalidateAccessTokenArgs) => Promise<RawResponse>;
+    invalidateAccessTokenJson: (args?: InvalidateAccessTokenJsonArgs) => Promise<RawResponse>;
+    createBearerToken: (args: CreateBearerTokenArgs) => Promise<RawResponse>;
+    invalidateBearerToken: (args?: InvalidateBearerTokenArgs) => Promise<RawResponse>;
+    searchRecentPosts: (args?: SearchRecentPostsArgs) => Promise<RawResponse>;
+    searchAllPosts: (args?: SearchAllPostsArgs) => Promise<RawResponse>;
+    getRecentPostCounts: (args?: GetRecentPostCountsArgs) => Promise<RawResponse>;
+    getAllPostCounts: (args?: GetAllPostCountsArgs) => Promise<RawResponse>;
+    manageStreamRules: (args?: ManageStreamRulesArgs) => Promise<RawResponse>;
+    getUserBookmarks: (args: GetUserBookmarksArgs) => Promise<RawResponse>;
+    getUserBlocking: (args: GetUserBlockingArgs) => Promise<RawResponse>;
+    getUserMuting: (args: GetUserMutingArgs) => Promise<RawResponse>;
+    getUserPinnedLists: (args: GetUserPinnedListsArgs) => Promise<RawResponse>;
+    getUserPosts: (args: GetUserPostsArgs) => Promise<RawResponse>;
+    getUserMentions: (args: GetUserMentionsArgs) => Promise<RawResponse>;
+    getUserLikedPosts: (args: GetUserLikedPostsArgs) => Promise<RawResponse>;
+    getUserFollowers: (args: GetUserFollowersArgs) => Promise<RawResponse>;
+    getUserFollowing: (args: GetUserFollowingArgs) => Promise<RawResponse>;
+    followUser: (args: FollowUserArgs) => Promise<RawResponse>;
+    getUserOwnedLists: (args: GetUserOwnedListsArgs) => Promise<RawResponse>;
+    getUserFollowedLists: (args: GetUserFollowedListsArgs) => Promise<RawResponse>;
+    getUserListMemberships: (args: GetUserListMembershipsArgs) => Promise<RawResponse>;
+    likePost: (args: LikePostArgs) => Promise<RawResponse>;
+    searchNews: (args?: SearchNewsArgs) => Promise<RawResponse>;
+    getNewsStory: (args: GetNewsStoryArgs) => Promise<RawResponse>;
+    listConnections: (args?: ListConnectionsArgs) => Promise<RawResponse>;
+    deleteConnectionsByUuid: (args?: DeleteConnectionsByUuidArgs) => Promise<RawResponse>;
+    deleteAllConnections: (args?: DeleteAllConnectionsArgs) => Promise<RawResponse>;
+    deleteConnectionsByEndpoint: (args: DeleteConnectionsByEndpointArgs) => Promise<RawResponse>;
+    streamActivity: (args?: StreamActivityArgs) => Promise<RawResponse>;
+    createActivitySubscription: (args?: CreateActivitySubscriptionArgs) => Promise<RawResponse>;
+    replayWebhookEvents: (args?: ReplayWebhookEventsArgs) => Promise<RawResponse>;
+    replayAccountActivitySubscriptions: (
+      args: ReplayAccountActivitySubscriptionsArgs,
+    ) => Promise<RawResponse>;
+    searchPostsEligibleForNotes: (args?: SearchPostsEligibleForNotesArgs) => Promise<RawResponse>;
+    searchNotesWritten: (args?: SearchNotesWrittenArgs) => Promise<RawResponse>;
+    createNote: (args?: CreateNoteArgs) => Promise<RawResponse>;
+    evaluateNote: (args?: EvaluateNoteArgs) => Promise<RawResponse>;
+    getPowerStreamRules: (args?: GetPowerStreamRulesArgs) => Promise<RawResponse>;
+  };
+  /** Paged operations as async iterators over every item of every page. */
+  iterate: {};
+  /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
+  batch: {};
+  /**
+   * Streaming operations as async iterators: `x-stream` operations reconnect with backoff; responses
+   * that are NDJSON or server-sent events yield their items until the server ends the response.
+   */
+  stream: {
+    /**
+     * Receive activity events over a persistent stream
+     *
+     * Persistent HTTP stream of activity events (profile changes, post creation and deletion, direct messages, spaces). The connection ends with a problem event carrying operational-disconnect or streaming-connection.
+     *
+     * The contract does not show this operation's shape: Parameters, stream framing and event payload shapes are not shown. Clients read the stream as newline-delimited JSON (x-stream), one message per line with blank keep-alive lines allowed: a choice, since the document names a persistent HTTP stream without its framing.
+     * @see GET /2/activity/stream
+     */
+    streamActivity: (
+      args?: StreamActivityArgs,
+      options?: StreamCallOptions,
+    ) => AsyncGenerator<StreamActivityResult, void, undefined>;
+  };
+  /** Drops the cached app-only bearer token and invalidates it on the server. */
+  invalidateAppToken: () => Promise<boolean>;
+}
+
+type Args = Readonly<Record<string, unknown>>;
+
+/**
  * A client for Developer Platform Core API 2.166.
  */
-export function createCoreClient(options: CoreClientOptions = {}) {
+export function createCoreClient(options: CoreClientOptions = {}): CoreClient {
   const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
   const baseUrl = options.baseUrl ?? resolveServer("{base_url}", serverVariables);
   if (baseUrl === undefined) throw new TypeError("createCoreClient: baseUrl is required");
@@ -1331,846 +1354,54 @@ export function createCoreClient(options: CoreClientOptions = {}) {
     serverVariables,
     toError,
   });
-  return {
-    /**
-     * Create stream link
-     *
-     * Links the caller's filtered-stream rule set to the given webhook, so matching posts (including edit history) are delivered there as JSON. Creating the link is what starts delivery to the webhook. Available to enterprise access. Rules are managed at the stream rules endpoint (/2/posts/search/stream/rules).
-     * @see POST /2/posts/search/webhooks/{webhook_id}
-     */
-    createStreamLink: (args: CreateStreamLinkArgs): Promise<CreateStreamLinkResult> =>
-      caller.call(
-        operationSpecs["createStreamLink"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateStreamLinkResult>,
-    /**
-     * Look up posts by identifiers
-     *
-     * `GET /2/posts?ids=<comma-separated post ids>` with an `Authorization: Bearer <ACCESS_TOKEN>` header. Response `data` is an array. Field selection applies: with no `*.fields` or `expansions` parameter each post carries only `id` and `text`; related objects are returned in `includes` only when expansions request them.
-     * @see GET /2/posts
-     */
-    getPostsByIds: (args: GetPostsByIdsArgs): Promise<GetPostsByIdsResult> =>
-      caller.call(
-        operationSpecs["getPostsByIds"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetPostsByIdsResult>,
-    /**
-     * Create or edit a post
-     *
-     * Creates a post, or edits one when `edit_options.previous_post_id` is given (post editing added 2025-10-03). Also documented as a `/2/tweets`-style create in the release notes. Editing is allowed 1 hour after creation at most, by an author holding a premium subscription, on own posts only. Programmatic replies are allowed only when the original author summoned the replier (mention or quote). Usage pricing (effective 2026-04-20): post creation 0.015; post containing a URL 0.20; summoned reply 0.01 (currency units).
-     *
-     * The contract does not show this operation's shape: Request and response shapes are not shown; the request body names only text, paid_partnership, community_id, share_with_followers and edit_options.
-     * @see POST /2/posts
-     */
-    createPost: (args: CreatePostArgs = {}): Promise<CreatePostResult> =>
-      caller.call(
-        operationSpecs["createPost"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreatePostResult>,
-    /**
-     * Obtain an OAuth 1.0a request token
-     *
-     * First step of the OAuth 1.0a 3-legged flow. Requires HTTPS. The Authorization header is OAuth with oauth_callback, oauth_consumer_key, oauth_nonce, oauth_signature, oauth_signature_method (HMAC-SHA1), oauth_timestamp and oauth_version (1.0); `oauth_nonce` accepts ASCII characters only. The document names `oauth_callback` and `platform_auth_access_type` as parameters without saying where they go besides the header; this specification sends them as query parameters.
-     * @see POST /oauth/request_token
-     */
-    requestToken: (args: RequestTokenArgs): Promise<RequestTokenResult> =>
-      caller.call(
-        operationSpecs["requestToken"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<RequestTokenResult>,
-    /**
-     * Authorize a request token (browser step)
-     *
-     * Browser step of the OAuth 1.0a flow: the user approves and is sent to the callback carrying `oauth_token` and `oauth_verifier` (or shown a PIN in PIN mode). No `oauth_callback` is ever sent here. Desktop applications must use this endpoint. Requires HTTPS.
-     *
-     * The contract does not show this operation's shape: Response status codes and page content of the browser step are not shown.
-     * @see GET /oauth/authorize
-     */
-    authorize: (args: AuthorizeArgs): Promise<AuthorizeResult> =>
-      caller.call(
-        operationSpecs["authorize"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<AuthorizeResult>,
-    /**
-     * Authenticate with a request token (browser step)
-     *
-     * Same parameters as authorize. Uses the logged-in user unless `force_login` is true. When the user already granted the app and the sign-in setting is enabled on the app record, the redirect happens without re-approval. Requires HTTPS.
-     *
-     * The contract does not show this operation's shape: Response status codes and page content of the browser step are not shown.
-     * @see GET /oauth/authenticate
-     */
-    authenticate: (args: AuthenticateArgs): Promise<AuthenticateResult> =>
-      caller.call(
-        operationSpecs["authenticate"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<AuthenticateResult>,
-    /**
-     * Exchange a request token for an access token
-     *
-     * Last step of the OAuth 1.0a flow. Requires HTTPS. `oauth_verifier` is strictly enforced: calls without it fail. The parameters' location besides the OAuth header is not shown; this specification sends them as query parameters.
-     * @see POST /oauth/access_token
-     */
-    accessToken: (args: AccessTokenArgs): Promise<AccessTokenResult> =>
-      caller.call(
-        operationSpecs["accessToken"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<AccessTokenResult>,
-    /**
-     * Invalidate an OAuth 1.0a access token
-     *
-     * Invalidates the access token the request is signed with (user context). Afterwards the token gets HTTP 401 with code 89, and creating a token again yields a different one. A `.json` suffix is also used: see invalidateAccessTokenJson.
-     * @see POST /1.1/oauth/invalidate_token
-     */
-    invalidateAccessToken: (
-      args: InvalidateAccessTokenArgs = {},
-    ): Promise<InvalidateAccessTokenResult> =>
-      caller.call(
-        operationSpecs["invalidateAccessToken"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<InvalidateAccessTokenResult>,
-    /**
-     * Invalidate an OAuth 1.0a access token (.json suffix)
-     *
-     * The `.json` suffix variant of POST /1.1/oauth/invalidate_token, which the document says is also used. Same shape and behaviour as invalidateAccessToken.
-     * @see POST /1.1/oauth/invalidate_token.json
-     */
-    invalidateAccessTokenJson: (
-      args: InvalidateAccessTokenJsonArgs = {},
-    ): Promise<InvalidateAccessTokenJsonResult> =>
-      caller.call(
-        operationSpecs["invalidateAccessTokenJson"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<InvalidateAccessTokenJsonResult>,
-    /**
-     * Obtain the app-only bearer token
-     *
-     * Basic authentication with the API key as user name and the API key secret as password, and `grant_type=client_credentials`. Only one bearer token exists per app; repeat calls return it until it is invalidated. Tokens should be cached. Requests made too often are rejected with HTTP 403 and code 99. The location of `grant_type` is not shown; this specification sends it as a form-encoded body.
-     * @see POST /oauth2/token
-     */
-    createBearerToken: (args: CreateBearerTokenArgs): Promise<CreateBearerTokenResult> =>
-      caller.call(
-        operationSpecs["createBearerToken"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateBearerTokenResult>,
-    /**
-     * Invalidate the app-only bearer token
-     *
-     * Listed as revoking an issued app-only bearer token. The state table names this method and path; the next creation yields a different token and the old token is refused.
-     *
-     * The contract does not show this operation's shape: Parameters, request body and response are not shown.
-     * @see POST /oauth2/invalidate_token
-     */
-    invalidateBearerToken: (
-      args: InvalidateBearerTokenArgs = {},
-    ): Promise<InvalidateBearerTokenResult> =>
-      caller.call(
-        operationSpecs["invalidateBearerToken"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<InvalidateBearerTokenResult>,
-    /**
-     * Search recent posts
-     *
-     * Recent search. The min_likes, min_replies and min_reposts operators were deprecated 2026-01-19 and re-introduced with the search index migration of 2026-05-04; retweet-type results are no longer returned in keyword search results.
-     *
-     * The contract does not show this operation's shape: Parameters (including the query) and response shape are not shown.
-     * @see GET /2/posts/search/recent
-     */
-    searchRecentPosts: (args: SearchRecentPostsArgs = {}): Promise<SearchRecentPostsResult> =>
-      caller.call(
-        operationSpecs["searchRecentPosts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<SearchRecentPostsResult>,
-    /**
-     * Search all posts (full archive)
-     *
-     * Full-archive search. The min_likes, min_replies and min_reposts operators were deprecated 2026-01-19 and re-introduced with the search index migration of 2026-05-04; retweet-type results are no longer returned in keyword search results.
-     *
-     * The contract does not show this operation's shape: Parameters (including the query) and response shape are not shown.
-     * @see GET /2/posts/search/all
-     */
-    searchAllPosts: (args: SearchAllPostsArgs = {}): Promise<SearchAllPostsResult> =>
-      caller.call(
-        operationSpecs["searchAllPosts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<SearchAllPostsResult>,
-    /**
-     * Count recent posts
-     *
-     * The contract does not show this operation's shape: Parameters and response shape are not shown.
-     * @see GET /2/posts/counts/recent
-     */
-    getRecentPostCounts: (args: GetRecentPostCountsArgs = {}): Promise<GetRecentPostCountsResult> =>
-      caller.call(
-        operationSpecs["getRecentPostCounts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetRecentPostCountsResult>,
-    /**
-     * Count all posts (full archive)
-     *
-     * The contract does not show this operation's shape: Parameters and response shape are not shown.
-     * @see GET /2/posts/counts/all
-     */
-    getAllPostCounts: (args: GetAllPostCountsArgs = {}): Promise<GetAllPostCountsResult> =>
-      caller.call(
-        operationSpecs["getAllPostCounts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetAllPostCountsResult>,
-    /**
-     * Manage filtered stream rules
-     *
-     * The filtered stream rules endpoint. Rules are managed here; the rule set is what the create stream link operation delivers to a webhook. Up to 2,048 characters per rule; 25,000 or more rules per project for filtered stream webhooks.
-     *
-     * The contract does not show this operation's shape: The document gives the path ("Rules are managed at the stream rules endpoint") but not the HTTP method, parameters, request or response shapes. POST is a placeholder chosen because the document describes the endpoint as where rules are managed (changed); reading rules may use another method that the document does not show.
-     * @see POST /2/posts/search/stream/rules
-     */
-    manageStreamRules: (args: ManageStreamRulesArgs = {}): Promise<ManageStreamRulesResult> =>
-      caller.call(
-        operationSpecs["manageStreamRules"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ManageStreamRulesResult>,
-    /**
-     * Read a user's bookmarks
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/bookmarks
-     */
-    getUserBookmarks: (args: GetUserBookmarksArgs): Promise<GetUserBookmarksResult> =>
-      caller.call(
-        operationSpecs["getUserBookmarks"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserBookmarksResult>,
-    /**
-     * Read the users a user blocks
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/blocking
-     */
-    getUserBlocking: (args: GetUserBlockingArgs): Promise<GetUserBlockingResult> =>
-      caller.call(
-        operationSpecs["getUserBlocking"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserBlockingResult>,
-    /**
-     * Read the users a user mutes
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/muting
-     */
-    getUserMuting: (args: GetUserMutingArgs): Promise<GetUserMutingResult> =>
-      caller.call(
-        operationSpecs["getUserMuting"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserMutingResult>,
-    /**
-     * Read a user's pinned lists
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/pinned_lists
-     */
-    getUserPinnedLists: (args: GetUserPinnedListsArgs): Promise<GetUserPinnedListsResult> =>
-      caller.call(
-        operationSpecs["getUserPinnedLists"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserPinnedListsResult>,
-    /**
-     * Read a user's posts
-     *
-     * Owned-data read; the document writes this path with the provider's word (`/tweets`). Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/posts
-     */
-    getUserPosts: (args: GetUserPostsArgs): Promise<GetUserPostsResult> =>
-      caller.call(
-        operationSpecs["getUserPosts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserPostsResult>,
-    /**
-     * Read posts mentioning a user
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/mentions
-     */
-    getUserMentions: (args: GetUserMentionsArgs): Promise<GetUserMentionsResult> =>
-      caller.call(
-        operationSpecs["getUserMentions"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserMentionsResult>,
-    /**
-     * Read the posts a user liked
-     *
-     * Owned-data read; the document writes this path with the provider's word (`/liked_tweets`). Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/liked_posts
-     */
-    getUserLikedPosts: (args: GetUserLikedPostsArgs): Promise<GetUserLikedPostsResult> =>
-      caller.call(
-        operationSpecs["getUserLikedPosts"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserLikedPostsResult>,
-    /**
-     * Read a user's followers
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/followers
-     */
-    getUserFollowers: (args: GetUserFollowersArgs): Promise<GetUserFollowersResult> =>
-      caller.call(
-        operationSpecs["getUserFollowers"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserFollowersResult>,
-    /**
-     * Read the users a user follows
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/following
-     */
-    getUserFollowing: (args: GetUserFollowingArgs): Promise<GetUserFollowingResult> =>
-      caller.call(
-        operationSpecs["getUserFollowing"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserFollowingResult>,
-    /**
-     * Follow a user
-     *
-     * The document writes the path as `/2/users/:id/following`. Following is removed from self-serve tiers.
-     *
-     * The contract does not show this operation's shape: Request and response shapes are not shown (including how the user to follow is given).
-     * @see POST /2/users/{id}/following
-     */
-    followUser: (args: FollowUserArgs): Promise<FollowUserResult> =>
-      caller.call(
-        operationSpecs["followUser"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<FollowUserResult>,
-    /**
-     * Read the lists a user owns
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/owned_lists
-     */
-    getUserOwnedLists: (args: GetUserOwnedListsArgs): Promise<GetUserOwnedListsResult> =>
-      caller.call(
-        operationSpecs["getUserOwnedLists"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserOwnedListsResult>,
-    /**
-     * Read the lists a user follows
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/followed_lists
-     */
-    getUserFollowedLists: (args: GetUserFollowedListsArgs): Promise<GetUserFollowedListsResult> =>
-      caller.call(
-        operationSpecs["getUserFollowedLists"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserFollowedListsResult>,
-    /**
-     * Read the lists a user is a member of
-     *
-     * Owned-data read. Usage pricing (effective 2026-04-20) 0.001 per resource.
-     *
-     * The contract does not show this operation's shape: Query parameters and response shape are not shown.
-     * @see GET /2/users/{id}/list_memberships
-     */
-    getUserListMemberships: (
-      args: GetUserListMembershipsArgs,
-    ): Promise<GetUserListMembershipsResult> =>
-      caller.call(
-        operationSpecs["getUserListMemberships"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetUserListMembershipsResult>,
-    /**
-     * Like a post
-     *
-     * The document writes the path as `/2/users/:id/likes`. Likes are removed from self-serve tiers.
-     *
-     * The contract does not show this operation's shape: Request and response shapes are not shown (including how the post to like is given).
-     * @see POST /2/users/{id}/likes
-     */
-    likePost: (args: LikePostArgs): Promise<LikePostResult> =>
-      caller.call(
-        operationSpecs["likePost"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<LikePostResult>,
-    /**
-     * Search trending news stories
-     *
-     * Trending stories for a query. News story fields are selectable through `news.fields` (field selection applies to all v2 read endpoints); the query parameter is not shown.
-     *
-     * The contract does not show this operation's shape: The query parameter and the response shape are not shown; only news.fields is known.
-     * @see GET /2/news/search
-     */
-    searchNews: (args: SearchNewsArgs = {}): Promise<SearchNewsResult> =>
-      caller.call(
-        operationSpecs["searchNews"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<SearchNewsResult>,
-    /**
-     * Read a news story
-     *
-     * News story fields are selectable through `news.fields` (field selection applies to all v2 read endpoints).
-     *
-     * The contract does not show this operation's shape: The response shape is not shown; only the id path parameter and news.fields are known.
-     * @see GET /2/news/{id}
-     */
-    getNewsStory: (args: GetNewsStoryArgs): Promise<GetNewsStoryResult> =>
-      caller.call(
-        operationSpecs["getNewsStory"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetNewsStoryResult>,
-    /**
-     * List streaming connections
-     *
-     * Lists active and historical streaming connections.
-     *
-     * The contract does not show this operation's shape: Parameters and response shape are not shown.
-     * @see GET /2/connections
-     */
-    listConnections: (args: ListConnectionsArgs = {}): Promise<ListConnectionsResult> =>
-      caller.call(
-        operationSpecs["listConnections"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ListConnectionsResult>,
-    /**
-     * End specific streaming connections
-     *
-     * Ends specific streaming connections, identified by UUID.
-     *
-     * The contract does not show this operation's shape: How the connection UUIDs are passed, and the response shape, are not shown.
-     * @see DELETE /2/connections
-     */
-    deleteConnectionsByUuid: (
-      args: DeleteConnectionsByUuidArgs = {},
-    ): Promise<DeleteConnectionsByUuidResult> =>
-      caller.call(
-        operationSpecs["deleteConnectionsByUuid"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteConnectionsByUuidResult>,
-    /**
-     * End all active streaming connections
-     *
-     * The contract does not show this operation's shape: Parameters and response shape are not shown.
-     * @see DELETE /2/connections/all
-     */
-    deleteAllConnections: (
-      args: DeleteAllConnectionsArgs = {},
-    ): Promise<DeleteAllConnectionsResult> =>
-      caller.call(
-        operationSpecs["deleteAllConnections"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteAllConnectionsResult>,
-    /**
-     * End the streaming connections of one streaming endpoint
-     *
-     * The contract does not show this operation's shape: The endpoint_id format and the response shape are not shown.
-     * @see DELETE /2/connections/{endpoint_id}
-     */
-    deleteConnectionsByEndpoint: (
-      args: DeleteConnectionsByEndpointArgs,
-    ): Promise<DeleteConnectionsByEndpointResult> =>
-      caller.call(
-        operationSpecs["deleteConnectionsByEndpoint"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<DeleteConnectionsByEndpointResult>,
-    /**
-     * Receive activity events over a persistent stream
-     *
-     * Persistent HTTP stream of activity events (profile changes, post creation and deletion, direct messages, spaces). The connection ends with a problem event carrying operational-disconnect or streaming-connection.
-     *
-     * The contract does not show this operation's shape: Parameters, stream framing and event payload shapes are not shown. Clients read the stream as newline-delimited JSON (x-stream), one message per line with blank keep-alive lines allowed: a choice, since the document names a persistent HTTP stream without its framing.
-     * @see GET /2/activity/stream
-     */
-    streamActivity: (args: StreamActivityArgs = {}): Promise<StreamActivityResult> =>
-      caller.call(
-        operationSpecs["streamActivity"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<StreamActivityResult>,
-    /**
-     * Subscribe to activity events
-     *
-     * Creates a subscription to real-time activity events, delivered by persistent stream or webhook. Filters: a user identifier; a keyword (optional); `direction` (optional; sent, received, or both) for direct-message and chat events (direction filter added 2026-03-18).
-     *
-     * The contract does not show this operation's shape: The subscription request shape (beyond the named filter fields) and the response shape are not shown.
-     * @see POST /2/activity/subscriptions
-     */
-    createActivitySubscription: (
-      args: CreateActivitySubscriptionArgs = {},
-    ): Promise<CreateActivitySubscriptionResult> =>
-      caller.call(
-        operationSpecs["createActivitySubscription"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateActivitySubscriptionResult>,
-    /**
-     * Replay account activity events to a webhook
-     *
-     * Replay for the Account Activity API v2, which delivers account events to webhooks.
-     *
-     * The contract does not show this operation's shape: Request and response shapes are not shown.
-     * @see POST /2/webhooks/replay
-     */
-    replayWebhookEvents: (args: ReplayWebhookEventsArgs = {}): Promise<ReplayWebhookEventsResult> =>
-      caller.call(
-        operationSpecs["replayWebhookEvents"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ReplayWebhookEventsResult>,
-    /**
-     * Replay account activity for all subscriptions of a webhook (deprecated)
-     *
-     * Deprecated effective 2026-03-25 12:00 ET (UTC-04:00, daylight saving time in effect); use POST /2/webhooks/replay (replayWebhookEvents), which has the same behavior. No sunset date is given.
-     *
-     * The contract does not show this operation's shape: Request and response shapes are not shown.
-     * @deprecated since 2026-03-25T12:00:00-04:00; use replayWebhookEvents instead
-     * @see POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all
-     */
-    replayAccountActivitySubscriptions: (
-      args: ReplayAccountActivitySubscriptionsArgs,
-    ): Promise<ReplayAccountActivitySubscriptionsResult> =>
-      caller.call(
-        operationSpecs["replayAccountActivitySubscriptions"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<ReplayAccountActivitySubscriptionsResult>,
-    /**
-     * Search posts eligible for community notes
-     *
-     * The contract does not show this operation's shape: Parameters and response shape are not shown.
-     * @see GET /2/notes/search/posts_eligible_for_notes
-     */
-    searchPostsEligibleForNotes: (
-      args: SearchPostsEligibleForNotesArgs = {},
-    ): Promise<SearchPostsEligibleForNotesResult> =>
-      caller.call(
-        operationSpecs["searchPostsEligibleForNotes"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<SearchPostsEligibleForNotesResult>,
-    /**
-     * Search community notes written
-     *
-     * The contract does not show this operation's shape: Parameters and response shape are not shown.
-     * @see GET /2/notes/search/notes_written
-     */
-    searchNotesWritten: (args: SearchNotesWrittenArgs = {}): Promise<SearchNotesWrittenResult> =>
-      caller.call(
-        operationSpecs["searchNotesWritten"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<SearchNotesWrittenResult>,
-    /**
-     * Write a community note
-     *
-     * The contract does not show this operation's shape: Request and response shapes are not shown.
-     * @see POST /2/notes
-     */
-    createNote: (args: CreateNoteArgs = {}): Promise<CreateNoteResult> =>
-      caller.call(
-        operationSpecs["createNote"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<CreateNoteResult>,
-    /**
-     * Evaluate a community note
-     *
-     * The contract does not show this operation's shape: Request and response shapes are not shown.
-     * @see POST /2/evaluate_note
-     */
-    evaluateNote: (args: EvaluateNoteArgs = {}): Promise<EvaluateNoteResult> =>
-      caller.call(
-        operationSpecs["evaluateNote"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<EvaluateNoteResult>,
-    /**
-     * Read PowerStream rules
-     *
-     * The contract does not show this operation's shape: Parameters and response shape are not shown.
-     * @see GET /2/powerstream/rules
-     */
-    getPowerStreamRules: (args: GetPowerStreamRulesArgs = {}): Promise<GetPowerStreamRulesResult> =>
-      caller.call(
-        operationSpecs["getPowerStreamRules"],
-        args as unknown as Readonly<Record<string, unknown>>,
-      ) as unknown as Promise<GetPowerStreamRulesResult>,
-    /** The same calls, resolving with status, headers and body whatever the status. */
-    raw: {
-      createStreamLink: (args: CreateStreamLinkArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createStreamLink"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getPostsByIds: (args: GetPostsByIdsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getPostsByIds"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createPost: (args: CreatePostArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createPost"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      requestToken: (args: RequestTokenArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["requestToken"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      authorize: (args: AuthorizeArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["authorize"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      authenticate: (args: AuthenticateArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["authenticate"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      accessToken: (args: AccessTokenArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["accessToken"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      invalidateAccessToken: (args: InvalidateAccessTokenArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["invalidateAccessToken"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      invalidateAccessTokenJson: (args: InvalidateAccessTokenJsonArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["invalidateAccessTokenJson"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createBearerToken: (args: CreateBearerTokenArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createBearerToken"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      invalidateBearerToken: (args: InvalidateBearerTokenArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["invalidateBearerToken"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      searchRecentPosts: (args: SearchRecentPostsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["searchRecentPosts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      searchAllPosts: (args: SearchAllPostsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["searchAllPosts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getRecentPostCounts: (args: GetRecentPostCountsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getRecentPostCounts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getAllPostCounts: (args: GetAllPostCountsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getAllPostCounts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      manageStreamRules: (args: ManageStreamRulesArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["manageStreamRules"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserBookmarks: (args: GetUserBookmarksArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserBookmarks"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserBlocking: (args: GetUserBlockingArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserBlocking"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserMuting: (args: GetUserMutingArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserMuting"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserPinnedLists: (args: GetUserPinnedListsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserPinnedLists"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserPosts: (args: GetUserPostsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserPosts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserMentions: (args: GetUserMentionsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserMentions"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserLikedPosts: (args: GetUserLikedPostsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserLikedPosts"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserFollowers: (args: GetUserFollowersArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserFollowers"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserFollowing: (args: GetUserFollowingArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserFollowing"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      followUser: (args: FollowUserArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["followUser"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserOwnedLists: (args: GetUserOwnedListsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserOwnedLists"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserFollowedLists: (args: GetUserFollowedListsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserFollowedLists"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getUserListMemberships: (args: GetUserListMembershipsArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getUserListMemberships"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      likePost: (args: LikePostArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["likePost"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      searchNews: (args: SearchNewsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["searchNews"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getNewsStory: (args: GetNewsStoryArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getNewsStory"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      listConnections: (args: ListConnectionsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["listConnections"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteConnectionsByUuid: (args: DeleteConnectionsByUuidArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteConnectionsByUuid"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteAllConnections: (args: DeleteAllConnectionsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteAllConnections"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      deleteConnectionsByEndpoint: (args: DeleteConnectionsByEndpointArgs): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["deleteConnectionsByEndpoint"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      streamActivity: (args: StreamActivityArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["streamActivity"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createActivitySubscription: (
-        args: CreateActivitySubscriptionArgs = {},
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createActivitySubscription"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      replayWebhookEvents: (args: ReplayWebhookEventsArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["replayWebhookEvents"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      replayAccountActivitySubscriptions: (
-        args: ReplayAccountActivitySubscriptionsArgs,
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["replayAccountActivitySubscriptions"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      searchPostsEligibleForNotes: (
-        args: SearchPostsEligibleForNotesArgs = {},
-      ): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["searchPostsEligibleForNotes"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      searchNotesWritten: (args: SearchNotesWrittenArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["searchNotesWritten"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      createNote: (args: CreateNoteArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["createNote"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      evaluateNote: (args: EvaluateNoteArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["evaluateNote"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-      getPowerStreamRules: (args: GetPowerStreamRulesArgs = {}): Promise<RawResponse> =>
-        caller.raw(
-          operationSpecs["getPowerStreamRules"],
-          args as unknown as Readonly<Record<string, unknown>>,
-        ),
-    },
-    /** Paged operations as async iterators over every item of every page. */
-    iterate: {},
-    /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
-    batch: {},
-    /**
-     * Streaming operations as async iterators: `x-stream` operations reconnect with backoff; responses
-     * that are NDJSON or server-sent events yield their items until the server ends the response.
-     */
+  const needsArgs = new Set(clientMethods.required);
+  // One function per method of a table, calling `run` with its operation's spec. Object.fromEntries
+  // defines own properties, whatever the method's name.
+  const bind = <R,>(
+    table: Readonly<Record<string, OperationKey>>,
+    run: (spec: OperationSpec, args: Args, options?: StreamCallOptions) => R,
+    defaults = true,
+  ) =>
+    Object.fromEntries(
+      Object.keys(table).map((name) => {
+        const spec = operationSpecs[table[name] as OperationKey];
+        return [
+          name,
+          !defaults || needsArgs.has(name)
+            ? (args: Args, options?: StreamCallOptions) => run(spec, args, options)
+            : (args: Args = {}, options?: StreamCallOptions) => run(spec, args, options),
+        ];
+      }),
+    );
+  const itemStreams = Object.fromEntries(
+    Object.keys(clientMethods.items).map((name) => {
+      const [id, framing] = clientMethods.items[name] as readonly [
+        OperationKey,
+        "ndjson" | "event-stream",
+      ];
+      const spec = operationSpecs[id];
+      return [
+        name,
+        needsArgs.has(name)
+          ? (args: Args) => caller.items(spec, args, framing)
+          : (args: Args = {}) => caller.items(spec, args, framing),
+      ];
+    }),
+  );
+  const client = {
+    ...bind(clientMethods.call, (spec, args) => caller.call(spec, args)),
+    raw: bind(clientMethods.call, (spec, args) => caller.raw(spec, args)),
+    iterate: bind(clientMethods.iterate, (spec, args) => caller.iterate(spec, args)),
+    // Batch methods always take their arguments (the body holds the items).
+    batch: bind(clientMethods.batch, (spec, args) => caller.batch(spec, args), false),
     stream: {
-      /**
-       * Receive activity events over a persistent stream
-       *
-       * Persistent HTTP stream of activity events (profile changes, post creation and deletion, direct messages, spaces). The connection ends with a problem event carrying operational-disconnect or streaming-connection.
-       *
-       * The contract does not show this operation's shape: Parameters, stream framing and event payload shapes are not shown. Clients read the stream as newline-delimited JSON (x-stream), one message per line with blank keep-alive lines allowed: a choice, since the document names a persistent HTTP stream without its framing.
-       * @see GET /2/activity/stream
-       */
-      streamActivity: (
-        args: StreamActivityArgs = {},
-        options: StreamCallOptions = {},
-      ): AsyncGenerator<StreamActivityResult, void, undefined> =>
-        caller.stream(
-          operationSpecs["streamActivity"],
-          args as unknown as Readonly<Record<string, unknown>>,
-          { classify: problemEvent, ...options },
-        ) as AsyncGenerator<StreamActivityResult, void, undefined>,
+      ...bind(clientMethods.stream, (spec, args, options) =>
+        caller.stream(spec, args, { classify: problemEvent, ...options }),
+      ),
+      ...itemStreams,
     },
-    /** Drops the cached app-only bearer token and invalidates it on the server. */
     invalidateAppToken: (): Promise<boolean> => transport.auth.invalidate(),
   };
+  // The tables hold exactly the interface's methods, each calling the runtime as its signature says.
+  return client as unknown as CoreClient;
 }
-
-/** The client "createCoreClient" makes. */
-export type CoreClient = ReturnType<typeof createCoreClient>;

@@ -6,82 +6,17 @@ import {
 } from "@contractgen/runtime/mock-data";
 import type { components } from "./types.js";
 import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
-import { mockDocument, responsePlans, type ResponsePlan } from "./mocks.data.js";
+import {
+  mockDocument,
+  responsePlans,
+  schemaTypeNames,
+  type ResponsePlan,
+} from "../compiled/mocks.data.js";
 
 type Schemas = components["schemas"];
 
 // Schema name → key of its precompiled validator (a Map: schema names may be `__proto__`).
-// Values are plain strings: a union of thousands of keys is more than tsc will check (TS2590).
-const validatorKeys = new Map<string, string>([
-  ["Problem", "Problem"],
-  ["ProblemResourceType", "ProblemResourceType"],
-  ["AnyProblem", "AnyProblem"],
-  ["StreamDisconnectProblem", "StreamDisconnectProblem"],
-  ["GenericProblem", "GenericProblem"],
-  ["ClientDisconnectedProblem", "ClientDisconnectedProblem"],
-  ["ClientForbiddenProblem", "ClientForbiddenProblem"],
-  ["ConflictProblem", "ConflictProblem"],
-  ["DisallowedResourceProblem", "DisallowedResourceProblem"],
-  ["DuplicateRulesProblem", "DuplicateRulesProblem"],
-  ["InvalidRequestProblem", "InvalidRequestProblem"],
-  ["InvalidRulesProblem", "InvalidRulesProblem"],
-  ["NoncompliantRulesProblem", "NoncompliantRulesProblem"],
-  ["NotAuthorizedForFieldProblem", "NotAuthorizedForFieldProblem"],
-  ["NotAuthorizedForResourceProblem", "NotAuthorizedForResourceProblem"],
-  ["OperationalDisconnectProblem", "OperationalDisconnectProblem"],
-  ["ResourceNotFoundProblem", "ResourceNotFoundProblem"],
-  ["ResourceUnavailableProblem", "ResourceUnavailableProblem"],
-  ["RuleCapProblem", "RuleCapProblem"],
-  ["StreamingConnectionProblem", "StreamingConnectionProblem"],
-  ["UnsupportedAuthenticationProblem", "UnsupportedAuthenticationProblem"],
-  ["UsageCappedProblem", "UsageCappedProblem"],
-  ["Error", "Error"],
-  ["LegacyErrorEnvelope", "LegacyErrorEnvelope"],
-  ["Includes", "Includes"],
-  ["Post", "Post"],
-  ["ReferencedPost", "ReferencedPost"],
-  ["PostAttachments", "PostAttachments"],
-  ["PostPublicMetrics", "PostPublicMetrics"],
-  ["EditOptions", "EditOptions"],
-  ["PostEntities", "PostEntities"],
-  ["UrlEntity", "UrlEntity"],
-  ["UrlImage", "UrlImage"],
-  ["MentionEntity", "MentionEntity"],
-  ["HashtagEntity", "HashtagEntity"],
-  ["AnnotationEntity", "AnnotationEntity"],
-  ["ContextAnnotation", "ContextAnnotation"],
-  ["ContextAnnotationPart", "ContextAnnotationPart"],
-  ["User", "User"],
-  ["UserPublicMetrics", "UserPublicMetrics"],
-  ["UserEntities", "UserEntities"],
-  ["UserAffiliation", "UserAffiliation"],
-  ["Media", "Media"],
-  ["NewsStory", "NewsStory"],
-  ["DmEvent", "DmEvent"],
-  ["DmMessageCreateEvent", "DmMessageCreateEvent"],
-  ["DmParticipantsJoinEvent", "DmParticipantsJoinEvent"],
-  ["DmParticipantsLeaveEvent", "DmParticipantsLeaveEvent"],
-  ["DmParticipantIds", "DmParticipantIds"],
-  ["Place", "Place"],
-  ["Poll", "Poll"],
-  ["Space", "Space"],
-  ["List", "List"],
-  ["WebhookLinkResponse", "WebhookLinkResponse"],
-  ["PostCreateRequest", "PostCreateRequest"],
-  ["ActivityEventType", "ActivityEventType"],
-  ["ActivityEvent", "ActivityEvent"],
-  ["ActivityStreamMessage", "ActivityStreamMessage"],
-  ["ActivitySubscriptionFilter", "ActivitySubscriptionFilter"],
-  ["ActivitySubscriptionRequest", "ActivitySubscriptionRequest"],
-  ["FilteredStreamDelivery", "FilteredStreamDelivery"],
-  ["AccountActivityEvent", "AccountActivityEvent"],
-  ["PostsLookupResponse", "PostsLookupResponse"],
-  ["RequestTokenResponse", "RequestTokenResponse"],
-  ["AccessTokenResponse", "AccessTokenResponse"],
-  ["InvalidateTokenResponse", "InvalidateTokenResponse"],
-  ["BearerTokenRequest", "BearerTokenRequest"],
-  ["AppOnlyBearerToken", "AppOnlyBearerToken"],
-]);
+const validatorKeys = new Map<string, string>(schemaTypeNames);
 
 let created: MockGenerator | undefined;
 const generator = (): MockGenerator =>
@@ -117,120 +52,84 @@ export function mockValue(schema: MockSchema, seed?: number): unknown {
   return generator().generate(schema, seed);
 }
 
-/** One seeded factory per schema, by type name. */
-export const mockSchemas = {
-  Problem: (seed?: number): Schemas["Problem"] => mockSchema("Problem", seed),
-  ProblemResourceType: (seed?: number): Schemas["ProblemResourceType"] =>
-    mockSchema("ProblemResourceType", seed),
-  AnyProblem: (seed?: number): Schemas["AnyProblem"] => mockSchema("AnyProblem", seed),
-  StreamDisconnectProblem: (seed?: number): Schemas["StreamDisconnectProblem"] =>
-    mockSchema("StreamDisconnectProblem", seed),
-  GenericProblem: (seed?: number): Schemas["GenericProblem"] => mockSchema("GenericProblem", seed),
-  ClientDisconnectedProblem: (seed?: number): Schemas["ClientDisconnectedProblem"] =>
-    mockSchema("ClientDisconnectedProblem", seed),
-  ClientForbiddenProblem: (seed?: number): Schemas["ClientForbiddenProblem"] =>
-    mockSchema("ClientForbiddenProblem", seed),
-  ConflictProblem: (seed?: number): Schemas["ConflictProblem"] =>
-    mockSchema("ConflictProblem", seed),
-  DisallowedResourceProblem: (seed?: number): Schemas["DisallowedResourceProblem"] =>
-    mockSchema("DisallowedResourceProblem", seed),
-  DuplicateRulesProblem: (seed?: number): Schemas["DuplicateRulesProblem"] =>
-    mockSchema("DuplicateRulesProblem", seed),
-  InvalidRequestProblem: (seed?: number): Schemas["InvalidRequestProblem"] =>
-    mockSchema("InvalidRequestProblem", seed),
-  InvalidRulesProblem: (seed?: number): Schemas["InvalidRulesProblem"] =>
-    mockSchema("InvalidRulesProblem", seed),
-  NoncompliantRulesProblem: (seed?: number): Schemas["NoncompliantRulesProblem"] =>
-    mockSchema("NoncompliantRulesProblem", seed),
-  NotAuthorizedForFieldProblem: (seed?: number): Schemas["NotAuthorizedForFieldProblem"] =>
-    mockSchema("NotAuthorizedForFieldProblem", seed),
-  NotAuthorizedForResourceProblem: (seed?: number): Schemas["NotAuthorizedForResourceProblem"] =>
-    mockSchema("NotAuthorizedForResourceProblem", seed),
-  OperationalDisconnectProblem: (seed?: number): Schemas["OperationalDisconnectProblem"] =>
-    mockSchema("OperationalDisconnectProblem", seed),
-  ResourceNotFoundProblem: (seed?: number): Schemas["ResourceNotFoundProblem"] =>
-    mockSchema("ResourceNotFoundProblem", seed),
-  ResourceUnavailableProblem: (seed?: number): Schemas["ResourceUnavailableProblem"] =>
-    mockSchema("ResourceUnavailableProblem", seed),
-  RuleCapProblem: (seed?: number): Schemas["RuleCapProblem"] => mockSchema("RuleCapProblem", seed),
-  StreamingConnectionProblem: (seed?: number): Schemas["StreamingConnectionProblem"] =>
-    mockSchema("StreamingConnectionProblem", seed),
-  UnsupportedAuthenticationProblem: (seed?: number): Schemas["UnsupportedAuthenticationProblem"] =>
-    mockSchema("UnsupportedAuthenticationProblem", seed),
-  UsageCappedProblem: (seed?: number): Schemas["UsageCappedProblem"] =>
-    mockSchema("UsageCappedProblem", seed),
-  Error: (seed?: number): Schemas["Error"] => mockSchema("Error", seed),
-  LegacyErrorEnvelope: (seed?: number): Schemas["LegacyErrorEnvelope"] =>
-    mockSchema("LegacyErrorEnvelope", seed),
-  Includes: (seed?: number): Schemas["Includes"] => mockSchema("Includes", seed),
-  Post: (seed?: number): Schemas["Post"] => mockSchema("Post", seed),
-  ReferencedPost: (seed?: number): Schemas["ReferencedPost"] => mockSchema("ReferencedPost", seed),
-  PostAttachments: (seed?: number): Schemas["PostAttachments"] =>
-    mockSchema("PostAttachments", seed),
-  PostPublicMetrics: (seed?: number): Schemas["PostPublicMetrics"] =>
-    mockSchema("PostPublicMetrics", seed),
-  EditOptions: (seed?: number): Schemas["EditOptions"] => mockSchema("EditOptions", seed),
-  PostEntities: (seed?: number): Schemas["PostEntities"] => mockSchema("PostEntities", seed),
-  UrlEntity: (seed?: number): Schemas["UrlEntity"] => mockSchema("UrlEntity", seed),
-  UrlImage: (seed?: number): Schemas["UrlImage"] => mockSchema("UrlImage", seed),
-  MentionEntity: (seed?: number): Schemas["MentionEntity"] => mockSchema("MentionEntity", seed),
-  HashtagEntity: (seed?: number): Schemas["HashtagEntity"] => mockSchema("HashtagEntity", seed),
-  AnnotationEntity: (seed?: number): Schemas["AnnotationEntity"] =>
-    mockSchema("AnnotationEntity", seed),
-  ContextAnnotation: (seed?: number): Schemas["ContextAnnotation"] =>
-    mockSchema("ContextAnnotation", seed),
-  ContextAnnotationPart: (seed?: number): Schemas["ContextAnnotationPart"] =>
-    mockSchema("ContextAnnotationPart", seed),
-  User: (seed?: number): Schemas["User"] => mockSchema("User", seed),
-  UserPublicMetrics: (seed?: number): Schemas["UserPublicMetrics"] =>
-    mockSchema("UserPublicMetrics", seed),
-  UserEntities: (seed?: number): Schemas["UserEntities"] => mockSchema("UserEntities", seed),
-  UserAffiliation: (seed?: number): Schemas["UserAffiliation"] =>
-    mockSchema("UserAffiliation", seed),
-  Media: (seed?: number): Schemas["Media"] => mockSchema("Media", seed),
-  NewsStory: (seed?: number): Schemas["NewsStory"] => mockSchema("NewsStory", seed),
-  DmEvent: (seed?: number): Schemas["DmEvent"] => mockSchema("DmEvent", seed),
-  DmMessageCreateEvent: (seed?: number): Schemas["DmMessageCreateEvent"] =>
-    mockSchema("DmMessageCreateEvent", seed),
-  DmParticipantsJoinEvent: (seed?: number): Schemas["DmParticipantsJoinEvent"] =>
-    mockSchema("DmParticipantsJoinEvent", seed),
-  DmParticipantsLeaveEvent: (seed?: number): Schemas["DmParticipantsLeaveEvent"] =>
-    mockSchema("DmParticipantsLeaveEvent", seed),
-  DmParticipantIds: (seed?: number): Schemas["DmParticipantIds"] =>
-    mockSchema("DmParticipantIds", seed),
-  Place: (seed?: number): Schemas["Place"] => mockSchema("Place", seed),
-  Poll: (seed?: number): Schemas["Poll"] => mockSchema("Poll", seed),
-  Space: (seed?: number): Schemas["Space"] => mockSchema("Space", seed),
-  List: (seed?: number): Schemas["List"] => mockSchema("List", seed),
-  WebhookLinkResponse: (seed?: number): Schemas["WebhookLinkResponse"] =>
-    mockSchema("WebhookLinkResponse", seed),
-  PostCreateRequest: (seed?: number): Schemas["PostCreateRequest"] =>
-    mockSchema("PostCreateRequest", seed),
-  ActivityEventType: (seed?: number): Schemas["ActivityEventType"] =>
-    mockSchema("ActivityEventType", seed),
-  ActivityEvent: (seed?: number): Schemas["ActivityEvent"] => mockSchema("ActivityEvent", seed),
-  ActivityStreamMessage: (seed?: number): Schemas["ActivityStreamMessage"] =>
-    mockSchema("ActivityStreamMessage", seed),
-  ActivitySubscriptionFilter: (seed?: number): Schemas["ActivitySubscriptionFilter"] =>
-    mockSchema("ActivitySubscriptionFilter", seed),
-  ActivitySubscriptionRequest: (seed?: number): Schemas["ActivitySubscriptionRequest"] =>
-    mockSchema("ActivitySubscriptionRequest", seed),
-  FilteredStreamDelivery: (seed?: number): Schemas["FilteredStreamDelivery"] =>
-    mockSchema("FilteredStreamDelivery", seed),
-  AccountActivityEvent: (seed?: number): Schemas["AccountActivityEvent"] =>
-    mockSchema("AccountActivityEvent", seed),
-  PostsLookupResponse: (seed?: number): Schemas["PostsLookupResponse"] =>
-    mockSchema("PostsLookupResponse", seed),
-  RequestTokenResponse: (seed?: number): Schemas["RequestTokenResponse"] =>
-    mockSchema("RequestTokenResponse", seed),
-  AccessTokenResponse: (seed?: number): Schemas["AccessTokenResponse"] =>
-    mockSchema("AccessTokenResponse", seed),
-  InvalidateTokenResponse: (seed?: number): Schemas["InvalidateTokenResponse"] =>
-    mockSchema("InvalidateTokenResponse", seed),
-  BearerTokenRequest: (seed?: number): Schemas["BearerTokenRequest"] =>
-    mockSchema("BearerTokenRequest", seed),
-  AppOnlyBearerToken: (seed?: number): Schemas["AppOnlyBearerToken"] =>
-    mockSchema("AppOnlyBearerToken", seed),
+/**
+ * One seeded factory per schema, by type name. Made from the schema/type name pairs and typed once
+ * here: TypeScript reads one signature per schema instead of checking a function per schema.
+ */
+export const mockSchemas = Object.fromEntries(
+  schemaTypeNames.map(([name, typeName]) => [
+    typeName,
+    (seed?: number): unknown => generator().forSchema(name, seed),
+  ]),
+) as unknown as {
+  Problem: (seed?: number) => Schemas["Problem"];
+  ProblemResourceType: (seed?: number) => Schemas["ProblemResourceType"];
+  AnyProblem: (seed?: number) => Schemas["AnyProblem"];
+  StreamDisconnectProblem: (seed?: number) => Schemas["StreamDisconnectProblem"];
+  GenericProblem: (seed?: number) => Schemas["GenericProblem"];
+  ClientDisconnectedProblem: (seed?: number) => Schemas["ClientDisconnectedProblem"];
+  ClientForbiddenProblem: (seed?: number) => Schemas["ClientForbiddenProblem"];
+  ConflictProblem: (seed?: number) => Schemas["ConflictProblem"];
+  DisallowedResourceProblem: (seed?: number) => Schemas["DisallowedResourceProblem"];
+  DuplicateRulesProblem: (seed?: number) => Schemas["DuplicateRulesProblem"];
+  InvalidRequestProblem: (seed?: number) => Schemas["InvalidRequestProblem"];
+  InvalidRulesProblem: (seed?: number) => Schemas["InvalidRulesProblem"];
+  NoncompliantRulesProblem: (seed?: number) => Schemas["NoncompliantRulesProblem"];
+  NotAuthorizedForFieldProblem: (seed?: number) => Schemas["NotAuthorizedForFieldProblem"];
+  NotAuthorizedForResourceProblem: (seed?: number) => Schemas["NotAuthorizedForResourceProblem"];
+  OperationalDisconnectProblem: (seed?: number) => Schemas["OperationalDisconnectProblem"];
+  ResourceNotFoundProblem: (seed?: number) => Schemas["ResourceNotFoundProblem"];
+  ResourceUnavailableProblem: (seed?: number) => Schemas["ResourceUnavailableProblem"];
+  RuleCapProblem: (seed?: number) => Schemas["RuleCapProblem"];
+  StreamingConnectionProblem: (seed?: number) => Schemas["StreamingConnectionProblem"];
+  UnsupportedAuthenticationProblem: (seed?: number) => Schemas["UnsupportedAuthenticationProblem"];
+  UsageCappedProblem: (seed?: number) => Schemas["UsageCappedProblem"];
+  Error: (seed?: number) => Schemas["Error"];
+  LegacyErrorEnvelope: (seed?: number) => Schemas["LegacyErrorEnvelope"];
+  Includes: (seed?: number) => Schemas["Includes"];
+  Post: (seed?: number) => Schemas["Post"];
+  ReferencedPost: (seed?: number) => Schemas["ReferencedPost"];
+  PostAttachments: (seed?: number) => Schemas["PostAttachments"];
+  PostPublicMetrics: (seed?: number) => Schemas["PostPublicMetrics"];
+  EditOptions: (seed?: number) => Schemas["EditOptions"];
+  PostEntities: (seed?: number) => Schemas["PostEntities"];
+  UrlEntity: (seed?: number) => Schemas["UrlEntity"];
+  UrlImage: (seed?: number) => Schemas["UrlImage"];
+  MentionEntity: (seed?: number) => Schemas["MentionEntity"];
+  HashtagEntity: (seed?: number) => Schemas["HashtagEntity"];
+  AnnotationEntity: (seed?: number) => Schemas["AnnotationEntity"];
+  ContextAnnotation: (seed?: number) => Schemas["ContextAnnotation"];
+  ContextAnnotationPart: (seed?: number) => Schemas["ContextAnnotationPart"];
+  User: (seed?: number) => Schemas["User"];
+  UserPublicMetrics: (seed?: number) => Schemas["UserPublicMetrics"];
+  UserEntities: (seed?: number) => Schemas["UserEntities"];
+  UserAffiliation: (seed?: number) => Schemas["UserAffiliation"];
+  Media: (seed?: number) => Schemas["Media"];
+  NewsStory: (seed?: number) => Schemas["NewsStory"];
+  DmEvent: (seed?: number) => Schemas["DmEvent"];
+  DmMessageCreateEvent: (seed?: number) => Schemas["DmMessageCreateEvent"];
+  DmParticipantsJoinEvent: (seed?: number) => Schemas["DmParticipantsJoinEvent"];
+  DmParticipantsLeaveEvent: (seed?: number) => Schemas["DmParticipantsLeaveEvent"];
+  DmParticipantIds: (seed?: number) => Schemas["DmParticipantIds"];
+  Place: (seed?: number) => Schemas["Place"];
+  Poll: (seed?: number) => Schemas["Poll"];
+  Space: (seed?: number) => Schemas["Space"];
+  List: (seed?: number) => Schemas["List"];
+  WebhookLinkResponse: (seed?: number) => Schemas["WebhookLinkResponse"];
+  PostCreateRequest: (seed?: number) => Schemas["PostCreateRequest"];
+  ActivityEventType: (seed?: number) => Schemas["ActivityEventType"];
+  ActivityEvent: (seed?: number) => Schemas["ActivityEvent"];
+  ActivityStreamMessage: (seed?: number) => Schemas["ActivityStreamMessage"];
+  ActivitySubscriptionFilter: (seed?: number) => Schemas["ActivitySubscriptionFilter"];
+  ActivitySubscriptionRequest: (seed?: number) => Schemas["ActivitySubscriptionRequest"];
+  FilteredStreamDelivery: (seed?: number) => Schemas["FilteredStreamDelivery"];
+  AccountActivityEvent: (seed?: number) => Schemas["AccountActivityEvent"];
+  PostsLookupResponse: (seed?: number) => Schemas["PostsLookupResponse"];
+  RequestTokenResponse: (seed?: number) => Schemas["RequestTokenResponse"];
+  AccessTokenResponse: (seed?: number) => Schemas["AccessTokenResponse"];
+  InvalidateTokenResponse: (seed?: number) => Schemas["InvalidateTokenResponse"];
+  BearerTokenRequest: (seed?: number) => Schemas["BearerTokenRequest"];
+  AppOnlyBearerToken: (seed?: number) => Schemas["AppOnlyBearerToken"];
 };
 
 /** A response as a mock server would send it. */

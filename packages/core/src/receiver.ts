@@ -4,7 +4,6 @@ import {
   registerReceiver,
   type DeliveryInput,
   type DeliveryResult,
-  type DeliverySpec,
   type ReceiverOptions,
 } from "@contractgen/runtime/receiver";
 import type {
@@ -13,6 +12,7 @@ import type {
   AccountActivityEventDelivery,
 } from "./types.js";
 import { validateDelivery, type DeliveryId } from "./validators.js";
+import { deliveries } from "../compiled/receiver.tables.js";
 
 export type {
   DeliveryInput,
@@ -103,56 +103,7 @@ export interface CoreReceiverHandlers {
 }
 
 /** Every delivery of the contract, in contract order, with the path its route listens on by default. */
-export const deliveries: readonly DeliverySpec[] = [
-  {
-    id: "filteredStreamPost",
-    handler: "filteredStreamPost",
-    method: "POST",
-    path: "/filteredStreamPost",
-    unspecified:
-      "The payload envelope (the member holding the post, the shape of its edit history), the request headers, any signature, the retry policy and the answer the platform expects are not shown.",
-  },
-  {
-    id: "activityEvent",
-    handler: "activityEvent",
-    method: "POST",
-    path: "/activityEvent",
-    eventTypes: {
-      property: "event_type",
-      values: [
-        "profile.update.bio",
-        "profile.update.verified",
-        "profile.update.affiliate",
-        "profile.update.screenname",
-        "post.create",
-        "post.delete",
-        "dm.received",
-        "dm.sent",
-        "dm.read",
-        "dm.indicate_typing",
-        "spaces.start",
-        "spaces.end",
-      ],
-      legacy: [
-        "ProfileBioUpdate",
-        "ProfilePictureUpdate",
-        "ProfileBannerUpdate",
-        "ProfileGeoUpdate",
-        "ProfileUrlUpdate",
-      ],
-    },
-    unspecified:
-      "Event payload shapes are not shown, nor the property naming the event type (event_type is this specification's choice, as for the stream), the request headers, any signature, the retry policy or the answer the platform expects.",
-  },
-  {
-    id: "accountActivityEvent",
-    handler: "accountActivityEvent",
-    method: "POST",
-    path: "/accountActivityEvent",
-    unspecified:
-      "The account event payload, the request headers, any signature, the retry policy and the answer the platform expects are not shown.",
-  },
-];
+export { deliveries };
 
 /**
  * The Fastify plugin: `app.register(coreReceiver, { handlers, fallback })`. One route per delivery
@@ -164,5 +115,10 @@ export async function coreReceiver(
   app: FastifyInstance,
   options: ReceiverOptions<CoreReceiverHandlers, DeliveryId>,
 ): Promise<void> {
-  registerReceiver(app, deliveries, { validateDelivery }, options);
+  registerReceiver<CoreReceiverHandlers, DeliveryId>(
+    app,
+    deliveries,
+    { validateDelivery },
+    options,
+  );
 }

@@ -3,13 +3,14 @@ import type { FastifyInstance } from "fastify";
 import {
   pickHandlers,
   registerRoutes,
+  type Handler,
   type HandlerInput,
   type HandlerReply,
-  type RouteSpec,
   type ServerOptions,
 } from "@contractgen/runtime/server";
 import type { paths } from "./types.js";
 import { validateRequest, validateResponse } from "./validators.js";
+import { methodNames, routes } from "../compiled/server.tables.js";
 
 export type {
   AuthContext,
@@ -18,6 +19,20 @@ export type {
   SecurityVerifiers,
 } from "@contractgen/runtime/server";
 
+/** A reply with a body: its status, the body, optional headers and one of the declared media types. */
+type ReplyOf<S extends number, B, C extends string> = {
+  readonly status: S;
+  readonly body: B;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly contentType?: C;
+};
+/** A reply without a body. */
+type EmptyReplyOf<S extends number> = {
+  readonly status: S;
+  readonly body?: undefined;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly contentType?: string;
+};
 export type CreateStreamLinkInput = HandlerInput<
   NonNullable<paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["parameters"]["path"]>,
   NonNullable<paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["parameters"]["query"]>,
@@ -28,24 +43,21 @@ export type CreateStreamLinkInput = HandlerInput<
  * The replies createStreamLink may give: the statuses and bodies the contract declares.
  */
 export type CreateStreamLinkReply =
-  | {
-      readonly status: 200;
-      readonly body: paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["responses"][200]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json" | "application/problem+json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["responses"]["default"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json" | "application/problem+json";
-    };
+  | ReplyOf<
+      200,
+      paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["responses"][200]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json" | "application/problem+json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["responses"]["default"]["content"]["application/json"],
+      "application/json" | "application/problem+json"
+    >;
 
 export type GetPostsByIdsInput = HandlerInput<
   Record<string, never>,
@@ -57,18 +69,16 @@ export type GetPostsByIdsInput = HandlerInput<
  * The replies getPostsByIds may give: the statuses and bodies the contract declares.
  */
 export type GetPostsByIdsReply =
-  | {
-      readonly status: 200;
-      readonly body: paths["/2/posts"]["get"]["responses"][200]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      200,
+      paths["/2/posts"]["get"]["responses"][200]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreatePostInput = HandlerInput<
   Record<string, never>,
@@ -80,24 +90,21 @@ export type CreatePostInput = HandlerInput<
  * The replies createPost may give: the statuses and bodies the contract declares.
  */
 export type CreatePostReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/posts"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/posts"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type RequestTokenInput = HandlerInput<
   Record<string, never>,
@@ -109,18 +116,16 @@ export type RequestTokenInput = HandlerInput<
  * The replies requestToken may give: the statuses and bodies the contract declares.
  */
 export type RequestTokenReply =
-  | {
-      readonly status: 200;
-      readonly body: paths["/oauth/request_token"]["post"]["responses"][200]["content"]["application/x-www-form-urlencoded"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/x-www-form-urlencoded";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/oauth/request_token"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      200,
+      paths["/oauth/request_token"]["post"]["responses"][200]["content"]["application/x-www-form-urlencoded"],
+      "application/x-www-form-urlencoded"
+    >
+  | ReplyOf<
+      number,
+      paths["/oauth/request_token"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type AuthorizeInput = HandlerInput<
   Record<string, never>,
@@ -132,18 +137,12 @@ export type AuthorizeInput = HandlerInput<
  * The replies authorize may give: the statuses and bodies the contract declares.
  */
 export type AuthorizeReply =
-  | {
-      readonly status: number;
-      readonly body?: undefined;
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: string;
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/oauth/authorize"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | EmptyReplyOf<number>
+  | ReplyOf<
+      number,
+      paths["/oauth/authorize"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type AuthenticateInput = HandlerInput<
   Record<string, never>,
@@ -155,18 +154,12 @@ export type AuthenticateInput = HandlerInput<
  * The replies authenticate may give: the statuses and bodies the contract declares.
  */
 export type AuthenticateReply =
-  | {
-      readonly status: number;
-      readonly body?: undefined;
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: string;
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/oauth/authenticate"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | EmptyReplyOf<number>
+  | ReplyOf<
+      number,
+      paths["/oauth/authenticate"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type AccessTokenInput = HandlerInput<
   Record<string, never>,
@@ -178,18 +171,16 @@ export type AccessTokenInput = HandlerInput<
  * The replies accessToken may give: the statuses and bodies the contract declares.
  */
 export type AccessTokenReply =
-  | {
-      readonly status: 200;
-      readonly body: paths["/oauth/access_token"]["post"]["responses"][200]["content"]["application/x-www-form-urlencoded"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/x-www-form-urlencoded";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/oauth/access_token"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      200,
+      paths["/oauth/access_token"]["post"]["responses"][200]["content"]["application/x-www-form-urlencoded"],
+      "application/x-www-form-urlencoded"
+    >
+  | ReplyOf<
+      number,
+      paths["/oauth/access_token"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type InvalidateAccessTokenInput = HandlerInput<
   Record<string, never>,
@@ -201,18 +192,16 @@ export type InvalidateAccessTokenInput = HandlerInput<
  * The replies invalidateAccessToken may give: the statuses and bodies the contract declares.
  */
 export type InvalidateAccessTokenReply =
-  | {
-      readonly status: 200;
-      readonly body: paths["/1.1/oauth/invalidate_token"]["post"]["responses"][200]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: 401;
-      readonly body: paths["/1.1/oauth/invalidate_token"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      200,
+      paths["/1.1/oauth/invalidate_token"]["post"]["responses"][200]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      401,
+      paths["/1.1/oauth/invalidate_token"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type InvalidateAccessTokenJsonInput = HandlerInput<
   Record<string, never>,
@@ -224,18 +213,16 @@ export type InvalidateAccessTokenJsonInput = HandlerInput<
  * The replies invalidateAccessTokenJson may give: the statuses and bodies the contract declares.
  */
 export type InvalidateAccessTokenJsonReply =
-  | {
-      readonly status: 200;
-      readonly body: paths["/1.1/oauth/invalidate_token.json"]["post"]["responses"][200]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: 401;
-      readonly body: paths["/1.1/oauth/invalidate_token.json"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      200,
+      paths["/1.1/oauth/invalidate_token.json"]["post"]["responses"][200]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      401,
+      paths["/1.1/oauth/invalidate_token.json"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateBearerTokenInput = HandlerInput<
   Record<string, never>,
@@ -249,18 +236,16 @@ export type CreateBearerTokenInput = HandlerInput<
  * The replies createBearerToken may give: the statuses and bodies the contract declares.
  */
 export type CreateBearerTokenReply =
-  | {
-      readonly status: 200;
-      readonly body: paths["/oauth2/token"]["post"]["responses"][200]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: 403;
-      readonly body: paths["/oauth2/token"]["post"]["responses"][403]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      200,
+      paths["/oauth2/token"]["post"]["responses"][200]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      403,
+      paths["/oauth2/token"]["post"]["responses"][403]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type InvalidateBearerTokenInput = HandlerInput<
   Record<string, never>,
@@ -275,18 +260,16 @@ export type InvalidateBearerTokenInput = HandlerInput<
  * The replies invalidateBearerToken may give: the statuses and bodies the contract declares.
  */
 export type InvalidateBearerTokenReply =
-  | {
-      readonly status: number;
-      readonly body: paths["/oauth2/invalidate_token"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/oauth2/invalidate_token"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      number,
+      paths["/oauth2/invalidate_token"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/oauth2/invalidate_token"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type SearchRecentPostsInput = HandlerInput<
   Record<string, never>,
@@ -298,24 +281,21 @@ export type SearchRecentPostsInput = HandlerInput<
  * The replies searchRecentPosts may give: the statuses and bodies the contract declares.
  */
 export type SearchRecentPostsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/posts/search/recent"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/search/recent"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/search/recent"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/posts/search/recent"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/search/recent"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/search/recent"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type SearchAllPostsInput = HandlerInput<
   Record<string, never>,
@@ -327,24 +307,21 @@ export type SearchAllPostsInput = HandlerInput<
  * The replies searchAllPosts may give: the statuses and bodies the contract declares.
  */
 export type SearchAllPostsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/posts/search/all"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/search/all"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/search/all"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/posts/search/all"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/search/all"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/search/all"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetRecentPostCountsInput = HandlerInput<
   Record<string, never>,
@@ -356,24 +333,21 @@ export type GetRecentPostCountsInput = HandlerInput<
  * The replies getRecentPostCounts may give: the statuses and bodies the contract declares.
  */
 export type GetRecentPostCountsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/posts/counts/recent"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/counts/recent"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/counts/recent"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/posts/counts/recent"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/counts/recent"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/counts/recent"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetAllPostCountsInput = HandlerInput<
   Record<string, never>,
@@ -385,24 +359,21 @@ export type GetAllPostCountsInput = HandlerInput<
  * The replies getAllPostCounts may give: the statuses and bodies the contract declares.
  */
 export type GetAllPostCountsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/posts/counts/all"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/counts/all"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/counts/all"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/posts/counts/all"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/counts/all"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/counts/all"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ManageStreamRulesInput = HandlerInput<
   Record<string, never>,
@@ -417,24 +388,21 @@ export type ManageStreamRulesInput = HandlerInput<
  * The replies manageStreamRules may give: the statuses and bodies the contract declares.
  */
 export type ManageStreamRulesReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/posts/search/stream/rules"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/search/stream/rules"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/posts/search/stream/rules"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/posts/search/stream/rules"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/search/stream/rules"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/posts/search/stream/rules"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserBookmarksInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/bookmarks"]["get"]["parameters"]["path"]>,
@@ -446,24 +414,21 @@ export type GetUserBookmarksInput = HandlerInput<
  * The replies getUserBookmarks may give: the statuses and bodies the contract declares.
  */
 export type GetUserBookmarksReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/bookmarks"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/bookmarks"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/bookmarks"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/bookmarks"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/bookmarks"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/bookmarks"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserBlockingInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/blocking"]["get"]["parameters"]["path"]>,
@@ -475,24 +440,21 @@ export type GetUserBlockingInput = HandlerInput<
  * The replies getUserBlocking may give: the statuses and bodies the contract declares.
  */
 export type GetUserBlockingReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/blocking"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/blocking"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/blocking"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/blocking"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/blocking"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/blocking"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserMutingInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/muting"]["get"]["parameters"]["path"]>,
@@ -504,24 +466,21 @@ export type GetUserMutingInput = HandlerInput<
  * The replies getUserMuting may give: the statuses and bodies the contract declares.
  */
 export type GetUserMutingReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/muting"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/muting"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/muting"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/muting"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/muting"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/muting"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserPinnedListsInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/pinned_lists"]["get"]["parameters"]["path"]>,
@@ -533,24 +492,21 @@ export type GetUserPinnedListsInput = HandlerInput<
  * The replies getUserPinnedLists may give: the statuses and bodies the contract declares.
  */
 export type GetUserPinnedListsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/pinned_lists"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/pinned_lists"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/pinned_lists"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/pinned_lists"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/pinned_lists"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/pinned_lists"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserPostsInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/posts"]["get"]["parameters"]["path"]>,
@@ -562,24 +518,21 @@ export type GetUserPostsInput = HandlerInput<
  * The replies getUserPosts may give: the statuses and bodies the contract declares.
  */
 export type GetUserPostsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/posts"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/posts"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/posts"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/posts"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/posts"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/posts"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserMentionsInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/mentions"]["get"]["parameters"]["path"]>,
@@ -591,24 +544,21 @@ export type GetUserMentionsInput = HandlerInput<
  * The replies getUserMentions may give: the statuses and bodies the contract declares.
  */
 export type GetUserMentionsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/mentions"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/mentions"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/mentions"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/mentions"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/mentions"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/mentions"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserLikedPostsInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/liked_posts"]["get"]["parameters"]["path"]>,
@@ -620,24 +570,21 @@ export type GetUserLikedPostsInput = HandlerInput<
  * The replies getUserLikedPosts may give: the statuses and bodies the contract declares.
  */
 export type GetUserLikedPostsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/liked_posts"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/liked_posts"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/liked_posts"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/liked_posts"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/liked_posts"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/liked_posts"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserFollowersInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/followers"]["get"]["parameters"]["path"]>,
@@ -649,24 +596,21 @@ export type GetUserFollowersInput = HandlerInput<
  * The replies getUserFollowers may give: the statuses and bodies the contract declares.
  */
 export type GetUserFollowersReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/followers"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/followers"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/followers"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/followers"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/followers"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/followers"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserFollowingInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/following"]["get"]["parameters"]["path"]>,
@@ -678,24 +622,21 @@ export type GetUserFollowingInput = HandlerInput<
  * The replies getUserFollowing may give: the statuses and bodies the contract declares.
  */
 export type GetUserFollowingReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/following"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/following"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/following"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/following"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/following"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/following"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type FollowUserInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/following"]["post"]["parameters"]["path"]>,
@@ -710,24 +651,21 @@ export type FollowUserInput = HandlerInput<
  * The replies followUser may give: the statuses and bodies the contract declares.
  */
 export type FollowUserReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/following"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/following"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/following"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/following"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/following"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/following"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserOwnedListsInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/owned_lists"]["get"]["parameters"]["path"]>,
@@ -739,24 +677,21 @@ export type GetUserOwnedListsInput = HandlerInput<
  * The replies getUserOwnedLists may give: the statuses and bodies the contract declares.
  */
 export type GetUserOwnedListsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/owned_lists"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/owned_lists"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/owned_lists"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/owned_lists"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/owned_lists"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/owned_lists"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserFollowedListsInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/followed_lists"]["get"]["parameters"]["path"]>,
@@ -768,24 +703,21 @@ export type GetUserFollowedListsInput = HandlerInput<
  * The replies getUserFollowedLists may give: the statuses and bodies the contract declares.
  */
 export type GetUserFollowedListsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/followed_lists"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/followed_lists"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/followed_lists"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/followed_lists"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/followed_lists"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/followed_lists"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetUserListMembershipsInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/list_memberships"]["get"]["parameters"]["path"]>,
@@ -797,24 +729,21 @@ export type GetUserListMembershipsInput = HandlerInput<
  * The replies getUserListMemberships may give: the statuses and bodies the contract declares.
  */
 export type GetUserListMembershipsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/list_memberships"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/list_memberships"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/list_memberships"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/list_memberships"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/list_memberships"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/list_memberships"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type LikePostInput = HandlerInput<
   NonNullable<paths["/2/users/{id}/likes"]["post"]["parameters"]["path"]>,
@@ -827,24 +756,21 @@ export type LikePostInput = HandlerInput<
  * The replies likePost may give: the statuses and bodies the contract declares.
  */
 export type LikePostReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/users/{id}/likes"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/likes"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/users/{id}/likes"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/users/{id}/likes"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/likes"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/users/{id}/likes"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type SearchNewsInput = HandlerInput<
   Record<string, never>,
@@ -856,24 +782,21 @@ export type SearchNewsInput = HandlerInput<
  * The replies searchNews may give: the statuses and bodies the contract declares.
  */
 export type SearchNewsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/news/search"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/news/search"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/news/search"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/news/search"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/news/search"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/news/search"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetNewsStoryInput = HandlerInput<
   NonNullable<paths["/2/news/{id}"]["get"]["parameters"]["path"]>,
@@ -885,24 +808,21 @@ export type GetNewsStoryInput = HandlerInput<
  * The replies getNewsStory may give: the statuses and bodies the contract declares.
  */
 export type GetNewsStoryReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/news/{id}"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/news/{id}"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/news/{id}"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/news/{id}"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/news/{id}"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/news/{id}"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ListConnectionsInput = HandlerInput<
   Record<string, never>,
@@ -914,24 +834,21 @@ export type ListConnectionsInput = HandlerInput<
  * The replies listConnections may give: the statuses and bodies the contract declares.
  */
 export type ListConnectionsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/connections"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/connections"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/connections"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/connections"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/connections"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/connections"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteConnectionsByUuidInput = HandlerInput<
   Record<string, never>,
@@ -943,24 +860,21 @@ export type DeleteConnectionsByUuidInput = HandlerInput<
  * The replies deleteConnectionsByUuid may give: the statuses and bodies the contract declares.
  */
 export type DeleteConnectionsByUuidReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/connections"]["delete"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/connections"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/connections"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/connections"]["delete"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/connections"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/connections"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteAllConnectionsInput = HandlerInput<
   Record<string, never>,
@@ -972,24 +886,21 @@ export type DeleteAllConnectionsInput = HandlerInput<
  * The replies deleteAllConnections may give: the statuses and bodies the contract declares.
  */
 export type DeleteAllConnectionsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/connections/all"]["delete"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/connections/all"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/connections/all"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/connections/all"]["delete"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/connections/all"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/connections/all"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type DeleteConnectionsByEndpointInput = HandlerInput<
   NonNullable<paths["/2/connections/{endpoint_id}"]["delete"]["parameters"]["path"]>,
@@ -1001,24 +912,21 @@ export type DeleteConnectionsByEndpointInput = HandlerInput<
  * The replies deleteConnectionsByEndpoint may give: the statuses and bodies the contract declares.
  */
 export type DeleteConnectionsByEndpointReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/connections/{endpoint_id}"]["delete"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/connections/{endpoint_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/connections/{endpoint_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/connections/{endpoint_id}"]["delete"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/connections/{endpoint_id}"]["delete"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/connections/{endpoint_id}"]["delete"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type StreamActivityInput = HandlerInput<
   Record<string, never>,
@@ -1030,24 +938,21 @@ export type StreamActivityInput = HandlerInput<
  * The replies streamActivity may give: the statuses and bodies the contract declares.
  */
 export type StreamActivityReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/activity/stream"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/activity/stream"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/activity/stream"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/activity/stream"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/activity/stream"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/activity/stream"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateActivitySubscriptionInput = HandlerInput<
   Record<string, never>,
@@ -1062,24 +967,21 @@ export type CreateActivitySubscriptionInput = HandlerInput<
  * The replies createActivitySubscription may give: the statuses and bodies the contract declares.
  */
 export type CreateActivitySubscriptionReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/activity/subscriptions"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/activity/subscriptions"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/activity/subscriptions"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/activity/subscriptions"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/activity/subscriptions"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/activity/subscriptions"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ReplayWebhookEventsInput = HandlerInput<
   Record<string, never>,
@@ -1092,24 +994,21 @@ export type ReplayWebhookEventsInput = HandlerInput<
  * The replies replayWebhookEvents may give: the statuses and bodies the contract declares.
  */
 export type ReplayWebhookEventsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/webhooks/replay"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/webhooks/replay"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/webhooks/replay"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/webhooks/replay"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/webhooks/replay"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/webhooks/replay"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type ReplayAccountActivitySubscriptionsInput = HandlerInput<
   NonNullable<
@@ -1126,24 +1025,21 @@ export type ReplayAccountActivitySubscriptionsInput = HandlerInput<
  * The replies replayAccountActivitySubscriptions may give: the statuses and bodies the contract declares.
  */
 export type ReplayAccountActivitySubscriptionsReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type SearchPostsEligibleForNotesInput = HandlerInput<
   Record<string, never>,
@@ -1155,24 +1051,21 @@ export type SearchPostsEligibleForNotesInput = HandlerInput<
  * The replies searchPostsEligibleForNotes may give: the statuses and bodies the contract declares.
  */
 export type SearchPostsEligibleForNotesReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/notes/search/posts_eligible_for_notes"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/notes/search/posts_eligible_for_notes"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/notes/search/posts_eligible_for_notes"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/notes/search/posts_eligible_for_notes"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/notes/search/posts_eligible_for_notes"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/notes/search/posts_eligible_for_notes"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type SearchNotesWrittenInput = HandlerInput<
   Record<string, never>,
@@ -1184,24 +1077,21 @@ export type SearchNotesWrittenInput = HandlerInput<
  * The replies searchNotesWritten may give: the statuses and bodies the contract declares.
  */
 export type SearchNotesWrittenReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/notes/search/notes_written"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/notes/search/notes_written"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/notes/search/notes_written"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/notes/search/notes_written"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/notes/search/notes_written"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/notes/search/notes_written"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type CreateNoteInput = HandlerInput<
   Record<string, never>,
@@ -1213,24 +1103,21 @@ export type CreateNoteInput = HandlerInput<
  * The replies createNote may give: the statuses and bodies the contract declares.
  */
 export type CreateNoteReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/notes"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/notes"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/notes"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/notes"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/notes"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/notes"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type EvaluateNoteInput = HandlerInput<
   Record<string, never>,
@@ -1243,24 +1130,21 @@ export type EvaluateNoteInput = HandlerInput<
  * The replies evaluateNote may give: the statuses and bodies the contract declares.
  */
 export type EvaluateNoteReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/evaluate_note"]["post"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/evaluate_note"]["post"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/evaluate_note"]["post"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/evaluate_note"]["post"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/evaluate_note"]["post"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/evaluate_note"]["post"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 export type GetPowerStreamRulesInput = HandlerInput<
   Record<string, never>,
@@ -1272,24 +1156,21 @@ export type GetPowerStreamRulesInput = HandlerInput<
  * The replies getPowerStreamRules may give: the statuses and bodies the contract declares.
  */
 export type GetPowerStreamRulesReply =
-  | {
-      readonly status: 401;
-      readonly body: paths["/2/powerstream/rules"]["get"]["responses"][401]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/powerstream/rules"]["get"]["responses"]["2XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    }
-  | {
-      readonly status: number;
-      readonly body: paths["/2/powerstream/rules"]["get"]["responses"]["4XX"]["content"]["application/json"];
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly contentType?: "application/json";
-    };
+  | ReplyOf<
+      401,
+      paths["/2/powerstream/rules"]["get"]["responses"][401]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/powerstream/rules"]["get"]["responses"]["2XX"]["content"]["application/json"],
+      "application/json"
+    >
+  | ReplyOf<
+      number,
+      paths["/2/powerstream/rules"]["get"]["responses"]["4XX"]["content"]["application/json"],
+      "application/json"
+    >;
 
 /**
  * One method per operation of Developer Platform Core API 2.166; a missing one answers 501.
@@ -1613,367 +1494,7 @@ export interface CoreHandlers {
 }
 
 /** Every route of the contract, in contract order. */
-export const routes: readonly RouteSpec[] = [
-  {
-    id: "createStreamLink",
-    method: "POST",
-    path: "/2/posts/search/webhooks/{webhook_id}",
-    security: [["bearer"]],
-  },
-  { id: "getPostsByIds", method: "GET", path: "/2/posts", security: [["bearer"]] },
-  {
-    id: "createPost",
-    method: "POST",
-    path: "/2/posts",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified:
-      "Request and response shapes are not shown; the request body names only text, paid_partnership, community_id, share_with_followers and edit_options.",
-  },
-  {
-    id: "requestToken",
-    method: "POST",
-    path: "/oauth/request_token",
-    security: [["oauth1"]],
-    oauthParams: ["oauth_callback"],
-  },
-  {
-    id: "authorize",
-    method: "GET",
-    path: "/oauth/authorize",
-    security: [["oauth1"]],
-    unspecified: "Response status codes and page content of the browser step are not shown.",
-    oauthParams: ["oauth_token"],
-  },
-  {
-    id: "authenticate",
-    method: "GET",
-    path: "/oauth/authenticate",
-    security: [["oauth1"]],
-    unspecified: "Response status codes and page content of the browser step are not shown.",
-    oauthParams: ["oauth_token"],
-  },
-  {
-    id: "accessToken",
-    method: "POST",
-    path: "/oauth/access_token",
-    security: [["oauth1"]],
-    oauthParams: ["oauth_token"],
-  },
-  {
-    id: "invalidateAccessToken",
-    method: "POST",
-    path: "/1.1/oauth/invalidate_token",
-    security: [["oauth1"]],
-  },
-  {
-    id: "invalidateAccessTokenJson",
-    method: "POST",
-    path: "/1.1/oauth/invalidate_token.json",
-    security: [["oauth1"]],
-  },
-  { id: "createBearerToken", method: "POST", path: "/oauth2/token", security: [["basic"]] },
-  {
-    id: "invalidateBearerToken",
-    method: "POST",
-    path: "/oauth2/invalidate_token",
-    security: [["basic"], ["oauth1"]],
-    unspecified: "Parameters, request body and response are not shown.",
-  },
-  {
-    id: "searchRecentPosts",
-    method: "GET",
-    path: "/2/posts/search/recent",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Parameters (including the query) and response shape are not shown.",
-  },
-  {
-    id: "searchAllPosts",
-    method: "GET",
-    path: "/2/posts/search/all",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Parameters (including the query) and response shape are not shown.",
-  },
-  {
-    id: "getRecentPostCounts",
-    method: "GET",
-    path: "/2/posts/counts/recent",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Parameters and response shape are not shown.",
-  },
-  {
-    id: "getAllPostCounts",
-    method: "GET",
-    path: "/2/posts/counts/all",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Parameters and response shape are not shown.",
-  },
-  {
-    id: "manageStreamRules",
-    method: "POST",
-    path: "/2/posts/search/stream/rules",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified:
-      'The document gives the path ("Rules are managed at the stream rules endpoint") but not the HTTP method, parameters, request or response shapes. POST is a placeholder chosen because the document describes the endpoint as where rules are managed (changed); reading rules may use another method that the document does not show.',
-  },
-  {
-    id: "getUserBookmarks",
-    method: "GET",
-    path: "/2/users/{id}/bookmarks",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserBlocking",
-    method: "GET",
-    path: "/2/users/{id}/blocking",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserMuting",
-    method: "GET",
-    path: "/2/users/{id}/muting",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserPinnedLists",
-    method: "GET",
-    path: "/2/users/{id}/pinned_lists",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserPosts",
-    method: "GET",
-    path: "/2/users/{id}/posts",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserMentions",
-    method: "GET",
-    path: "/2/users/{id}/mentions",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserLikedPosts",
-    method: "GET",
-    path: "/2/users/{id}/liked_posts",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserFollowers",
-    method: "GET",
-    path: "/2/users/{id}/followers",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserFollowing",
-    method: "GET",
-    path: "/2/users/{id}/following",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "followUser",
-    method: "POST",
-    path: "/2/users/{id}/following",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified:
-      "Request and response shapes are not shown (including how the user to follow is given).",
-  },
-  {
-    id: "getUserOwnedLists",
-    method: "GET",
-    path: "/2/users/{id}/owned_lists",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserFollowedLists",
-    method: "GET",
-    path: "/2/users/{id}/followed_lists",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "getUserListMemberships",
-    method: "GET",
-    path: "/2/users/{id}/list_memberships",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Query parameters and response shape are not shown.",
-  },
-  {
-    id: "likePost",
-    method: "POST",
-    path: "/2/users/{id}/likes",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified:
-      "Request and response shapes are not shown (including how the post to like is given).",
-  },
-  {
-    id: "searchNews",
-    method: "GET",
-    path: "/2/news/search",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified:
-      "The query parameter and the response shape are not shown; only news.fields is known.",
-  },
-  {
-    id: "getNewsStory",
-    method: "GET",
-    path: "/2/news/{id}",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified:
-      "The response shape is not shown; only the id path parameter and news.fields are known.",
-  },
-  {
-    id: "listConnections",
-    method: "GET",
-    path: "/2/connections",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Parameters and response shape are not shown.",
-  },
-  {
-    id: "deleteConnectionsByUuid",
-    method: "DELETE",
-    path: "/2/connections",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "How the connection UUIDs are passed, and the response shape, are not shown.",
-  },
-  {
-    id: "deleteAllConnections",
-    method: "DELETE",
-    path: "/2/connections/all",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Parameters and response shape are not shown.",
-  },
-  {
-    id: "deleteConnectionsByEndpoint",
-    method: "DELETE",
-    path: "/2/connections/{endpoint_id}",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "The endpoint_id format and the response shape are not shown.",
-  },
-  {
-    id: "streamActivity",
-    method: "GET",
-    path: "/2/activity/stream",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified:
-      "Parameters, stream framing and event payload shapes are not shown. Clients read the stream as newline-delimited JSON (x-stream), one message per line with blank keep-alive lines allowed: a choice, since the document names a persistent HTTP stream without its framing.",
-  },
-  {
-    id: "createActivitySubscription",
-    method: "POST",
-    path: "/2/activity/subscriptions",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified:
-      "The subscription request shape (beyond the named filter fields) and the response shape are not shown.",
-  },
-  {
-    id: "replayWebhookEvents",
-    method: "POST",
-    path: "/2/webhooks/replay",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Request and response shapes are not shown.",
-  },
-  {
-    id: "replayAccountActivitySubscriptions",
-    method: "POST",
-    path: "/2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    deprecated: { at: "2026-03-25T12:00:00-04:00", replacedByPath: "/2/webhooks/replay" },
-    unspecified: "Request and response shapes are not shown.",
-  },
-  {
-    id: "searchPostsEligibleForNotes",
-    method: "GET",
-    path: "/2/notes/search/posts_eligible_for_notes",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Parameters and response shape are not shown.",
-  },
-  {
-    id: "searchNotesWritten",
-    method: "GET",
-    path: "/2/notes/search/notes_written",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Parameters and response shape are not shown.",
-  },
-  {
-    id: "createNote",
-    method: "POST",
-    path: "/2/notes",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Request and response shapes are not shown.",
-  },
-  {
-    id: "evaluateNote",
-    method: "POST",
-    path: "/2/evaluate_note",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Request and response shapes are not shown.",
-  },
-  {
-    id: "getPowerStreamRules",
-    method: "GET",
-    path: "/2/powerstream/rules",
-    security: [["oauth1"], ["userToken"], ["appOnly"]],
-    unspecified: "Parameters and response shape are not shown.",
-  },
-];
-
-const methodNames: Readonly<Record<string, string>> = {
-  createStreamLink: "createStreamLink",
-  getPostsByIds: "getPostsByIds",
-  createPost: "createPost",
-  requestToken: "requestToken",
-  authorize: "authorize",
-  authenticate: "authenticate",
-  accessToken: "accessToken",
-  invalidateAccessToken: "invalidateAccessToken",
-  invalidateAccessTokenJson: "invalidateAccessTokenJson",
-  createBearerToken: "createBearerToken",
-  invalidateBearerToken: "invalidateBearerToken",
-  searchRecentPosts: "searchRecentPosts",
-  searchAllPosts: "searchAllPosts",
-  getRecentPostCounts: "getRecentPostCounts",
-  getAllPostCounts: "getAllPostCounts",
-  manageStreamRules: "manageStreamRules",
-  getUserBookmarks: "getUserBookmarks",
-  getUserBlocking: "getUserBlocking",
-  getUserMuting: "getUserMuting",
-  getUserPinnedLists: "getUserPinnedLists",
-  getUserPosts: "getUserPosts",
-  getUserMentions: "getUserMentions",
-  getUserLikedPosts: "getUserLikedPosts",
-  getUserFollowers: "getUserFollowers",
-  getUserFollowing: "getUserFollowing",
-  followUser: "followUser",
-  getUserOwnedLists: "getUserOwnedLists",
-  getUserFollowedLists: "getUserFollowedLists",
-  getUserListMemberships: "getUserListMemberships",
-  likePost: "likePost",
-  searchNews: "searchNews",
-  getNewsStory: "getNewsStory",
-  listConnections: "listConnections",
-  deleteConnectionsByUuid: "deleteConnectionsByUuid",
-  deleteAllConnections: "deleteAllConnections",
-  deleteConnectionsByEndpoint: "deleteConnectionsByEndpoint",
-  streamActivity: "streamActivity",
-  createActivitySubscription: "createActivitySubscription",
-  replayWebhookEvents: "replayWebhookEvents",
-  replayAccountActivitySubscriptions: "replayAccountActivitySubscriptions",
-  searchPostsEligibleForNotes: "searchPostsEligibleForNotes",
-  searchNotesWritten: "searchNotesWritten",
-  createNote: "createNote",
-  evaluateNote: "evaluateNote",
-  getPowerStreamRules: "getPowerStreamRules",
-};
+export { routes };
 
 /**
  * The Fastify plugin: `app.register("coreServer", { handlers, security })`. Requests are validated
@@ -1985,7 +1506,7 @@ export async function coreServer(
   app: FastifyInstance,
   options: ServerOptions<CoreHandlers>,
 ): Promise<void> {
-  registerRoutes(
+  registerRoutes<Record<string, Handler>>(
     app,
     routes,
     { validateRequest, validateResponse },

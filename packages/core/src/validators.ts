@@ -5,11 +5,11 @@ import {
   type OperationValidation,
 } from "@contractgen/runtime/validation";
 import type { components } from "./types.js";
-import * as strict from "../compiled/validators.strict.js";
 import {
   deliveryValidators,
   type DeliveryId,
   operationValidators,
+  schemaValidators as compiledSchemaValidators,
   type OperationId,
 } from "../compiled/validators.tables.js";
 
@@ -19,164 +19,90 @@ export interface SchemaValidator<T> {
   errors?: readonly CompiledError[] | null;
 }
 
-/** One precompiled validator per named schema of the contract. */
-export const schemaValidators = {
-  Problem: strict.s0 as unknown as SchemaValidator<components["schemas"]["Problem"]>,
-  ProblemResourceType: strict.s1 as unknown as SchemaValidator<
-    components["schemas"]["ProblemResourceType"]
-  >,
-  AnyProblem: strict.s2 as unknown as SchemaValidator<components["schemas"]["AnyProblem"]>,
-  StreamDisconnectProblem: strict.s3 as unknown as SchemaValidator<
-    components["schemas"]["StreamDisconnectProblem"]
-  >,
-  GenericProblem: strict.s4 as unknown as SchemaValidator<components["schemas"]["GenericProblem"]>,
-  ClientDisconnectedProblem: strict.s5 as unknown as SchemaValidator<
-    components["schemas"]["ClientDisconnectedProblem"]
-  >,
-  ClientForbiddenProblem: strict.s6 as unknown as SchemaValidator<
-    components["schemas"]["ClientForbiddenProblem"]
-  >,
-  ConflictProblem: strict.s7 as unknown as SchemaValidator<
-    components["schemas"]["ConflictProblem"]
-  >,
-  DisallowedResourceProblem: strict.s8 as unknown as SchemaValidator<
-    components["schemas"]["DisallowedResourceProblem"]
-  >,
-  DuplicateRulesProblem: strict.s9 as unknown as SchemaValidator<
-    components["schemas"]["DuplicateRulesProblem"]
-  >,
-  InvalidRequestProblem: strict.s10 as unknown as SchemaValidator<
-    components["schemas"]["InvalidRequestProblem"]
-  >,
-  InvalidRulesProblem: strict.s11 as unknown as SchemaValidator<
-    components["schemas"]["InvalidRulesProblem"]
-  >,
-  NoncompliantRulesProblem: strict.s12 as unknown as SchemaValidator<
-    components["schemas"]["NoncompliantRulesProblem"]
-  >,
-  NotAuthorizedForFieldProblem: strict.s13 as unknown as SchemaValidator<
+/**
+ * One precompiled validator per named schema of the contract. The table is in
+ * compiled/validators.tables.js and typed once here: TypeScript reads one signature per schema
+ * instead of checking a member and two casts per schema.
+ */
+export const schemaValidators = compiledSchemaValidators as unknown as {
+  Problem: SchemaValidator<components["schemas"]["Problem"]>;
+  ProblemResourceType: SchemaValidator<components["schemas"]["ProblemResourceType"]>;
+  AnyProblem: SchemaValidator<components["schemas"]["AnyProblem"]>;
+  StreamDisconnectProblem: SchemaValidator<components["schemas"]["StreamDisconnectProblem"]>;
+  GenericProblem: SchemaValidator<components["schemas"]["GenericProblem"]>;
+  ClientDisconnectedProblem: SchemaValidator<components["schemas"]["ClientDisconnectedProblem"]>;
+  ClientForbiddenProblem: SchemaValidator<components["schemas"]["ClientForbiddenProblem"]>;
+  ConflictProblem: SchemaValidator<components["schemas"]["ConflictProblem"]>;
+  DisallowedResourceProblem: SchemaValidator<components["schemas"]["DisallowedResourceProblem"]>;
+  DuplicateRulesProblem: SchemaValidator<components["schemas"]["DuplicateRulesProblem"]>;
+  InvalidRequestProblem: SchemaValidator<components["schemas"]["InvalidRequestProblem"]>;
+  InvalidRulesProblem: SchemaValidator<components["schemas"]["InvalidRulesProblem"]>;
+  NoncompliantRulesProblem: SchemaValidator<components["schemas"]["NoncompliantRulesProblem"]>;
+  NotAuthorizedForFieldProblem: SchemaValidator<
     components["schemas"]["NotAuthorizedForFieldProblem"]
-  >,
-  NotAuthorizedForResourceProblem: strict.s14 as unknown as SchemaValidator<
+  >;
+  NotAuthorizedForResourceProblem: SchemaValidator<
     components["schemas"]["NotAuthorizedForResourceProblem"]
-  >,
-  OperationalDisconnectProblem: strict.s15 as unknown as SchemaValidator<
+  >;
+  OperationalDisconnectProblem: SchemaValidator<
     components["schemas"]["OperationalDisconnectProblem"]
-  >,
-  ResourceNotFoundProblem: strict.s16 as unknown as SchemaValidator<
-    components["schemas"]["ResourceNotFoundProblem"]
-  >,
-  ResourceUnavailableProblem: strict.s17 as unknown as SchemaValidator<
-    components["schemas"]["ResourceUnavailableProblem"]
-  >,
-  RuleCapProblem: strict.s18 as unknown as SchemaValidator<components["schemas"]["RuleCapProblem"]>,
-  StreamingConnectionProblem: strict.s19 as unknown as SchemaValidator<
-    components["schemas"]["StreamingConnectionProblem"]
-  >,
-  UnsupportedAuthenticationProblem: strict.s20 as unknown as SchemaValidator<
+  >;
+  ResourceNotFoundProblem: SchemaValidator<components["schemas"]["ResourceNotFoundProblem"]>;
+  ResourceUnavailableProblem: SchemaValidator<components["schemas"]["ResourceUnavailableProblem"]>;
+  RuleCapProblem: SchemaValidator<components["schemas"]["RuleCapProblem"]>;
+  StreamingConnectionProblem: SchemaValidator<components["schemas"]["StreamingConnectionProblem"]>;
+  UnsupportedAuthenticationProblem: SchemaValidator<
     components["schemas"]["UnsupportedAuthenticationProblem"]
-  >,
-  UsageCappedProblem: strict.s21 as unknown as SchemaValidator<
-    components["schemas"]["UsageCappedProblem"]
-  >,
-  Error: strict.s22 as unknown as SchemaValidator<components["schemas"]["Error"]>,
-  LegacyErrorEnvelope: strict.s23 as unknown as SchemaValidator<
-    components["schemas"]["LegacyErrorEnvelope"]
-  >,
-  Includes: strict.s24 as unknown as SchemaValidator<components["schemas"]["Includes"]>,
-  Post: strict.s25 as unknown as SchemaValidator<components["schemas"]["Post"]>,
-  ReferencedPost: strict.s26 as unknown as SchemaValidator<components["schemas"]["ReferencedPost"]>,
-  PostAttachments: strict.s27 as unknown as SchemaValidator<
-    components["schemas"]["PostAttachments"]
-  >,
-  PostPublicMetrics: strict.s28 as unknown as SchemaValidator<
-    components["schemas"]["PostPublicMetrics"]
-  >,
-  EditOptions: strict.s29 as unknown as SchemaValidator<components["schemas"]["EditOptions"]>,
-  PostEntities: strict.s30 as unknown as SchemaValidator<components["schemas"]["PostEntities"]>,
-  UrlEntity: strict.s31 as unknown as SchemaValidator<components["schemas"]["UrlEntity"]>,
-  UrlImage: strict.s32 as unknown as SchemaValidator<components["schemas"]["UrlImage"]>,
-  MentionEntity: strict.s33 as unknown as SchemaValidator<components["schemas"]["MentionEntity"]>,
-  HashtagEntity: strict.s34 as unknown as SchemaValidator<components["schemas"]["HashtagEntity"]>,
-  AnnotationEntity: strict.s35 as unknown as SchemaValidator<
-    components["schemas"]["AnnotationEntity"]
-  >,
-  ContextAnnotation: strict.s36 as unknown as SchemaValidator<
-    components["schemas"]["ContextAnnotation"]
-  >,
-  ContextAnnotationPart: strict.s37 as unknown as SchemaValidator<
-    components["schemas"]["ContextAnnotationPart"]
-  >,
-  User: strict.s38 as unknown as SchemaValidator<components["schemas"]["User"]>,
-  UserPublicMetrics: strict.s39 as unknown as SchemaValidator<
-    components["schemas"]["UserPublicMetrics"]
-  >,
-  UserEntities: strict.s40 as unknown as SchemaValidator<components["schemas"]["UserEntities"]>,
-  UserAffiliation: strict.s41 as unknown as SchemaValidator<
-    components["schemas"]["UserAffiliation"]
-  >,
-  Media: strict.s42 as unknown as SchemaValidator<components["schemas"]["Media"]>,
-  NewsStory: strict.s43 as unknown as SchemaValidator<components["schemas"]["NewsStory"]>,
-  DmEvent: strict.s44 as unknown as SchemaValidator<components["schemas"]["DmEvent"]>,
-  DmMessageCreateEvent: strict.s45 as unknown as SchemaValidator<
-    components["schemas"]["DmMessageCreateEvent"]
-  >,
-  DmParticipantsJoinEvent: strict.s46 as unknown as SchemaValidator<
-    components["schemas"]["DmParticipantsJoinEvent"]
-  >,
-  DmParticipantsLeaveEvent: strict.s47 as unknown as SchemaValidator<
-    components["schemas"]["DmParticipantsLeaveEvent"]
-  >,
-  DmParticipantIds: strict.s48 as unknown as SchemaValidator<
-    components["schemas"]["DmParticipantIds"]
-  >,
-  Place: strict.s49 as unknown as SchemaValidator<components["schemas"]["Place"]>,
-  Poll: strict.s50 as unknown as SchemaValidator<components["schemas"]["Poll"]>,
-  Space: strict.s51 as unknown as SchemaValidator<components["schemas"]["Space"]>,
-  List: strict.s52 as unknown as SchemaValidator<components["schemas"]["List"]>,
-  WebhookLinkResponse: strict.s53 as unknown as SchemaValidator<
-    components["schemas"]["WebhookLinkResponse"]
-  >,
-  PostCreateRequest: strict.s54 as unknown as SchemaValidator<
-    components["schemas"]["PostCreateRequest"]
-  >,
-  ActivityEventType: strict.s55 as unknown as SchemaValidator<
-    components["schemas"]["ActivityEventType"]
-  >,
-  ActivityEvent: strict.s56 as unknown as SchemaValidator<components["schemas"]["ActivityEvent"]>,
-  ActivityStreamMessage: strict.s57 as unknown as SchemaValidator<
-    components["schemas"]["ActivityStreamMessage"]
-  >,
-  ActivitySubscriptionFilter: strict.s58 as unknown as SchemaValidator<
-    components["schemas"]["ActivitySubscriptionFilter"]
-  >,
-  ActivitySubscriptionRequest: strict.s59 as unknown as SchemaValidator<
+  >;
+  UsageCappedProblem: SchemaValidator<components["schemas"]["UsageCappedProblem"]>;
+  Error: SchemaValidator<components["schemas"]["Error"]>;
+  LegacyErrorEnvelope: SchemaValidator<components["schemas"]["LegacyErrorEnvelope"]>;
+  Includes: SchemaValidator<components["schemas"]["Includes"]>;
+  Post: SchemaValidator<components["schemas"]["Post"]>;
+  ReferencedPost: SchemaValidator<components["schemas"]["ReferencedPost"]>;
+  PostAttachments: SchemaValidator<components["schemas"]["PostAttachments"]>;
+  PostPublicMetrics: SchemaValidator<components["schemas"]["PostPublicMetrics"]>;
+  EditOptions: SchemaValidator<components["schemas"]["EditOptions"]>;
+  PostEntities: SchemaValidator<components["schemas"]["PostEntities"]>;
+  UrlEntity: SchemaValidator<components["schemas"]["UrlEntity"]>;
+  UrlImage: SchemaValidator<components["schemas"]["UrlImage"]>;
+  MentionEntity: SchemaValidator<components["schemas"]["MentionEntity"]>;
+  HashtagEntity: SchemaValidator<components["schemas"]["HashtagEntity"]>;
+  AnnotationEntity: SchemaValidator<components["schemas"]["AnnotationEntity"]>;
+  ContextAnnotation: SchemaValidator<components["schemas"]["ContextAnnotation"]>;
+  ContextAnnotationPart: SchemaValidator<components["schemas"]["ContextAnnotationPart"]>;
+  User: SchemaValidator<components["schemas"]["User"]>;
+  UserPublicMetrics: SchemaValidator<components["schemas"]["UserPublicMetrics"]>;
+  UserEntities: SchemaValidator<components["schemas"]["UserEntities"]>;
+  UserAffiliation: SchemaValidator<components["schemas"]["UserAffiliation"]>;
+  Media: SchemaValidator<components["schemas"]["Media"]>;
+  NewsStory: SchemaValidator<components["schemas"]["NewsStory"]>;
+  DmEvent: SchemaValidator<components["schemas"]["DmEvent"]>;
+  DmMessageCreateEvent: SchemaValidator<components["schemas"]["DmMessageCreateEvent"]>;
+  DmParticipantsJoinEvent: SchemaValidator<components["schemas"]["DmParticipantsJoinEvent"]>;
+  DmParticipantsLeaveEvent: SchemaValidator<components["schemas"]["DmParticipantsLeaveEvent"]>;
+  DmParticipantIds: SchemaValidator<components["schemas"]["DmParticipantIds"]>;
+  Place: SchemaValidator<components["schemas"]["Place"]>;
+  Poll: SchemaValidator<components["schemas"]["Poll"]>;
+  Space: SchemaValidator<components["schemas"]["Space"]>;
+  List: SchemaValidator<components["schemas"]["List"]>;
+  WebhookLinkResponse: SchemaValidator<components["schemas"]["WebhookLinkResponse"]>;
+  PostCreateRequest: SchemaValidator<components["schemas"]["PostCreateRequest"]>;
+  ActivityEventType: SchemaValidator<components["schemas"]["ActivityEventType"]>;
+  ActivityEvent: SchemaValidator<components["schemas"]["ActivityEvent"]>;
+  ActivityStreamMessage: SchemaValidator<components["schemas"]["ActivityStreamMessage"]>;
+  ActivitySubscriptionFilter: SchemaValidator<components["schemas"]["ActivitySubscriptionFilter"]>;
+  ActivitySubscriptionRequest: SchemaValidator<
     components["schemas"]["ActivitySubscriptionRequest"]
-  >,
-  FilteredStreamDelivery: strict.s60 as unknown as SchemaValidator<
-    components["schemas"]["FilteredStreamDelivery"]
-  >,
-  AccountActivityEvent: strict.s61 as unknown as SchemaValidator<
-    components["schemas"]["AccountActivityEvent"]
-  >,
-  PostsLookupResponse: strict.s62 as unknown as SchemaValidator<
-    components["schemas"]["PostsLookupResponse"]
-  >,
-  RequestTokenResponse: strict.s63 as unknown as SchemaValidator<
-    components["schemas"]["RequestTokenResponse"]
-  >,
-  AccessTokenResponse: strict.s64 as unknown as SchemaValidator<
-    components["schemas"]["AccessTokenResponse"]
-  >,
-  InvalidateTokenResponse: strict.s65 as unknown as SchemaValidator<
-    components["schemas"]["InvalidateTokenResponse"]
-  >,
-  BearerTokenRequest: strict.s66 as unknown as SchemaValidator<
-    components["schemas"]["BearerTokenRequest"]
-  >,
-  AppOnlyBearerToken: strict.s67 as unknown as SchemaValidator<
-    components["schemas"]["AppOnlyBearerToken"]
-  >,
+  >;
+  FilteredStreamDelivery: SchemaValidator<components["schemas"]["FilteredStreamDelivery"]>;
+  AccountActivityEvent: SchemaValidator<components["schemas"]["AccountActivityEvent"]>;
+  PostsLookupResponse: SchemaValidator<components["schemas"]["PostsLookupResponse"]>;
+  RequestTokenResponse: SchemaValidator<components["schemas"]["RequestTokenResponse"]>;
+  AccessTokenResponse: SchemaValidator<components["schemas"]["AccessTokenResponse"]>;
+  InvalidateTokenResponse: SchemaValidator<components["schemas"]["InvalidateTokenResponse"]>;
+  BearerTokenRequest: SchemaValidator<components["schemas"]["BearerTokenRequest"]>;
+  AppOnlyBearerToken: SchemaValidator<components["schemas"]["AppOnlyBearerToken"]>;
 };
 
 /** Every operationId this package validates. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance } from "@contractgen/runtime/conformance";
 import { validateRequest, validateResponse } from "../src/validators.js";
 import { mockValue } from "../src/mocks.js";
-import { mockDocument } from "../src/mocks.data.js";
+import { mockDocument } from "../compiled/mocks.data.js";
 import { plan } from "./conformance.plan.js";
 
 // Against CONTRACT_BASE_URL (contractgen test --base-url), or the server the CONTRACT_TARGET module

@@ -247,7 +247,7 @@ export const plan: ConformancePlan = ${value};
 import { runConformance } from "@contractgen/runtime/conformance";
 import { validateRequest, validateResponse } from "../src/validators.js";
 import { mockValue } from "../src/mocks.js";
-import { mockDocument } from "../src/mocks.data.js";
+import { mockDocument } from "../compiled/mocks.data.js";
 import { plan } from "./conformance.plan.js";
 
 // Against CONTRACT_BASE_URL (contractgen test --base-url), or the server the CONTRACT_TARGET module

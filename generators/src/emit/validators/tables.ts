@@ -1,7 +1,8 @@
 /**
- * `compiled/validators.tables.js`: per operation and per delivery, which compiled validator checks
- * its parameters, body and responses, and the facts about its parameters. The tables are data, so
- * they ship as JavaScript with a declaration file, like the compiled validators they point to:
+ * `compiled/validators.tables.js`: per named schema its compiled validator, and per operation and
+ * per delivery, which compiled validator checks its parameters, body and responses, and the facts
+ * about its parameters. The tables are data, so they ship as JavaScript with a declaration file,
+ * like the compiled validators they point to:
  * TypeScript reads their one-line types instead of checking thousands of object literals in every
  * program that imports the package (GitHub's spec: about a quarter of tsc's checking time).
  */
@@ -18,6 +19,10 @@ export function validationTables(model: ApiModel, p: Plan): { readonly js: strin
   const js = ts`import * as params from "./validators.params.js";
 import * as strict from "./validators.strict.js";
 
+export const schemaValidators = {
+${join(model.schemas.map((s, i) => ts`  ${objectKey(s.typeName)}: strict.${ident(`s${i}`)},`))}
+};
+
 export const operationValidators = {
 ${join(p.operations.map((o) => validationEntry(model, o)))}
 };
@@ -26,7 +31,10 @@ export const deliveryValidators = {
 ${join(p.deliveries.map((d) => validationEntry(model, d)))}
 };
 ` : ts``}`;
-  const dts = ts`import type { OperationValidation } from "@contractgen/runtime/validation";
+  const dts = ts`import type { CompiledValidator, OperationValidation } from "@contractgen/runtime/validation";
+
+/** One precompiled validator per named schema, by type name (src/validators.ts types each). */
+export declare const schemaValidators: Readonly<Record<string, CompiledValidator>>;
 
 /** Every operationId this package validates. */
 export type OperationId = ${stringUnion(p.operations.map((o) => o.op.id))};
