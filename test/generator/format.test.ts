@@ -9,24 +9,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { FORMAT_MAX_BYTES, PRETTIER_OPTIONS, formatFiles, formatItems, topLevelPieces } from "../../generators/dist/write/format.js";
-import { ROOT } from "./helpers.js";
-import type { ContentCache } from "../../generators/dist/write/content-cache.js";
+import { ROOT, countingCache } from "./helpers.js";
 
 const whole = (text: string): Promise<string> => prettier.format(text, { ...PRETTIER_OPTIONS, parser: "typescript" });
-
-function countingCache(): ContentCache & { misses: number } {
-  const entries = new Map<string, string>();
-  const cache = {
-    misses: 0,
-    get: (k: string) => {
-      const v = entries.get(k);
-      if (v === undefined) cache.misses++;
-      return v;
-    },
-    set: (k: string, v: string) => void entries.set(k, v),
-  };
-  return cache;
-}
 
 const given: { name: string; text: string }[] = [
   { name: "declarations separated by blank lines", text: 'import { a } from "./a.js";\n\n/** Doc. */\nexport const x = {a:1,\n  b: [1,2]};\n\nexport function f(  y: number ) { return y }\n' },

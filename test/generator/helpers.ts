@@ -1,3 +1,4 @@
+import type { ContentCache } from "../../generators/dist/write/content-cache.js";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
@@ -58,4 +59,19 @@ export function snapshotTree(dir: string): Record<string, string> {
   };
   walk(dir);
   return out;
+}
+
+/** A content cache in memory that counts its misses: how many items a step had to compute. */
+export function countingCache(): ContentCache & { misses: number } {
+  const entries = new Map<string, string>();
+  const cache = {
+    misses: 0,
+    get: (k: string) => {
+      const v = entries.get(k);
+      if (v === undefined) cache.misses++;
+      return v;
+    },
+    set: (k: string, v: string) => void entries.set(k, v),
+  };
+  return cache;
 }
