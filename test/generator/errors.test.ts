@@ -70,6 +70,13 @@ describe("bad input gives a located error and writes nothing", () => {
       message: "`$ref` stands in for the whole properties map",
       fix: "reference a schema with these properties instead",
     },
+    {
+      spec: "mapping-file/openapi.yaml",
+      where: "test/fixtures/broken/mapping-file/pet.yaml:7:5",
+      pointer: "#/discriminator/mapping/cat",
+      message: "discriminator mapping 'cat' refers to the file './cat.yaml'",
+      fix: "map to the schema's name under components/schemas",
+    },
   ])("$spec → $where", async ({ spec, where, pointer, message, fix }) => {
     const out = path.join(tmpDir(), "pkg");
     const r = await runCli(["generate", broken(spec), "--out", out]);

@@ -45,6 +45,7 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   const root = files.get(rootAbs) as SourceFile;
   const detected = checkVersion(root);
   checkRefs(files);
+  checkDiscriminatorMappings(files);
 
   // Swagger 2.0 is converted to OpenAPI 3.0 first; everything after works on the converted root.
   const rootData = detected === "2.0" ? await convertSwagger2(root) : root.data;
@@ -185,6 +186,44 @@ function checkRefs(files: Map<string, SourceFile>): void {
   }
   if (issues.length > 0) throw new SpecError(issues);
 }
+
+/**
+ * A discriminator `mapping` value may be a URI reference to another file (DigitalOcean's spec maps
+ * to `models/x.yml`). Bundling rewrites `$ref`s but not mapping values, so after it nothing can
+ * follow such a value, and the types stage failed on it as an internal error: refuse it here, at
+ * the value, with what to write instead.
+ */
+function checkDiscriminatorMappings(files: Map<string, SourceFile>): void {
+  const issues: SpecIssue[] = [];
+  for (const file of files.values()) {
+    const seen = new Set<object>();
+    const walk = (node: unknown, at: readonly string[]): void => {
+      if (node === null || typeof node !== "object" || seen.has(node)) return;
+      seen.add(node);
+      const obj = node as Record<string, unknown>;
+      const mapping = (obj["discriminator"] as { mapping?: unknown } | undefined)?.mapping;
+      if (!Array.isArray(node) && mapping !== null && typeof mapping === "object" && !Array.isArray(mapping)) {
+        for (const [key, value] of Object.entries(mapping)) {
+          if (typeof value !== "string" || !isFileReference(value)) continue;
+          const pointer = toPointer([...at, "discriminator", "mapping", key]);
+          issues.push({
+            file: file.displayPath,
+            ...file.locate(pointer),
+            pointer,
+            message: `discriminator mapping '${key}' refers to the file '${value}'; the spec is bundled into one document, where a file name in a mapping cannot be followed`,
+            fix: "map to the schema's name under components/schemas, or to '#/components/schemas/<Name>' of the root document",
+          });
+        }
+      }
+      for (const [k, v] of Object.entries(obj)) walk(v, [...at, k]);
+    };
+    walk(file.data, []);
+  }
+  if (issues.length > 0) throw new SpecError(issues);
+}
+
+/** A mapping value naming another document (`models/cat.yaml`, `./cat.yaml#/Cat`), not a schema name or a `#/` pointer. */
+const isFileReference = (value: string): boolean => !value.startsWith("#") && (/[/#]/.test(value) || /\.(ya?ml|json)$/i.test(value));
 
 async function bundle(rootAbs: string, files: Map<string, SourceFile>, rootData: unknown): Promise<unknown> {
   const SwaggerParser = require("@apidevtools/swagger-parser") as {
