@@ -3,7 +3,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { SpecError, parsePointer, toPointer, type SpecIssue } from "./errors.js";
 import { displayPathOf, readSourceFile, type SourceFile } from "./source.js";
-import { collectRefs, getAtPointer, resolveRef } from "./refs.js";
+import { collectRefs, getAtPointer, resolveRef, walkEntries } from "./refs.js";
 import { validateStructure } from "./validate-structure.js";
 import type { TextStore } from "./parse-cache.js";
 
@@ -196,28 +196,22 @@ function checkRefs(files: Map<string, SourceFile>): void {
 function checkDiscriminatorMappings(files: Map<string, SourceFile>): void {
   const issues: SpecIssue[] = [];
   for (const file of files.values()) {
-    const seen = new Set<object>();
-    const walk = (node: unknown, at: readonly string[]): void => {
-      if (node === null || typeof node !== "object" || seen.has(node)) return;
-      seen.add(node);
-      const obj = node as Record<string, unknown>;
-      const mapping = (obj["discriminator"] as { mapping?: unknown } | undefined)?.mapping;
-      if (!Array.isArray(node) && mapping !== null && typeof mapping === "object" && !Array.isArray(mapping)) {
-        for (const [key, value] of Object.entries(mapping)) {
-          if (typeof value !== "string" || !isFileReference(value)) continue;
-          const pointer = toPointer([...at, "discriminator", "mapping", key]);
-          issues.push({
-            file: file.displayPath,
-            ...file.locate(pointer),
-            pointer,
-            message: `discriminator mapping '${key}' refers to the file '${value}'; the spec is bundled into one document, where a file name in a mapping cannot be followed`,
-            fix: "map to the schema's name under components/schemas, or to '#/components/schemas/<Name>' of the root document",
-          });
-        }
+    walkEntries(file.data, (key, value, at) => {
+      const mapping = key === "discriminator" && value !== null && typeof value === "object" ? (value as { mapping?: unknown }).mapping : undefined;
+      if (mapping === null || typeof mapping !== "object" || Array.isArray(mapping)) return true;
+      for (const [name, target] of Object.entries(mapping)) {
+        if (typeof target !== "string" || !isFileReference(target)) continue;
+        const pointer = toPointer([...at, "discriminator", "mapping", name]);
+        issues.push({
+          file: file.displayPath,
+          ...file.locate(pointer),
+          pointer,
+          message: `discriminator mapping '${name}' refers to the file '${target}'; the spec is bundled into one document, where a file name in a mapping cannot be followed`,
+          fix: "map to the schema's name under components/schemas, or to '#/components/schemas/<Name>' of the root document",
+        });
       }
-      for (const [k, v] of Object.entries(obj)) walk(v, [...at, k]);
-    };
-    walk(file.data, []);
+      return true;
+    });
   }
   if (issues.length > 0) throw new SpecError(issues);
 }

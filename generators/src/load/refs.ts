@@ -10,30 +10,34 @@ export interface RefSite {
 /** Every `$ref` string in a parsed file, in document order. */
 export function collectRefs(data: unknown): RefSite[] {
   const out: RefSite[] = [];
-  // One path stack for the whole walk, copied only where a `$ref` is found: a path per node made
-  // large specs allocate millions of arrays.
+  walkEntries(data, (key, value, at) => {
+    if (key !== "$ref" || typeof value !== "string") return true;
+    out.push({ at: [...at], ref: value });
+    return false;
+  });
+  return out;
+}
+
+/**
+ * Calls `visit` with every member of every object and array below `data`, in document order, and
+ * the path of the member's parent; the member is walked into when `visit` returns true. The path is
+ * one stack for the whole walk (copy it to keep it): a path per node made large specs allocate
+ * millions of arrays.
+ */
+export function walkEntries(data: unknown, visit: (key: string, value: unknown, at: readonly string[]) => boolean): void {
   const at: string[] = [];
+  const member = (key: string, value: unknown): void => {
+    if (!visit(key, value, at)) return;
+    at.push(key);
+    walk(value);
+    at.pop();
+  };
   const walk = (node: unknown): void => {
     if (node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        at.push(String(i));
-        walk(node[i]);
-        at.pop();
-      }
-      return;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "$ref" && typeof value === "string") out.push({ at: [...at], ref: value });
-      else {
-        at.push(key);
-        walk(value);
-        at.pop();
-      }
-    }
+    if (Array.isArray(node)) for (let i = 0; i < node.length; i++) member(String(i), node[i]);
+    else for (const [key, value] of Object.entries(node)) member(key, value);
   };
   walk(data);
-  return out;
 }
 
 export interface ResolvedRef {

