@@ -65,8 +65,30 @@ export function resolveTools(api: McpApi, options: McpServerOptions = {}): Profi
   return applyProfile(tools, profile, options.serverName ?? api.name);
 }
 
+/**
+ * A transport the server can be connected to: any of the SDK's (stdio, Streamable HTTP, in-memory)
+ * fits. The part of the SDK's `Transport` the server's caller needs to name.
+ */
+export interface McpTransport {
+  start(): Promise<void>;
+  send(message: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * What createMcpServer and serveStdio return: the SDK's low-level `Server`, declared by what its
+ * caller does with it (connect it, close it). Naming the SDK's class in these declarations would
+ * put the SDK's declarations and its schema library's (zod, about 120 files) into the type-check
+ * of every program that imports a generated package, about half a second each time, MCP used or
+ * not. For the rest of its API, cast to the SDK's `Server`: it is one.
+ */
+export interface McpServer {
+  connect(transport: McpTransport): Promise<void>;
+  close(): Promise<void>;
+}
+
 /** An MCP server (not yet connected) offering `api`'s tools. Throws only for bad options. */
-export function createMcpServer(api: McpApi, options: McpServerOptions = {}): Server {
+export function createMcpServer(api: McpApi, options: McpServerOptions = {}): McpServer {
   return serverFor(api, options, resolveTools(api, options));
 }
 
@@ -142,7 +164,7 @@ async function discoveryCall(
 }
 
 /** Serves on stdin/stdout until the client disconnects. Logs go to stderr only: stdout is the protocol's. */
-export async function serveStdio(api: McpApi, options: McpServerOptions = {}): Promise<Server> {
+export async function serveStdio(api: McpApi, options: McpServerOptions = {}): Promise<McpServer> {
   const server = createMcpServer(api, options);
   await server.connect(new StdioServerTransport());
   return server;
