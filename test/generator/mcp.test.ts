@@ -17,6 +17,8 @@ import { planTools } from "../../generators/dist/emit/mcp.js";
 import { FIXTURES, ROOT, TSC, runCli, workspaceTmpDir } from "./helpers.js";
 
 let api: McpApi;
+/** The generated package (compiled by beforeAll). */
+let out: string;
 let tools: readonly McpToolSpec[];
 const requests: string[] = [];
 
@@ -43,7 +45,7 @@ async function connect(): Promise<Client> {
 }
 
 beforeAll(async () => {
-  const out = path.join(workspaceTmpDir(), "mcp");
+  out = path.join(workspaceTmpDir(), "mcp");
   const r = await runCli(["generate", path.join(FIXTURES, "mcp/openapi.yaml"), "--out", out, "--name", "@t/mcp"]);
   expect(r.code, r.stderr).toBe(0);
   const build = spawnSync(process.execPath, [TSC, "-p", out], { encoding: "utf8" });
@@ -51,6 +53,18 @@ beforeAll(async () => {
   const mod = (await import(pathToFileURL(path.join(out, "dist/mcp.js")).href)) as { mcpApi: McpApi; mcpTools: McpToolSpec[] };
   api = mod.mcpApi;
   tools = mod.mcpTools;
+});
+
+describe("the generated package's type-check", () => {
+  // The SDK's declarations pull in zod's, about 120 files and half a second of every tsc run over a
+  // program that imports the package, MCP used or not: the runtime's MCP declarations must not name them.
+  it("reads none of the MCP SDK's or zod's declarations, though the package has an MCP server", () => {
+    const listed = spawnSync(process.execPath, [TSC, "-p", out, "--listFilesOnly"], { encoding: "utf8" });
+    expect(listed.status, listed.stderr).toBe(0);
+    const files = listed.stdout.split("\n").filter(Boolean);
+    expect(files.some((f) => f.endsWith(path.join("src", "mcp.ts")))).toBe(true);
+    expect(files.filter((f) => /[\\/](zod|@modelcontextprotocol)[\\/]/.test(f))).toEqual([]);
+  });
 });
 
 describe("generated MCP tools", () => {
