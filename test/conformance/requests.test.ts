@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildPositive, requestInput } from "../../packages/runtime/src/conformance-synth.js";
-import type { ConformancePlan, SuiteTools } from "../../packages/runtime/src/conformance-plan.js";
+import type { ConformancePlan, RequestValidator, SuiteTools } from "../../packages/runtime/src/conformance-plan.js";
 import * as core from "../../packages/core/src/index.js";
 import * as audiences from "../../packages/ads-audiences/src/index.js";
 import * as campaigns from "../../packages/ads-campaigns/src/index.js";
@@ -23,9 +23,9 @@ interface Pkg {
 }
 
 const tools = (p: { validators: { validateRequest: unknown; validateResponse: unknown }; mocks: { mockValue: SuiteTools["mock"] } }): SuiteTools => ({
-  validateRequest: p.validators.validateRequest as SuiteTools["validateRequest"],
+  validateRequest: p.validators.validateRequest as RequestValidator,
   validateResponse: p.validators.validateResponse as SuiteTools["validateResponse"],
-  mock: p.mocks.mockValue,
+  ...(p.mocks.mockValue ? { mock: p.mocks.mockValue } : {}),
 });
 
 const PACKAGES: readonly Pkg[] = [

@@ -26,7 +26,7 @@ interface Fallback {
 }
 type Reply = { status: number; body?: unknown } | void;
 interface ReceiverModule {
-  openapiReceiver: (app: FastifyInstance, options: object) => Promise<void>;
+  openapiReceiver: (app: FastifyInstance, options: Record<string, unknown>) => Promise<void>;
   deliveries: readonly { id: string; path: string }[];
 }
 
@@ -205,7 +205,7 @@ describe("generated receiver for hostile delivery names and event types", () => 
     const g = globalThis as Record<string, unknown>;
     delete g["pwned"];
     const hostile = (await import(pathToFileURL(path.join(dir, "dist/receiver.js")).href)) as {
-      hostileReceiver: (app: FastifyInstance, options: object) => Promise<void>;
+      hostileReceiver: (app: FastifyInstance, options: Record<string, unknown>) => Promise<void>;
       deliveries: readonly { id: string; path: string }[];
     };
     await import(pathToFileURL(path.join(dir, "dist/index.js")).href);

@@ -16,7 +16,7 @@ import { operationList as campaignOperations } from "@devplatform/ads-campaigns/
 import { connect, mockAuth, startMock, type RunningMock } from "./helpers.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const APIS: readonly [McpApi, readonly { id: string; method: string }[]][] = [
+const APIS: readonly [McpApi, readonly { operationId: string; method: string }[]][] = [
   [core, coreOperations],
   [audiences, audienceOperations],
   [campaigns, campaignOperations],
