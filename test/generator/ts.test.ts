@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import ts_ from "typescript";
-import { commentText, ident, jsdoc, literal, objectKey, stringLiteral, stringUnion, ts, typeKey } from "../../generators/src/emit/ts.js";
+import { commentText, ident, jsdoc, literal, memberDoc, objectKey, stringLiteral, stringUnion, ts, typeKey } from "../../generators/src/emit/ts.js";
 
 const HOSTILE = [
   'quote " and \' quotes',
@@ -115,5 +115,27 @@ describe("jsdoc", () => {
 
   it("strips control characters that are not line breaks", () => {
     expect(commentText("a\u0000b\u001bc")).toBe("abc");
+  });
+});
+
+describe("memberDoc", () => {
+  // What prettier makes of a member's comment, so a file too large to format reads the same way.
+  const cases: { given: [string | undefined, Record<string, string | boolean>]; want: string }[] = [
+    { given: ["One line.", {}], want: "  /**\n   * One line.\n   */\n  " },
+    { given: ["First.\n\nAfter a blank line, with */ inside.", { deprecated: true }], want: "  /**\n   * First.\n   *\n   * After a blank line, with *\\/ inside.\n   * @deprecated\n   */\n  " },
+    { given: [undefined, {}], want: "  " },
+  ];
+  it.each(cases)("indents $given.0 by one level", ({ given, want }) => {
+    expect(memberDoc(...given).text).toBe(want);
+  });
+
+  it("lays out a member as prettier does", async () => {
+    const prettier = await import("prettier");
+    const code = ts`export interface A {
+${memberDoc("The API address.\n\nMore.", { default: "https://x.test" })}readonly baseUrl?: string;
+${memberDoc(undefined)}b: number;
+}
+`.text;
+    expect(await prettier.format(code, { parser: "typescript" })).toBe(code);
   });
 });

@@ -6,7 +6,7 @@ import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { clientTables } from "./client-tables.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, literal, objectKey, stringLiteral, stringUnion, ts, typeKey, type Code } from "./ts.js";
+import { ident, join, jsdoc, literal, objectKey, stringLiteral, stringUnion, ts, typeKey, type Code, memberDoc } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 
 type Obj = Record<string, unknown>;
@@ -120,7 +120,7 @@ function argsInterface(model: ApiModel, op: Operation, name: string, argNames: R
     const where = p.in === "cookie" ? "cookie" : p.in;
     const type = ts`NonNullable<${opType(op)}["parameters"][${where}]>[${p.name}]`;
     if (p.required) required = true;
-    props.push(ts`  ${jsdoc(p.description, { deprecated: p.deprecated })}${typeKey(argNames.get(argKey(p)) ?? p.name)}${p.required ? ts`` : ts`?`}: ${type};`);
+    props.push(ts`${memberDoc(p.description, { deprecated: p.deprecated })}${typeKey(argNames.get(argKey(p)) ?? p.name)}${p.required ? ts`` : ts`?`}: ${type};`);
   }
   const body = op.requestBody ? pickMedia(op.requestBody.contents) : undefined;
   if (op.requestBody && body) {
@@ -137,7 +137,7 @@ function argsInterface(model: ApiModel, op: Operation, name: string, argNames: R
             ? ts`MultipartBody<${declared}>`
             : ts`RawBody`;
     if (op.requestBody.required) required = true;
-    props.push(ts`  ${jsdoc(op.requestBody.description ?? `Request body (${body.mediaType}).`)}body${op.requestBody.required ? ts`` : ts`?`}: ${type};`);
+    props.push(ts`${memberDoc(op.requestBody.description ?? `Request body (${body.mediaType}).`)}body${op.requestBody.required ? ts`` : ts`?`}: ${type};`);
   }
   const code = ts`${jsdoc(`Arguments of ${op.id}: its parameters by their contract names, \`body\` for the request body, and per-call options.`)}export interface ${ident(name)} extends CallOptions {
 ${join(props)}
@@ -293,7 +293,7 @@ export type { CallOptions };
 export { operationSpecs };
 
 export interface ${ident(`${base}ClientOptions`)} {
-  ${jsdoc(defaultBase !== undefined ? "The API address." : "The API address. The contract gives no server, so it is required.", { default: defaultBase ?? "none" })}  readonly baseUrl?: string;
+${memberDoc(defaultBase !== undefined ? "The API address." : "The API address. The contract gives no server, so it is required.", { default: defaultBase ?? "none" })}readonly baseUrl?: string;
   /**
    * Values of server variables: of the contract's first server (when baseUrl is not given) and of
    * servers that operations name themselves (a sandbox).

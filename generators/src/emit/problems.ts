@@ -2,7 +2,7 @@ import type { ApiModel, JsonSchema, NamedSchema, ProblemType } from "../model/ir
 import { uniqueNames } from "../model/naming.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "./ts.js";
+import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, typeKey, type Code, memberDoc } from "./ts.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -90,7 +90,7 @@ function problemClass(model: ApiModel, p: ProblemType, schema: JsonSchema): Code
   const members = ownMembers(schema);
   const body = ts`components["schemas"][${stringLiteral(p.schemaName)}]`;
   const fields = members.filter((m) => !RESERVED.has(m.name)).map(
-    (m) => ts`  ${jsdoc(m.description)}declare readonly ${typeKey(m.name)}?: ${body}[${stringLiteral(m.name)}];`,
+    (m) => ts`${memberDoc(m.description)}declare readonly ${typeKey(m.name)}?: ${body}[${stringLiteral(m.name)}];`,
   );
   const init =
     members.length > 0

@@ -2,7 +2,7 @@ import type { Delivery } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, literal, ts, typeKey, type Code } from "./ts.js";
+import { ident, join, jsdoc, literal, ts, typeKey, type Code, memberDoc } from "./ts.js";
 
 /** The success status a receiver answers when its handler returns nothing. */
 function successStatus(d: Delivery): number | undefined {
@@ -45,14 +45,13 @@ export const receiverEmitter = defineEmitter({
     const result = ts`DeliveryResult | Promise<DeliveryResult>`;
 
     const members = model.deliveries.map((d) => {
-      const doc = jsdoc(describe(d), { deprecated: d.deprecated });
       const events = d.eventTypes;
-      if (!events) return ts`  ${doc}readonly ${typeKey(d.methodName)}?: (input: DeliveryInput<${ident(d.payloadTypeName)}>) => ${result};`;
+      if (!events) return ts`${memberDoc(describe(d), { deprecated: d.deprecated })}readonly ${typeKey(d.methodName)}?: (input: DeliveryInput<${ident(d.payloadTypeName)}>) => ${result};`;
       const perType = events.values.map(
         (v) => ts`    readonly ${typeKey(v.value)}?: (input: DeliveryInput<${eventBody(d, events.property, v)}>) => ${result};`,
       );
       const more = `Handlers by ${events.property}; other values${events.legacy.length > 0 ? ` (the deprecated legacy names ${events.legacy.join(", ")} among them)` : ""} go to the fallback handler.`;
-      return ts`  ${jsdoc(`${describe(d)}\n\n${more}`, { deprecated: d.deprecated })}readonly ${typeKey(d.methodName)}?: {
+      return ts`${memberDoc(`${describe(d)}\n\n${more}`, { deprecated: d.deprecated })}readonly ${typeKey(d.methodName)}?: {
 ${join(perType)}
   };`;
     });

@@ -5,7 +5,7 @@ import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
 import { declaresProtoMember } from "./prototype-keys.js";
-import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, type Code } from "./ts.js";
+import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, type Code, memberDoc } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 
 
@@ -95,7 +95,7 @@ export const serverEmitter = defineEmitter({
       types.push(inputType(model, op, inputNames[i] as string), replyType(model, op, replyNames[i] as string));
       const doc = [op.summary, op.unspecified !== undefined ? `Not shown by the contract: ${op.unspecified}` : undefined].filter((x): x is string => x !== undefined).join("\n\n");
       members.push(
-        ts`  ${jsdoc(doc, { deprecated: op.deprecated })}${ident(op.methodName)}(input: ${ident(inputNames[i] as string)}): ${ident(replyNames[i] as string)} | Promise<${ident(replyNames[i] as string)}>;`,
+        ts`${memberDoc(doc, { deprecated: op.deprecated })}${ident(op.methodName)}(input: ${ident(inputNames[i] as string)}): ${ident(replyNames[i] as string)} | Promise<${ident(replyNames[i] as string)}>;`,
       );
       const bodyLimit = op.limits.find((l) => l.kind === "bodyBytes")?.max;
       const oauthNames = model.securitySchemes.flatMap((sc) => sc.oauth1?.parameters ?? []);

@@ -155,3 +155,12 @@ export function jsdoc(description: string | undefined, tags: DocTags = {}): Code
   if (lines.length === 0) return new Code("");
   return new Code(`/**\n${lines.map((l) => (l === "" ? " *" : ` * ${l}`)).join("\n")}\n */\n`);
 }
+
+/**
+ * The doc comment and indent of a member one level deep (an interface's or class's): two spaces
+ * before each line and before the member that follows. Prettier lays members out so; a file too
+ * large for prettier (format.ts FORMAT_MAX_BYTES) keeps this layout as written.
+ */
+export function memberDoc(description: string | undefined, tags: DocTags = {}): Code {
+  return new Code(`${jsdoc(description, tags).text.replace(/^(?=.)/gm, "  ")}  `);
+}
