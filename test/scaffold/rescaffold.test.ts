@@ -100,8 +100,8 @@ describe("contractgen scaffold: regenerating after the contract changed", () => 
 
   it("shows what is stale in the README's status section", () => {
     const readme = readFileSync(path.join(ws.server, "README.md"), "utf8");
-    expect(readme).toMatch(/\| getStore \| not in the contract \| src\/handlers\/stores\.ts \| stale \|/);
-    expect(readme).toMatch(/\| listPets \| GET \/pets \| src\/handlers\/pets\.ts \| implemented \|/);
+    expect(readme).toMatch(/\| getStore +\| not in the contract +\| src\/handlers\/stores\.ts +\| stale +\|/);
+    expect(readme).toMatch(/\| listPets +\| GET \/pets +\| src\/handlers\/pets\.ts +\| implemented +\|/);
     expect(readme).toContain("2 implemented, 4 to do (answer 501), 0 missing, 2 stale");
   });
 

@@ -33,8 +33,31 @@ export class Md {
 
 /** A table; every cell is spec text, escaped here. */
 export function mdTable(headers: readonly string[], rows: readonly (readonly string[])[]): Md {
-  const line = (cells: readonly string[]): string => `| ${cells.map(mdCell).join(" | ")} |`;
-  return new Md([line(headers), `| ${headers.map(() => "---").join(" | ")} |`, ...rows.map(line)].join("\n"));
+  return mdAligned(headers.map(mdCell), rows.map((r) => r.map(mdCell)));
+}
+
+/**
+ * A table of cells that are Markdown already (made with `mdCell`, `mdCode`…), each column padded to
+ * its widest cell as prettier aligns tables: READMEs are written as they are, not formatted.
+ */
+export function mdAligned(headers: readonly string[], rows: readonly (readonly string[])[]): Md {
+  const widths = headers.map((h, i) => Math.max(3, displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ""))));
+  const line = (cells: readonly string[]): string => `| ${widths.map((w, i) => pad(cells[i] ?? "", w)).join(" | ")} |`;
+  return new Md([line(headers), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rows.map(line)].join("\n"));
+}
+
+const pad = (cell: string, width: number): string => cell + " ".repeat(Math.max(0, width - displayWidth(cell)));
+
+/** Code points of East Asian wide and fullwidth forms and of emoji, which take two columns. */
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}\p{Emoji_Presentation}]/u;
+/** Combining marks and zero-width characters, which take none. */
+const ZERO = /[\p{Mn}\p{Me}\u200b-\u200f\u2060\ufeff]/u;
+
+/** Columns a cell takes in a monospace editor, as prettier measures it for alignment. */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += ZERO.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
+  return width;
 }
 
 /** A bulleted list of spec text. */

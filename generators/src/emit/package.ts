@@ -1,7 +1,7 @@
 import type { ApiModel } from "../model/ir.js";
 import { defineEmitter, type EmitContext } from "./emitter.js";
 import { markdownHeader, tsHeader } from "./header.js";
-import { mdBlock, mdCell, mdCode, mdInlineCode, type Md } from "./markdown.js";
+import { mdAligned, mdBlock, mdCell, mdCode, mdInlineCode, type Md } from "./markdown.js";
 import { fillTemplate, type JsonValue, type Slot } from "../templates/fill.js";
 import { TemplateError } from "../templates/template.js";
 import { ident, stringLiteral } from "./ts.js";
@@ -98,29 +98,29 @@ function barrel(model: ApiModel, exports: ReadonlyMap<string, string>, namespace
 }
 
 function readme({ model, packageName, exports, templates }: EmitContext): string {
-  const entries = ["| import | contents |", "| --- | --- |", `| ${mdCode(packageName)} | everything below |`];
-  for (const [subpath] of exports) entries.push(`| ${mdCode(packageName + subpath.slice(1))} | ${ENTRY_DESCRIPTIONS[subpath] ?? ""} |`);
-  const operations = ["| method | path | operationId | deprecated | shape |", "| --- | --- | --- | --- | --- |"];
-  for (const op of model.operations) {
+  const entryRows = [[mdCode(packageName), "everything below"]];
+  for (const [subpath] of exports) entryRows.push([mdCode(packageName + subpath.slice(1)), ENTRY_DESCRIPTIONS[subpath] ?? ""]);
+  const entries = [mdAligned(["import", "contents"], entryRows).text];
+  const operationRows = model.operations.map((op) => {
     const deprecated = op.deprecated
       ? `yes${op.deprecation?.at ? ` (${mdCell(op.deprecation.at)})` : ""}${op.deprecation?.replacedBy ? `, use ${mdCode(op.deprecation.replacedBy)}` : ""}`
       : "";
     const shape = op.unspecified !== undefined ? "not shown by the document" : "";
-    operations.push(`| ${op.method.toUpperCase()} | ${mdCode(op.path)} | ${mdCode(op.id)} | ${deprecated} | ${shape} |`);
-  }
+    return [op.method.toUpperCase(), mdCode(op.path), mdCode(op.id), deprecated, shape];
+  });
+  const operations = [mdAligned(["method", "path", "operationId", "deprecated", "shape"], operationRows).text];
   const deliveries: string[] = [];
   if (model.deliveries.length > 0) {
     deliveries.push("", `## Deliveries (${model.deliveries.length})`, "");
     deliveries.push("What the API sends to your server (webhooks and callbacks); `./receiver` types, validates and routes them.", "");
-    deliveries.push("| kind | method | name | delivery id | shape |", "| --- | --- | --- | --- | --- |");
-    for (const d of model.deliveries) {
-      const shape = d.unspecified !== undefined ? "not shown by the document" : "";
-      deliveries.push(`| ${d.kind} | ${d.method.toUpperCase()} | ${mdCode(d.name)} | ${mdCode(d.id)} | ${shape} |`);
-    }
+    const rows = model.deliveries.map((d) => [d.kind, d.method.toUpperCase(), mdCode(d.name), mdCode(d.id), d.unspecified !== undefined ? "not shown by the document" : ""]);
+    deliveries.push(mdAligned(["kind", "method", "name", "delivery id", "shape"], rows).text);
   }
   const unspecified: string[] = [];
   if (model.unspecifiedOperations.length > 0) {
-    unspecified.push("## Named by the document without a path", "");
+    // Blank lines around the heading, as after the tables above: README.md is written as it is.
+    if (deliveries.length > 0) deliveries.push("");
+    unspecified.push("", "## Named by the document without a path", "");
     unspecified.push("These have no client method: the document does not give enough to call them.", "");
     for (const u of model.unspecifiedOperations) unspecified.push(`- ${mdCell(u.name)} (${mdCell(u.tag)}): ${mdCell(u.missing)}`);
   }
