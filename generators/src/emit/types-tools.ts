@@ -12,18 +12,24 @@
  * `contractgen generate` it is most of the types stage.
  */
 import { createRequire } from "node:module";
+import { requireCached } from "../code-cache.js";
 
 const require = createRequire(import.meta.url);
 
 type OpenapiTypescript = typeof import("openapi-typescript");
 
-/** TypeScript's compiler API (the `typescript` package openapi-typescript prints with). */
+/**
+ * TypeScript's compiler API (the `typescript` package openapi-typescript prints with), through the
+ * build's V8 code cache (code-cache.ts).
+ */
 export function typescript(): typeof import("typescript") {
-  return require("typescript") as typeof import("typescript");
+  return requireCached("typescript") as typeof import("typescript");
 }
 
 /** The parts of openapi-typescript that build and print the AST, without its Redocly entry point. */
 export function openapiTypescriptParts(): Pick<OpenapiTypescript, "transformSchema" | "scanDiscriminators" | "resolveRef" | "astToString"> {
+  // First, so openapi-typescript's own require("typescript") finds the cached instance.
+  typescript();
   const utils = require("openapi-typescript/dist/lib/utils.cjs") as Pick<OpenapiTypescript, "scanDiscriminators" | "resolveRef">;
   const print = require("openapi-typescript/dist/lib/ts.cjs") as Pick<OpenapiTypescript, "astToString">;
   const transformSchema = require("openapi-typescript/dist/transform/index.cjs") as OpenapiTypescript["transformSchema"];
@@ -32,5 +38,6 @@ export function openapiTypescriptParts(): Pick<OpenapiTypescript, "transformSche
 
 /** openapi-typescript's `openapiTS` (with its Redocly pass), from the same CommonJS build as the parts above. */
 export function openapiTS(): OpenapiTypescript["default"] {
+  typescript();
   return (require("openapi-typescript") as { default: OpenapiTypescript["default"] }).default;
 }
