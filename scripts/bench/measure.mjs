@@ -29,14 +29,30 @@ export const load1 = () => Math.round(os.loadavg()[0] * 10) / 10;
  * the one-minute load average seen before each run.
  */
 export function bench(label, args, { runs, setup, cwd, env, allowFail } = {}) {
-  const samples = [];
-  const loads = [];
+  return benchRounds([{ label, args, setup, cwd, env, allowFail }], runs)[0];
+}
+
+/**
+ * `runs` rounds over several commands, each round running every command once in order: the rows of
+ * a comparison (contractgen and its peers) then see the same machine. On this shared machine the
+ * speed drifts by 30% over minutes; measured one command after the other, a peer measured in a fast
+ * minute made a ratio swing by as much (GitHub: 1.25× consecutive, 1.06× interleaved, same hour).
+ * A command's setup runs before each of its runs, so a cold row may precede the warm row that
+ * reuses what it left. Returns one row per command (median wall, peak RSS, load range).
+ */
+export function benchRounds(commands, runs) {
+  const samples = commands.map(() => []);
+  const loads = commands.map(() => []);
   for (let i = 0; i < runs; i++) {
-    setup?.();
-    loads.push(load1());
-    samples.push(measure(args, { cwd, env, allowFail }));
+    commands.forEach(({ args, setup, cwd, env, allowFail }, c) => {
+      setup?.();
+      loads[c].push(load1());
+      samples[c].push(measure(args, { cwd, env, allowFail }));
+    });
   }
-  const row = { label, wall: median(samples.map((s) => s.wall)), mem: Math.max(...samples.map((s) => s.mem)), runs, load: [Math.min(...loads), Math.max(...loads)], last: samples[samples.length - 1] };
-  process.stderr.write(`${label.padEnd(58)} ${row.wall.toFixed(2).padStart(6)} s  ${row.mem.toFixed(0).padStart(5)} MiB  (median of ${runs}, load ${row.load.join("–")})\n`);
-  return row;
+  return commands.map(({ label }, c) => {
+    const row = { label, wall: median(samples[c].map((s) => s.wall)), mem: Math.max(...samples[c].map((s) => s.mem)), runs, load: [Math.min(...loads[c]), Math.max(...loads[c])], last: samples[c][samples[c].length - 1] };
+    process.stderr.write(`${label.padEnd(58)} ${row.wall.toFixed(2).padStart(6)} s  ${row.mem.toFixed(0).padStart(5)} MiB  (median of ${runs}, load ${row.load.join("–")})\n`);
+    return row;
+  });
 }

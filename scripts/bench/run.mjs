@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { bench as benchRow, median } from "./measure.mjs";
+import { bench as benchRow, benchRounds, median } from "./measure.mjs";
 import { pickSections, upsertSections } from "./doc-sections.mjs";
 import { checkHeyapiOffline, heyapiCommand, heyapiEngine, heyapiVersion } from "./heyapi.mjs";
 import { PEERS_SECTION, peersSection } from "./peers.mjs";
@@ -41,11 +41,11 @@ const peers = parts.has("peers");
 const bench = (label, args, runs = RUNS, setup, options = {}) => benchRow(label, args, { runs, setup, cwd: root, ...options });
 const versionOf = (pkg) => JSON.parse(readFileSync(path.join(root, "node_modules", pkg, "package.json"), "utf8")).version;
 
-/** hey-api, one process generating `jobs` ({ input, output }) in its own temp folder. */
-function heyapiBench(label, jobs, cwd, runs) {
+/** hey-api, one process generating `jobs` ({ input, output }) in its own temp folder, as a benchRounds command (after one offline check). */
+function heyapiRow(label, jobs, cwd) {
   checkHeyapiOffline(root, jobs, cwd);
   const { args, env } = heyapiCommand(root, jobs, cwd);
-  return bench(label, args, runs, undefined, { cwd, env });
+  return { label, args, cwd, env };
 }
 const keyOf = (spec) => (spec === github ? "github" : path.basename(spec, ".yaml"));
 
@@ -57,16 +57,21 @@ if (table || peers) {
     const name = spec === github ? "GitHub REST (13 MB JSON)" : path.relative(root, spec);
     const runs = spec === github ? Math.min(RUNS, 3) : RUNS;
     const key = keyOf(spec);
-    const ours = table ? bench(`types stage: contractgen — ${name}`, [node, path.join(root, "scripts/bench/types-stage.mjs"), spec, path.join(tmp, "types.ts")], runs) : undefined;
-    const theirs = bench(`types: openapi-typescript CLI — ${name}`, [node, ots, spec, "-o", path.join(tmp, "ots.ts")], runs);
-    const hey = peers ? heyapiBench(`client + types: @hey-api/openapi-ts CLI — ${name}`, [{ input: spec, output: path.join(tmp, `heyapi-${key}`, "out") }], path.join(tmp, `heyapi-${key}`), runs) : undefined;
     // One output folder per spec: the type-check below reads GitHub's. Cold means an empty content
     // cache (compiled validator units, formatted pieces): each run starts from a deleted one.
     const cache = path.join(tmp, `cache-${key}`);
     const genArgs = [node, cli, "generate", spec, "--out", path.join(tmp, `pkg-${key}`), "--force", "--cache-dir", cache, "-q"];
-    const full = bench(`all artifacts, cold: contractgen generate --force — ${name}`, genArgs, runs, () => rmSync(cache, { recursive: true, force: true }));
-    // The same command with the cache the previous run left: what a forced regeneration costs when the contract did not change.
-    const warm = table ? bench(`all artifacts, warm cache: contractgen generate --force — ${name}`, genArgs, runs) : undefined;
+    // Interleaved (benchRounds): each round runs every row once, so the ratios compare like minutes.
+    // The warm row comes right after the cold one and reuses the cache it left.
+    const commands = [
+      table ? { key: "ours", label: `types stage: contractgen — ${name}`, args: [node, path.join(root, "scripts/bench/types-stage.mjs"), spec, path.join(tmp, "types.ts")], cwd: root } : undefined,
+      { key: "theirs", label: `types: openapi-typescript CLI — ${name}`, args: [node, ots, spec, "-o", path.join(tmp, "ots.ts")], cwd: root },
+      peers ? { key: "hey", ...heyapiRow(`client + types: @hey-api/openapi-ts CLI — ${name}`, [{ input: spec, output: path.join(tmp, `heyapi-${key}`, "out") }], path.join(tmp, `heyapi-${key}`)) } : undefined,
+      { key: "full", label: `all artifacts, cold: contractgen generate --force — ${name}`, args: genArgs, cwd: root, setup: () => rmSync(cache, { recursive: true, force: true }) },
+      table ? { key: "warm", label: `all artifacts, warm cache: contractgen generate --force — ${name}`, args: genArgs, cwd: root } : undefined,
+    ].filter(Boolean);
+    const measured = Object.fromEntries(benchRounds(commands, runs).map((row, i) => [commands[i].key, row]));
+    const { ours, theirs, hey, full, warm } = measured;
     rows.push(...[ours, theirs, hey, full, warm].filter(Boolean));
     if (ours) pairs.push({ name, ratio: ours.wall / theirs.wall });
     perSpec.push({ name, github: spec === github, full, heyapi: hey, ots: theirs });
@@ -75,25 +80,33 @@ if (table || peers) {
 
 // Project-level runs, in a copy of the workspace layout so the committed packages stay untouched.
 let fullRegen;
+let heyThree;
 let noop;
 if (table || peers) {
   const work = mkdtempSync(path.join(os.tmpdir(), "cg-bench-ws-"));
   spawnSync("cp", ["-r", path.join(root, "spec"), path.join(work, "spec")]);
   const projectArgs = [node, cli, "generate", "--spec-dir", path.join(work, "spec"), "--packages-dir", path.join(work, "packages"), "--cache-dir", path.join(work, ".cache"), "-q"];
-  fullRegen = bench("full regeneration of the three specs, cold (generate --force)", [...projectArgs, "--force"], RUNS, () => rmSync(path.join(work, ".cache", "content"), { recursive: true, force: true }));
+  // Interleaved with hey-api's run of the three specs (benchRounds), the pair the target compares.
+  const commands = [
+    { label: "full regeneration of the three specs, cold (generate --force)", args: [...projectArgs, "--force"], cwd: root, setup: () => rmSync(path.join(work, ".cache", "content"), { recursive: true, force: true }) },
+    ...(peers
+      ? [
+          heyapiRow(
+            "client + types: @hey-api/openapi-ts CLI — the three specs, one process",
+            specs.map((spec) => ({ input: spec, output: path.join(tmp, "heyapi-three", keyOf(spec)) })),
+            path.join(tmp, "heyapi-three"),
+          ),
+        ]
+      : []),
+  ];
+  [fullRegen, heyThree] = benchRounds(commands, RUNS);
   noop = bench("no-op generate (nothing changed)", projectArgs, RUNS);
   rows.push(fullRegen, noop);
 }
 
 let peersText;
 if (peers) {
-  // The three specs as a project: hey-api's one process with a job per spec.
-  const heyThree = heyapiBench(
-    "client + types: @hey-api/openapi-ts CLI — the three specs, one process",
-    specs.map((spec) => ({ input: spec, output: path.join(tmp, "heyapi-three", keyOf(spec)) })),
-    path.join(tmp, "heyapi-three"),
-    RUNS,
-  );
+  // The three specs as a project: hey-api's one process with a job per spec (measured above, interleaved).
   rows.push(heyThree);
   const sum = (rs) => ({ wall: rs.reduce((a, r) => a + r.wall, 0), mem: Math.max(...rs.map((r) => r.mem)), load: rs.flatMap((r) => r.load) });
   const three = { full: fullRegen, heyapi: heyThree, ots: sum(perSpec.filter((p) => !p.github).map((p) => p.ots)) };
