@@ -55,7 +55,7 @@ export function peersSection({ perSpec, three, noop, typecheck, versions, tsVers
     lines.push(
       "### Type-check of the generated output (GitHub REST)",
       "",
-      `\`tsc --noEmit -p <tsconfig>\` with the workspace's TypeScript ${tsVersion} over each generator's GitHub output, as written by the rows above, median of ${c.runs} (load ${loads([c, h])}). Both tsconfigs hold the same options (strict, skipLibCheck, target ES2022, lib ES2023 + DOM, no ambient @types) and differ only in module resolution, as the outputs need: contractgen's package NodeNext (\`.js\` specifiers, @contractgen/runtime through its exports map, resolved through a node_modules link to the workspace's), hey-api's output bundler (extensionless specifiers). Written by scripts/bench/typecheck.mjs.`,
+      `\`tsc --noEmit -p <tsconfig>\` with the workspace's TypeScript ${tsVersion} over each generator's GitHub output, as written by the rows above, median of ${c.runs}, the three checks interleaved round by round (load ${loads([c, h])}). Both tsconfigs hold the same options (strict, skipLibCheck, target ES2022, lib ES2023 + DOM, no ambient @types) and differ only in module resolution, as the outputs need: contractgen's package NodeNext (\`.js\` specifiers, @contractgen/runtime through its exports map, resolved through a node_modules link to the workspace's), hey-api's output bundler (extensionless specifiers). Written by scripts/bench/typecheck.mjs.`,
       "",
       "| output | .ts files | size (MB) | median wall (s) | peak RSS (MiB) | type errors |",
       "| --- | ---: | ---: | ---: | ---: | ---: |",

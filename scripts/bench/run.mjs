@@ -19,7 +19,7 @@ import { pickSections, upsertSections } from "./doc-sections.mjs";
 import { checkHeyapiOffline, heyapiCommand, heyapiEngine, heyapiVersion } from "./heyapi.mjs";
 import { PEERS_SECTION, peersSection } from "./peers.mjs";
 import { PROFILE_SECTION, profileGithub, profileSection } from "./profile.mjs";
-import { prepareTypecheck, sizeOf, typecheckRow } from "./typecheck.mjs";
+import { prepareTypecheck, sizeOf, typecheckRows } from "./typecheck.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "cg-bench-"));
@@ -116,13 +116,18 @@ if (peers) {
   const tcRuns = Math.min(RUNS, 3);
   const cgSrc = path.join(tmp, "pkg-github", "src");
   const heySrc = path.join(tmp, "heyapi-github", "out");
-  const tc = {
-    contractgen: typecheckRow(root, "tsc --noEmit: contractgen package — GitHub REST", prepareTypecheck(root, path.join(tmp, "tc-contractgen"), cgSrc, "NodeNext"), tcRuns),
-    heyapi: typecheckRow(root, "tsc --noEmit: @hey-api/openapi-ts output — GitHub REST", prepareTypecheck(root, path.join(tmp, "tc-heyapi"), heySrc, "bundler"), tcRuns),
-    // Nearest to hey-api's client and types: the client subpath and what it imports (which, through
-    // problems.ts, includes the validators today).
-    contractgenClient: typecheckRow(root, "tsc --noEmit: contractgen src/client.ts and its imports — GitHub", prepareTypecheck(root, path.join(tmp, "tc-contractgen-client"), cgSrc, "NodeNext", ["client.ts"]), tcRuns),
-  };
+  const [tcContractgen, tcHeyapi, tcContractgenClient] = typecheckRows(
+    root,
+    [
+      ["tsc --noEmit: contractgen package — GitHub REST", prepareTypecheck(root, path.join(tmp, "tc-contractgen"), cgSrc, "NodeNext")],
+      ["tsc --noEmit: @hey-api/openapi-ts output — GitHub REST", prepareTypecheck(root, path.join(tmp, "tc-heyapi"), heySrc, "bundler")],
+      // Nearest to hey-api's client and types: the client subpath and what it imports (which, through
+      // problems.ts, includes the validators today).
+      ["tsc --noEmit: contractgen src/client.ts and its imports — GitHub", prepareTypecheck(root, path.join(tmp, "tc-contractgen-client"), cgSrc, "NodeNext", ["client.ts"])],
+    ],
+    tcRuns,
+  );
+  const tc = { contractgen: tcContractgen, heyapi: tcHeyapi, contractgenClient: tcContractgenClient };
   tc.contractgen.size = sizeOf(cgSrc);
   tc.heyapi.size = sizeOf(heySrc);
   peersText = peersSection({

@@ -5,7 +5,7 @@
 // map: NodeNext; hey-api writes extensionless specifiers: bundler).
 import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bench } from "./measure.mjs";
+import { benchRounds } from "./measure.mjs";
 
 const common = {
   target: "ES2022",
@@ -53,11 +53,19 @@ export function sizeOf(dir) {
   return { files, bytes };
 }
 
-/** tsc --noEmit -p tsconfig, timed; a run with type errors is kept but its error count reported. */
-export function typecheckRow(root, label, tsconfig, runs) {
+/**
+ * tsc --noEmit -p each tsconfig, timed, the rows interleaved round by round (benchRounds); a run with
+ * type errors is kept but its error count reported. `checks` are [label, tsconfig] pairs.
+ */
+export function typecheckRows(root, checks, runs) {
   const tsc = path.join(root, "node_modules/typescript/bin/tsc");
-  const row = bench(label, [process.execPath, tsc, "--noEmit", "-p", tsconfig], { runs, allowFail: true, cwd: path.dirname(tsconfig) });
-  row.errors = (row.last.stdout.match(/error TS\d+/g) ?? []).length;
-  if (row.errors > 0) process.stderr.write(`  ${row.errors} type error(s), first: ${row.last.stdout.split("\n").find((l) => l.includes("error TS"))}\n`);
-  return row;
+  const rows = benchRounds(
+    checks.map(([label, tsconfig]) => ({ label, args: [process.execPath, tsc, "--noEmit", "-p", tsconfig], allowFail: true, cwd: path.dirname(tsconfig) })),
+    runs,
+  );
+  for (const row of rows) {
+    row.errors = (row.last.stdout.match(/error TS\d+/g) ?? []).length;
+    if (row.errors > 0) process.stderr.write(`  ${row.errors} type error(s), first: ${row.last.stdout.split("\n").find((l) => l.includes("error TS"))}\n`);
+  }
+  return rows;
 }
