@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import type { CompileInput } from "../../generators/dist/emit/validators/compile.js";
 import { compileModule } from "../../generators/dist/emit/validators/module.js";
 import { canonicalPointer, splitUnits, splittable } from "../../generators/dist/emit/validators/units.js";
-import { PackCache, type ContentCache } from "../../generators/dist/write/content-cache.js";
+import type { ContentCache } from "../../generators/dist/write/content-cache.js";
 
 type Validator = ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string }[] | null };
 
@@ -139,23 +139,5 @@ describe("validator units", () => {
   it("name the pointer when a reference leads nowhere", async () => {
     const broken = input({ A: { $ref: "#/components/schemas/Missing" } });
     await expect(compileModule(broken, memoryCache(), { workers: 0 })).rejects.toThrow("#/components/schemas/Missing");
-  });
-});
-
-describe("pack cache", () => {
-  it("starts empty from a damaged file and keeps only the entries a run used", async () => {
-    const file = path.join(scratch, "pack.json");
-    writeFileSync(file, "{ not json");
-    const damaged = await PackCache.load(file);
-    expect(damaged.get("a")).toBeUndefined();
-    damaged.set("a", "1");
-    damaged.set("b", "2");
-    await damaged.save();
-    const next = await PackCache.load(file);
-    expect(next.get("a")).toBe("1");
-    await next.save();
-    const pruned = await PackCache.load(file);
-    expect(pruned.get("a")).toBe("1");
-    expect(pruned.get("b")).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename } from "node:fs/promises";
+import { appendFile, mkdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { textSlices, writeTexts } from "./chunks.js";
 
@@ -26,19 +26,33 @@ export function cacheKey(...parts: readonly string[]): string {
 const FORMAT = 1;
 
 /**
- * One file of entries per package and kind of step. Only entries this run used are written back,
- * so the file holds what the current contract needs and does not grow with every edit.
+ * One file of entries per package and kind of step, and a journal beside it. A save that adds a
+ * few entries appends them to the journal (`<file>.log`, one JSON line each) instead of rewriting
+ * the file: after a one-schema edit GitHub's units pack gained a few entries and was rewritten whole,
+ * 43 MB, about a second of every incremental run. The file is rewritten (and the journal emptied)
+ * when the journal grows past half of it or a quarter of its entries went unused, so it holds
+ * about what the current contract needs and does not grow with every edit. Entries are content-
+ * addressed: one read from either place, or from both after a crash between the two, is right.
  */
 export class PackCache implements ContentCache {
   readonly #entries: Map<string, string>;
   readonly #used = new Set<string>();
+  /** Keys on disk (in the file or its journal), and their bytes there. */
+  readonly #stored: Set<string>;
+  #fileBytes: number;
+  #journalBytes: number;
   #dirty = false;
 
   private constructor(
     readonly file: string,
     entries: Map<string, string>,
+    fileBytes: number,
+    journalBytes: number,
   ) {
     this.#entries = entries;
+    this.#stored = new Set(entries.keys());
+    this.#fileBytes = fileBytes;
+    this.#journalBytes = journalBytes;
   }
 
   /**
@@ -57,18 +71,39 @@ export class PackCache implements ContentCache {
     return open;
   }
 
-  /** Reads the file now, bypassing the process's memo of opened packs. */
+  /** Reads the file and its journal now, bypassing the process's memo of opened packs. */
   static async load(file: string): Promise<PackCache> {
     let entries = new Map<string, string>();
+    let fileBytes = 0;
     try {
-      const parsed = JSON.parse(await readFile(file, "utf8")) as { format?: unknown; entries?: unknown };
+      const text = await readFile(file, "utf8");
+      const parsed = JSON.parse(text) as { format?: unknown; entries?: unknown };
       if (parsed.format === FORMAT && parsed.entries !== null && typeof parsed.entries === "object") {
         entries = new Map(Object.entries(parsed.entries as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
+        fileBytes = text.length;
       }
     } catch {
       // Missing or damaged: start empty.
     }
-    return new PackCache(file, entries);
+    let journalBytes = 0;
+    try {
+      const lines = (await readFile(journalOf(file), "utf8")).split("\n");
+      // A journal of another format, or without its head line, is ignored whole.
+      if (lines[0] === JOURNAL_HEAD) {
+        for (const line of lines.slice(1)) {
+          journalBytes += line.length + 1;
+          try {
+            const entry = JSON.parse(line) as unknown;
+            if (Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string" && typeof entry[1] === "string") entries.set(entry[0], entry[1]);
+          } catch {
+            // A line cut short (a run stopped mid-append) or empty: skipped.
+          }
+        }
+      }
+    } catch {
+      // No journal.
+    }
+    return new PackCache(file, entries, fileBytes, journalBytes);
   }
 
   get(key: string): string | undefined {
@@ -84,8 +119,9 @@ export class PackCache implements ContentCache {
   }
 
   /**
-   * Keeps the entries this run used and drops the rest, then writes them, atomically, when anything
-   * was added or dropped. The next run (in this process too) starts counting use afresh.
+   * Keeps the entries this run used and drops the rest, then, when anything was added or dropped,
+   * appends the added ones to the journal or rewrites the file atomically (see the class). The next
+   * run (in this process too) starts counting use afresh.
    */
   async save(): Promise<void> {
     const changed = this.#dirty || this.#used.size !== this.#entries.size;
@@ -96,11 +132,43 @@ export class PackCache implements ContentCache {
     this.#dirty = false;
     if (!changed) return;
     // Taken now: entries set while the file is being written belong to the next save.
-    const sorted = [...this.#entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const added = [...this.#entries].filter(([key]) => !this.#stored.has(key));
+    let unused = 0;
+    for (const key of this.#stored) if (!this.#entries.has(key)) unused++;
+    const addedBytes = added.reduce((n, [key, value]) => n + key.length + value.length + 8, 0);
     await mkdir(path.dirname(this.file), { recursive: true });
+    if (this.#fileBytes > 0 && this.#journalBytes + addedBytes <= this.#fileBytes / 2 && unused <= this.#stored.size / 4) {
+      if (added.length === 0) return;
+      const head = this.#journalBytes === 0 ? `${JOURNAL_HEAD}\n` : "";
+      await appendFile(journalOf(this.file), head + added.map((e) => `${JSON.stringify(e)}\n`).join(""));
+      this.#journalBytes += head.length + addedBytes;
+      for (const [key] of added) this.#stored.add(key);
+      return;
+    }
+    const sorted = [...this.#entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeTexts(tmp, packJson(sorted));
+    let bytes = 0;
+    await writeTexts(tmp, counted(packJson(sorted), (n) => (bytes += n)));
     await rename(tmp, this.file);
+    // Removed after the file is in place: a stop in between leaves entries that are right anyway.
+    await rm(journalOf(this.file), { force: true });
+    this.#stored.clear();
+    for (const [key] of sorted) this.#stored.add(key);
+    this.#fileBytes = bytes;
+    this.#journalBytes = 0;
+  }
+}
+
+/** The first line of a journal: entries of another format are never read. */
+const JOURNAL_HEAD = JSON.stringify({ format: FORMAT, journal: true });
+
+const journalOf = (file: string): string => `${file}.log`;
+
+/** `parts`, passing on each one's length. */
+function* counted(parts: Iterable<string>, add: (n: number) => void): Generator<string> {
+  for (const part of parts) {
+    add(part.length);
+    yield part;
   }
 }
 
