@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import * as prettier from "prettier";
-import { displayWidth, mdAligned, mdCode, mdTable } from "../../generators/src/emit/markdown.js";
+import { displayWidth, mdAligned, mdCode, mdTable, mdTidy } from "../../generators/src/emit/markdown.js";
 import { PRETTIER_OPTIONS } from "../../generators/dist/write/format.js";
 
 const formatted = (md: string): Promise<string> => prettier.format(md, { ...PRETTIER_OPTIONS, parser: "markdown" });
@@ -39,5 +39,21 @@ describe("displayWidth", () => {
   ];
   it.each(cases)("of $given is $want", ({ given, want }) => {
     expect(displayWidth(given)).toBe(want);
+  });
+});
+
+describe("mdTidy", () => {
+  // A filled README template whose slots were empty; prettier used to tidy these.
+  // prettier: whether prettier leaves `want` as it is (it rewrites tilde fences as backticks).
+  const cases: { name: string; given: string; want: string; prettier?: false }[] = [
+    { name: "an empty description slot", given: "# t\n\n\n\n## Entry points\n", want: "# t\n\n## Entry points\n" },
+    { name: "empty last slots", given: "| a   |\n| --- |\n\n\n", want: "| a   |\n| --- |\n" },
+    { name: "blank lines inside fenced code", given: "```sh\na\n\n\nb\n```\n\n\ntext", want: "```sh\na\n\n\nb\n```\n\ntext\n" },
+    { name: "a tilde fence holding backticks", given: "~~~\n```\n\n\n~~~\n\n\nx\n", want: "~~~\n```\n\n\n~~~\n\nx\n", prettier: false },
+    { name: "whitespace-only lines", given: "a\n  \n\t\nb\n", want: "a\n\nb\n" },
+  ];
+  it.each(cases)("tidies $name", async ({ given, want, prettier }) => {
+    expect(mdTidy(given)).toBe(want);
+    if (prettier !== false) expect(await formatted(want)).toBe(want);
   });
 });

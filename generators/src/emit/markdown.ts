@@ -60,6 +60,24 @@ export function displayWidth(text: string): number {
   return width;
 }
 
+/**
+ * Blank-line runs outside fenced code made one, and one newline at the end: what prettier did to a
+ * filled template whose slots were empty (a contract without a description, deliveries…), now that
+ * generated Markdown is written as it is.
+ */
+export function mdTidy(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split("\n")) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) fence = fence === undefined ? marker : undefined;
+    if (fence === undefined && line.trim() === "" && (out.length === 0 || out[out.length - 1] === "")) continue;
+    out.push(fence === undefined && line.trim() === "" ? "" : line);
+  }
+  while (out.length > 0 && out[out.length - 1] === "") out.pop();
+  return `${out.join("\n")}\n`;
+}
+
 /** A bulleted list of spec text. */
 export function mdList(items: readonly string[]): Md {
   return new Md(items.map((i) => `- ${mdCell(i)}`).join("\n"));

@@ -1,7 +1,7 @@
 import type { ApiModel } from "../model/ir.js";
 import { defineEmitter, type EmitContext } from "./emitter.js";
 import { markdownHeader, tsHeader } from "./header.js";
-import { mdAligned, mdBlock, mdCell, mdCode, mdInlineCode, type Md } from "./markdown.js";
+import { mdAligned, mdBlock, mdCell, mdCode, mdInlineCode, mdTidy, type Md } from "./markdown.js";
 import { fillTemplate, type JsonValue, type Slot } from "../templates/fill.js";
 import { TemplateError } from "../templates/template.js";
 import { ident, stringLiteral } from "./ts.js";
@@ -124,7 +124,8 @@ function readme({ model, packageName, exports, templates }: EmitContext): string
     unspecified.push("These have no client method: the document does not give enough to call them.", "");
     for (const u of model.unspecifiedOperations) unspecified.push(`- ${mdCell(u.name)} (${mdCell(u.tag)}): ${mdCell(u.missing)}`);
   }
-  return fillTemplate(templates.readme, {
+  // Empty slots (no description, no deliveries) leave blank-line runs: made one, as prettier did.
+  const filled = fillTemplate(templates.readme, {
     header: slot(mdBlock([markdownHeader(model).trimEnd()]), "the generated-file comment (spec and hash)"),
     packageName: slot(mdInlineCode(packageName), "the npm name"),
     title: slot(model.info.title, "the contract's info.title"),
@@ -137,6 +138,7 @@ function readme({ model, packageName, exports, templates }: EmitContext): string
     deliveries: slot(mdBlock(deliveries), "the table of webhook and callback deliveries (empty when none)"),
     unspecified: slot(mdBlock(unspecified), "operations named by the document without a path (empty when none)"),
   });
+  return mdTidy(filled);
 }
 
 const ENTRY_DESCRIPTIONS: Record<string, string> = {
@@ -152,6 +154,15 @@ const ENTRY_DESCRIPTIONS: Record<string, string> = {
   "./deliveries": "example deliveries built from the mocks: `exampleDelivery`, `exampleDeliveries`, `invalidDeliveries`",
 };
 
+/**
+ * The first paragraph of `text`, each line trimmed and its runs of spaces made one, as prettier
+ * laid it out: README.md is written as it is, and an indented line in a paragraph only shifts it
+ * (four spaces at its start would make it code). Spec text holds no code spans (mdText escapes
+ * backticks), so no spacing that matters is lost.
+ */
 function firstParagraph(text: string): string {
-  return text.trim().split(/\n\s*\n/)[0] ?? "";
+  return (text.trim().split(/\n\s*\n/)[0] ?? "")
+    .split("\n")
+    .map((line) => line.trim().replace(/[ \t]{2,}/g, " "))
+    .join("\n");
 }
