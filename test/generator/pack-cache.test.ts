@@ -64,11 +64,15 @@ describe("PackCache", () => {
     expect(reloaded.get("k0")).toBeDefined();
   });
 
-  it("ignores a journal without its head line", async () => {
+  it("ignores a journal without its head line, and replaces it with the next entries it journals", async () => {
     const file = newFile();
-    await packOf(file, 4);
+    await packOf(file, 20);
     writeFileSync(`${file}.log`, '["k0","not what the file says"]\n');
     expect((await PackCache.load(file)).get("k0")).toBe("0".padEnd(100, "."));
+    await run(file, keys(20), { later: "l" });
+    const reloaded = await PackCache.load(file);
+    expect(reloaded.get("later")).toBe("l");
+    expect(reloaded.get("k0")).toBe("0".padEnd(100, "."));
   });
 
   it("rewrites the file without the unused entries, and empties the journal, when a quarter or more went unused", async () => {

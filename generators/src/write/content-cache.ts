@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { appendFile, mkdir, readFile, rename, rm } from "node:fs/promises";
+import { appendFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { textSlices, writeTexts } from "./chunks.js";
 
@@ -37,8 +37,9 @@ const FORMAT = 1;
 export class PackCache implements ContentCache {
   readonly #entries: Map<string, string>;
   readonly #used = new Set<string>();
-  /** Keys on disk (in the file or its journal), and their bytes there. */
+  /** Keys on disk, in the file or its journal. */
   readonly #stored: Set<string>;
+  /** Characters of the file, and of the journal's entries as read or written (0: no journal in use). */
   #fileBytes: number;
   #journalBytes: number;
   #dirty = false;
@@ -139,9 +140,12 @@ export class PackCache implements ContentCache {
     await mkdir(path.dirname(this.file), { recursive: true });
     if (this.#fileBytes > 0 && this.#journalBytes + addedBytes <= this.#fileBytes / 2 && unused <= this.#stored.size / 4) {
       if (added.length === 0) return;
-      const head = this.#journalBytes === 0 ? `${JOURNAL_HEAD}\n` : "";
-      await appendFile(journalOf(this.file), head + added.map((e) => `${JSON.stringify(e)}\n`).join(""));
-      this.#journalBytes += head.length + addedBytes;
+      const lines = added.map((e) => `${JSON.stringify(e)}\n`).join("");
+      // A journal not in use (none, or one a load ignored) is replaced: entries appended after a
+      // head that does not match would never be read.
+      if (this.#journalBytes === 0) await writeFile(journalOf(this.file), `${JOURNAL_HEAD}\n${lines}`);
+      else await appendFile(journalOf(this.file), lines);
+      this.#journalBytes += addedBytes;
       for (const [key] of added) this.#stored.add(key);
       return;
     }
