@@ -118,9 +118,9 @@ function readme({ model, packageName, exports, templates }: EmitContext): string
   }
   const unspecified: string[] = [];
   if (model.unspecifiedOperations.length > 0) {
-    // Blank lines around the heading, as after the tables above: README.md is written as it is.
-    if (deliveries.length > 0) deliveries.push("");
-    unspecified.push("", "## Named by the document without a path", "");
+    // Two blank lines: one after a deliveries table, which ends without a newline; without one,
+    // mdTidy makes the two one.
+    unspecified.push("", "", "## Named by the document without a path", "");
     unspecified.push("These have no client method: the document does not give enough to call them.", "");
     for (const u of model.unspecifiedOperations) unspecified.push(`- ${mdCell(u.name)} (${mdCell(u.tag)}): ${mdCell(u.missing)}`);
   }

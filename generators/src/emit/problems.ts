@@ -2,7 +2,7 @@ import type { ApiModel, JsonSchema, NamedSchema, ProblemType } from "../model/ir
 import { uniqueNames } from "../model/naming.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, typeKey, type Code, memberDoc } from "./ts.js";
+import { ident, join, jsdoc, literal, memberDoc, objectKey, stringLiteral, ts, typeKey, type Code } from "./ts.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);

@@ -2,7 +2,7 @@ import type { Delivery } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, literal, ts, typeKey, type Code, memberDoc } from "./ts.js";
+import { ident, join, jsdoc, literal, memberDoc, ts, typeKey, type Code } from "./ts.js";
 
 /** The success status a receiver answers when its handler returns nothing. */
 function successStatus(d: Delivery): number | undefined {

@@ -5,7 +5,7 @@ import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
 import { declaresProtoMember } from "./prototype-keys.js";
-import { ident, join, jsdoc, literal, objectKey, stringLiteral, ts, type Code, memberDoc } from "./ts.js";
+import { ident, join, jsdoc, literal, memberDoc, objectKey, stringLiteral, ts, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 
 

@@ -127,9 +127,9 @@ export type PoolKind = "tasks" | "large";
  * on GitHub's spec, and 32 took 1.2–1.5 s less CPU in all (about 6%) at the same peak RSS
  * (790 MiB; 64 gained nothing more). When the rest of the run was larger, 64 had peaked at
  * 1.14 GB. The old generation is capped so a worker collects instead of growing, and a task that
- * runs out of it is rerun on the calling thread (see `orInline`). `large` (printing a whole contract's types): one task holds a whole document
- * and its syntax tree; it allocates fast, so a larger young generation saves scavenges, and its old
- * generation is left to Node's default.
+ * runs out of it is rerun on the calling thread (see `orInline`). `large` (printing a whole
+ * contract's types): one task holds a whole document and its syntax tree; it allocates fast, so a
+ * larger young generation saves scavenges, and its old generation is left to Node's default.
  */
 const KINDS: Readonly<Record<PoolKind, { readonly limits: ResourceLimits; readonly keepIdle: boolean }>> = {
   tasks: { limits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 256 }, keepIdle: true },

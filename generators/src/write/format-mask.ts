@@ -7,10 +7,9 @@
  * prettier for them alone. (Markdown is not formatted: emit/markdown.ts aligns its tables.)
  *
  * Why zeros cannot change prettier's answer: the header is a line comment, and a JSON string is a
- * string literal; prettier prints each as written and
- * reads only its width, which the zeros keep (the parts replaced are ASCII). Each part is found
- * again, exactly once, in prettier's answer before it is put back; otherwise `unmask` refuses and
- * the caller formats the text as it is.
+ * string literal; prettier prints each as written and reads only its width, which the zeros keep
+ * (the parts replaced are ASCII). Each part is found again, exactly once, in prettier's answer
+ * before it is put back; otherwise `unmask` refuses and the caller formats the text as it is.
  */
 
 /** The header's hash (emit/header.ts), on a text's first line. */

@@ -27,7 +27,7 @@ export const PRETTIER_OPTIONS = {
  * byte for byte; format.test.ts compares with the `typescript` parser), at about three quarters
  * of the CPU, the difference being TypeScript's own parser and its conversion to prettier's tree.
  * Markdown is written as emitted: emit/markdown.ts aligns tables as prettier did, and prettier's
- * markdown pass cost about 0.35 s of the three specs' cold run (its plugin loaded for READMEs alone)
+ * markdown pass cost about 0.25 s of CPU in the three specs' cold run (its plugin loaded for READMEs alone)
  * while it could only restyle the spec's own prose.
  */
 const PARSERS: Record<string, string> = { ts: "babel-ts", json: "json" };
