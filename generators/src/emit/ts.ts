@@ -5,6 +5,8 @@
  * reserved words, literals serialized by `literal`, comments escaped by `jsdoc`).
  */
 
+import { layoutLiteral } from "./ts-layout.js";
+
 export class Code {
   /** @internal use `ts`, `raw`, `ident`, `literal` or `jsdoc` to make one. */
   constructor(readonly text: string) {}
@@ -86,6 +88,17 @@ function literalText(value: unknown): string {
     default:
       throw new TypeError(`cannot write a ${typeof value} as a literal`);
   }
+}
+
+/**
+ * `literal(value)` laid out as prettier lays it out (ts-layout.ts), for a data literal that starts
+ * at `column` of a line indented by `indent` and is followed by `tail` columns before the line
+ * ends: a file of such literals needs no formatting. Undefined for a value whose layout
+ * ts-layout.ts does not model; format that file instead.
+ */
+export function prettyLiteral(value: unknown, at: { readonly column: number; readonly indent?: number; readonly tail: number }): Code | undefined {
+  const text = layoutLiteral(value, (s) => stringLiteral(s).text, (k) => objectKey(k).text, { indent: 0, ...at });
+  return text === undefined ? undefined : new Code(text);
 }
 
 const RESERVED = new Set(

@@ -1,0 +1,230 @@
+/**
+ * JSON-compatible values laid out as prettier lays out the object literal `literal` writes (with
+ * the options pinned in write/format.ts: width 100, two-space indent, trailing commas), without
+ * running prettier: a data literal (a conformance plan) is most of prettier's time on the small
+ * specs (0.33 s of 1.4 s cold), for a layout a few rules decide. Only data goes through here
+ * (objects, arrays, strings, finite numbers, booleans, null), and test/generator/ts-layout.test.ts
+ * holds the result to prettier's over every generated plan and fuzzed values.
+ *
+ * The rules, from prettier's printer (language-js print/object, array, assignment and
+ * property):
+ * - a group (object, array) prints flat when it and the text after it up to the next line break
+ *   (`,` or `;`) fit in the width; otherwise it breaks one member per line, and every group
+ *   inside decides again on its own line;
+ * - an array of two or more objects (or arrays), each of more than one member, always breaks,
+ *   and so does everything around it;
+ * - an array of numbers breaks by filling lines, not one per line;
+ * - a property `key: value` that does not fit: a string value moves to the next line unless the
+ *   key is shorter than 5 columns; a number or boolean never moves; null, a negative number and
+ *   `{}`/`[]` move; an object or array stays after the key when `key: {` fits, and breaks;
+ * - a string is double-quoted unless it holds more double quotes than single ones;
+ * - keys are bare when they are identifier names, quoted otherwise (numbers stay quoted in
+ *   TypeScript).
+ * Spec strings are escaped by ts.ts (stringLiteral) only; this module changes their quotes as
+ * prettier does and nothing else.
+ */
+import { displayWidth } from "./markdown.js";
+
+/** Prettier's printWidth in write/format.ts. */
+const WIDTH = 100;
+
+type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json | undefined };
+
+/** What a value prints as when flat, how wide that is, and whether it must break anyway. */
+interface Measure {
+  readonly flat: string;
+  readonly width: number;
+  /** An array of multi-member objects or arrays, or anything holding one: never flat. */
+  readonly hard: boolean;
+}
+
+/** Thrown inside for a value this module does not lay out as prettier would; layoutLiteral says undefined. */
+class Unsupported extends Error {}
+
+/**
+ * `value` as prettier prints it in an expression that starts at `column` on a line indented by
+ * `indent`, followed by `tail` columns of text before the next line break (`;` after a
+ * declaration, `,` after a member). Undefined for a value whose layout this module does not
+ * model (a quoted key outside ASCII, where prettier's identifier test decides; a value that is not an
+ * object or array): the caller leaves that file to prettier.
+ */
+export function layoutLiteral(
+  value: unknown,
+  quote: (text: string) => string,
+  objectKey: (name: string) => string,
+  at: { readonly column: number; readonly indent: number; readonly tail: number },
+): string | undefined {
+  // A lone string, number or null after `=` follows the declaration's layout rules, not these.
+  if (value === null || typeof value !== "object") return undefined;
+  const printer = new Printer(quote, objectKey);
+  try {
+    return printer.print(value as Json, at.indent, at.column, at.tail);
+  } catch (e) {
+    if (e instanceof Unsupported) return undefined;
+    throw e;
+  }
+}
+
+class Printer {
+  private readonly measures = new Map<object, Measure>();
+  constructor(
+    private readonly quote: (text: string) => string,
+    private readonly objectKey: (name: string) => string,
+  ) {}
+
+  /** A string literal with prettier's quotes: single when the text holds more `"` than `'`. */
+  private string(value: string): string {
+    const json = this.quote(value);
+    const content = json.slice(1, -1);
+    let doubles = 0;
+    let singles = 0;
+    for (let i = 0; i < content.length; i++) {
+      const c = content.charCodeAt(i);
+      if (c === 34) doubles++;
+      else if (c === 39) singles++;
+    }
+    if (doubles <= singles) return json;
+    // Prettier's makeString: escaped double quotes lose their backslash, single quotes gain one,
+    // every other escape stays as written.
+    return `'${content.replace(/\\(.)|(')/gs, (m: string, escaped: string | undefined) => (escaped === '"' ? '"' : escaped === undefined ? "\\'" : m))}'`;
+  }
+
+  private key(name: string): string {
+    const key = this.objectKey(name);
+    if (key.startsWith("[")) return key; // __proto__, computed: printed as written
+    if (key.startsWith('"')) {
+      // Prettier unquotes a key that is an identifier name by ES5's Unicode tables; outside ASCII
+      // that test is not reproduced here.
+      if (/[^\x20-\x7e]/.test(name)) throw new Unsupported();
+      return this.string(name);
+    }
+    return key;
+  }
+
+  private leaf(value: Json): string {
+    if (value === null) return "null";
+    switch (typeof value) {
+      case "string":
+        return this.string(value);
+      case "boolean":
+        return value ? "true" : "false";
+      case "number":
+        if (!Number.isFinite(value)) throw new TypeError(`cannot write ${value} as a literal`);
+        return printNumber(Object.is(value, -0) ? "0" : String(value));
+      default:
+        // undefined in an array (literal writes `undefined`), or what literal refuses too.
+        throw new Unsupported();
+    }
+  }
+
+  private entries(value: object): [string, Json][] {
+    return Object.entries(value as Record<string, Json | undefined>).filter((e): e is [string, Json] => e[1] !== undefined);
+  }
+
+  measure(value: Json): Measure {
+    if (value === null || typeof value !== "object") {
+      const flat = this.leaf(value);
+      return { flat, width: displayWidth(flat), hard: false };
+    }
+    const known = this.measures.get(value);
+    if (known) return known;
+    let m: Measure;
+    if (Array.isArray(value)) {
+      const items = (value as readonly Json[]).map((v) => this.measure(v));
+      const flat = `[${items.map((i) => i.flat).join(", ")}]`;
+      m = { flat, width: items.reduce((n, i) => n + i.width + 2, 0) + (items.length > 0 ? 0 : 2), hard: items.some((i) => i.hard) || breaksAlways(value as readonly Json[]) };
+    } else {
+      const entries = this.entries(value);
+      if (entries.length === 0) m = { flat: "{}", width: 2, hard: false };
+      else {
+        const parts = entries.map(([k, v]) => ({ key: this.key(k), value: this.measure(v) }));
+        const flat = `{ ${parts.map((p) => `${p.key}: ${p.value.flat}`).join(", ")} }`;
+        // `{ ` and ` }`, `key: value` each, `, ` between.
+        const width = parts.reduce((n, p) => n + displayWidth(p.key) + 2 + p.value.width + 2, 2);
+        m = { flat, width, hard: parts.some((p) => p.value.hard) };
+      }
+    }
+    this.measures.set(value, m);
+    return m;
+  }
+
+  /** `value` starting at `column` on a line indented by `indent`, `tail` columns before the next break. */
+  print(value: Json, indent: number, column: number, tail: number): string {
+    const m = this.measure(value);
+    if (!m.hard && column + m.width + tail <= WIDTH) return m.flat;
+    if (value === null || typeof value !== "object") return m.flat;
+    const inner = indent + 2;
+    const pad = " ".repeat(inner);
+    if (Array.isArray(value)) {
+      const items = value as readonly Json[];
+      if (items.length === 0) return "[]";
+      if (items.every(isNumber)) return `[\n${pad}${this.fill(items.map((n) => `${this.leaf(n)},`), inner)}\n${" ".repeat(indent)}]`;
+      return `[\n${items.map((v) => `${pad}${this.print(v, inner, inner, 1)},\n`).join("")}${" ".repeat(indent)}]`;
+    }
+    const entries = this.entries(value);
+    if (entries.length === 0) return "{}";
+    return `{\n${entries.map(([k, v]) => `${pad}${this.property(this.key(k), v, inner)},\n`).join("")}${" ".repeat(indent)}}`;
+  }
+
+  /** `key: value` as a member of a broken object, at column `indent`. */
+  private property(key: string, value: Json, indent: number): string {
+    const m = this.measure(value);
+    const keyWidth = displayWidth(key);
+    if (!m.hard && indent + keyWidth + 2 + m.width + 1 <= WIDTH) return `${key}: ${m.flat}`;
+    const shortKey = keyWidth < 5;
+    const below = (): string => `${key}:\n${" ".repeat(indent + 2)}${this.print(value, indent + 2, indent + 2, 1)}`;
+    if (typeof value === "string") return shortKey ? `${key}: ${m.flat}` : below();
+    if (shortKey || typeof value === "boolean" || (typeof value === "number" && !m.flat.startsWith("-"))) {
+      return `${key}: ${this.print(value, indent, indent + keyWidth + 2, 1)}`;
+    }
+    // Prettier's "fluid" layout: the value stays after the key when the text up to its first
+    // possible break fits (`key: {`); a value that cannot break (null, -1, {}, []) did not.
+    const opens = value !== null && typeof value === "object" && (Array.isArray(value) ? value.length > 0 : this.entries(value).length > 0);
+    if (opens && indent + keyWidth + 3 <= WIDTH) return `${key}: ${this.print(value, indent, indent + keyWidth + 2, 1)}`;
+    return below();
+  }
+
+  /** Prettier's fill of a broken number array: each `n,` joins the line while the next one fits too. */
+  private fill(items: readonly string[], indent: number): string {
+    let out = "";
+    let column = indent;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i] as string;
+      out += item;
+      const next = items[i + 1];
+      if (next === undefined) break;
+      if (column + displayWidth(item) + 1 + displayWidth(next) <= WIDTH) {
+        out += " ";
+        column += displayWidth(item) + 1;
+      } else {
+        out += `\n${" ".repeat(indent)}`;
+        column = indent;
+      }
+    }
+    return out;
+  }
+}
+
+const isNumber = (v: Json): boolean => typeof v === "number";
+
+/** Prettier breaks an array of two or more objects, or of two or more arrays, each of more than one member. */
+function breaksAlways(items: readonly Json[]): boolean {
+  if (items.length < 2) return false;
+  const first = items[0];
+  const isArray = Array.isArray(first);
+  return items.every((v) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v) !== isArray) return false;
+    return Array.isArray(v) ? v.length > 1 : Object.values(v).filter((x) => x !== undefined).length > 1;
+  });
+}
+
+/** Prettier's number normalization: lower-case, no `+` or leading zeros in exponents, no trailing zeros. */
+function printNumber(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(\d)/, "$1$2$3")
+    .replace(/^([+-]?[\d.]+)e[+-]?0+$/, "$1")
+    .replace(/^([+-])?\./, "$10.")
+    .replace(/(\.\d+?)0+(?=e|$)/, "$1")
+    .replace(/\.(?=e|$)/, "");
+}

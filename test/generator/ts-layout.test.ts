@@ -1,0 +1,136 @@
+/**
+ * Data literals laid out without prettier (emit/ts-layout.ts, `prettyLiteral`) are byte for byte
+ * what prettier makes of `literal`'s one-line text: over every conformance plan the repository's
+ * specs generate, over hand-picked cases at each of prettier's rules, and over seeded random
+ * values. A plan laid out so is written unformatted, so a difference would reach users unseen.
+ */
+import { describe, expect, it } from "vitest";
+import * as prettier from "prettier";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { PRETTIER_OPTIONS } from "../../generators/dist/write/format.js";
+import { literal, prettyLiteral } from "../../generators/dist/emit/ts.js";
+import { ROOT } from "./helpers.js";
+
+const DECLARATION = "export const plan: ConformancePlan = ";
+
+/** What prettier prints for the declaration of `value`, and what prettyLiteral prints. */
+async function both(value: unknown): Promise<{ prettier: string; laidOut: string | undefined }> {
+  const source = `${DECLARATION}${literal(value).text};\n`;
+  const laid = prettyLiteral(value, { column: DECLARATION.length, tail: 1 });
+  return {
+    prettier: await prettier.format(source, { ...PRETTIER_OPTIONS, parser: "babel-ts" }),
+    laidOut: laid === undefined ? undefined : `${DECLARATION}${laid.text};\n`,
+  };
+}
+
+const long = (n: number, c = "x"): string => c.repeat(n);
+
+const given: { name: string; value: unknown }[] = [
+  { name: "a flat object that fits", value: { a: 1, b: "two", c: [true, null] } },
+  { name: "an object one column too wide", value: { k: long(100 - DECLARATION.length - 12) } },
+  { name: "an object that just fits", value: { k: long(100 - DECLARATION.length - 13) } },
+  { name: "empty object and array values", value: { e: {}, a: [], long_key_here: { inner: [] } } },
+  { name: "an array of multi-member objects (always broken)", value: { a: [{ b: 1, c: 2 }, { b: 1, c: 2 }] } },
+  { name: "an array of single-member objects (not forced)", value: { a: [{ b: 1 }, { b: 2 }] } },
+  { name: "an array of multi-member arrays (always broken)", value: { a: [[1, 2], [3, 4]] } },
+  { name: "a mixed array (not forced)", value: { a: [{ b: 1, c: 2 }, [1, 2]] } },
+  { name: "numbers fill lines", value: { numbers: Array.from({ length: 80 }, (_, i) => i * 37 - 500) } },
+  { name: "number forms", value: { n: [1e21, 1.5, -0.5, 1e-7, 0.1, -0, 123456789012] } },
+  { name: "a long string under a long key moves below it", value: { a_long_key: long(120), b: 1 } },
+  { name: "a long string under a short key stays", value: { abcd: long(120), b: 1 } },
+  { name: "a key of exactly five columns", value: { abcde: long(120) } },
+  { name: "long null, negative, empty values move below the key", value: { [long(90, "k")]: null, [long(91, "j")]: -1, [long(92, "m")]: {}, [long(93, "n")]: [] } },
+  { name: "long numbers and booleans never move", value: { [long(97, "k")]: 12345, [long(96, "j")]: false } },
+  { name: "an object under a key too long for `key: {`", value: { [long(96, "k")]: { b: -1 } } },
+  { name: "an object under a long key that fits `key: {`", value: { [long(90, "k")]: { b: long(20) } } },
+  { name: "quoted keys", value: { "a-b": 1, c: 2, "1": 3, "": 4, "with space": 5, "x\"y": 6, "it's": 7, __proto__x: 8 } },
+  { name: "a __proto__ key", value: JSON.parse('{"__proto__": {"a": 1}, "b": 2}') as unknown },
+  { name: "quotes inside strings", value: { a: 'say "hi"', b: "it's", c: `"'"`, d: `""'`, e: "a\\b", f: "line\nbreak\u2028", g: "*/ end", h: "\u0001" } },
+  { name: "wide characters", value: { cjk: "漢字".repeat(30), emoji: "🎉".repeat(10), mark: "é".repeat(40) } },
+  { name: "deep nesting", value: { a: { b: { c: { d: { e: { f: { g: long(70) } } } } } } } },
+  { name: "reserved words as keys", value: { default: 1, class: "x", in: { new: [] } } },
+];
+
+describe("data literals laid out as prettier does", () => {
+  it.each(given)("$name", async ({ value }) => {
+    const { prettier, laidOut } = await both(value);
+    expect(laidOut).toBe(prettier);
+  });
+
+  it("leaves to prettier a quoted key outside ASCII, and a value that is not an object or array", async () => {
+    expect(prettyLiteral({ "café-x": 1 }, { column: 0, tail: 0 })).toBeUndefined();
+    expect(prettyLiteral("text", { column: 0, tail: 0 })).toBeUndefined();
+  });
+
+  it.each(["core", "ads-audiences", "ads-campaigns"])("writes the %s conformance plan as prettier formats it", async (name) => {
+    const file = readFileSync(path.join(ROOT, "packages", name, "test/conformance.plan.ts"), "utf8");
+    expect(await prettier.format(file, { ...PRETTIER_OPTIONS, parser: "babel-ts" })).toBe(file);
+    // And the plan file is laid out, not a one-line literal left unformatted.
+    expect(file.split("\n").length).toBeGreaterThan(100);
+  });
+
+  it("matches prettier on 1,000 seeded random values", async () => {
+    const rnd = seeded(20261126);
+    const failures: string[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const value = rnd() < 0.8 ? randomObject(rnd, 0) : [randomValue(rnd, 1), randomValue(rnd, 1)];
+      const { prettier, laidOut } = await both(value);
+      if (laidOut !== undefined && laidOut !== prettier) failures.push(JSON.stringify(value));
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/** A small deterministic PRNG (mulberry32), so a failure names a value that can be replayed. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ALPHABET = ["a", "b", "z", "_", "$", "-", " ", '"', "'", "\\", "\n", "1", "é", "漢", "/", "*"];
+
+function randomString(rnd: () => number, max: number): string {
+  const n = Math.floor(rnd() * rnd() * max);
+  let s = "";
+  for (let i = 0; i < n; i++) s += rnd() < 0.8 ? "abcdefghij"[Math.floor(rnd() * 10)] : ALPHABET[Math.floor(rnd() * ALPHABET.length)];
+  return s;
+}
+
+function randomKey(rnd: () => number): string {
+  const r = rnd();
+  if (r < 0.7) return "k" + randomString(rnd, 12).replace(/[^a-z]/g, "");
+  if (r < 0.8) return "long_key_" + "x".repeat(Math.floor(rnd() * 90));
+  return randomString(rnd, 10).replace(/[^\x20-\x7e]/g, "q");
+}
+
+function randomValue(rnd: () => number, depth: number): unknown {
+  const r = rnd();
+  if (depth > 4 || r < 0.35) {
+    const l = rnd();
+    if (l < 0.4) return randomString(rnd, 140);
+    if (l < 0.6) return Math.round((rnd() - 0.3) * 10 ** Math.floor(rnd() * 8));
+    if (l < 0.7) return rnd() < 0.5;
+    if (l < 0.8) return null;
+    return (rnd() - 0.5) * 1000;
+  }
+  if (r < 0.55) {
+    const n = Math.floor(rnd() * 6);
+    const numbers = rnd() < 0.15;
+    return Array.from({ length: numbers ? n * 8 : n }, () => (numbers ? Math.floor(rnd() * 100000) - 50 : randomValue(rnd, depth + 1)));
+  }
+  return randomObject(rnd, depth);
+}
+
+function randomObject(rnd: () => number, depth: number): Record<string, unknown> {
+  const n = Math.floor(rnd() * 6);
+  const o: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) o[randomKey(rnd)] = randomValue(rnd, depth + 1);
+  return o;
+}
