@@ -53,8 +53,12 @@ const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff
 /** Combining marks and zero-width characters, which take none. */
 const ZERO = /[\p{Mn}\p{Me}\u200b-\u200f\u2060\ufeff]/u;
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Columns a cell takes in a monospace editor, as prettier measures it for alignment. */
 export function displayWidth(text: string): number {
+  // Printable ASCII, most text: a column each.
+  if (PRINTABLE_ASCII.test(text)) return text.length;
   let width = 0;
   for (const ch of text) width += ZERO.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
   return width;

@@ -30,9 +30,8 @@ const WIDTH = 100;
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json | undefined };
 
-/** What a value prints as when flat, how wide that is, and whether it must break anyway. */
+/** How wide a value is printed flat, and whether it must break anyway. */
 interface Measure {
-  readonly flat: string;
   readonly width: number;
   /** An array of multi-member objects or arrays, or anything holding one: never flat. */
   readonly hard: boolean;
@@ -66,7 +65,9 @@ export function layoutLiteral(
 }
 
 class Printer {
+  // By identity: a plan shares objects between operations, and each is measured once.
   private readonly measures = new Map<object, Measure>();
+  private readonly strings = new Map<string, string>();
   constructor(
     private readonly quote: (text: string) => string,
     private readonly objectKey: (name: string) => string,
@@ -74,6 +75,8 @@ class Printer {
 
   /** A string literal with prettier's quotes: single when the text holds more `"` than `'`. */
   private string(value: string): string {
+    const known = this.strings.get(value);
+    if (known !== undefined) return known;
     const json = this.quote(value);
     const content = json.slice(1, -1);
     let doubles = 0;
@@ -83,10 +86,12 @@ class Printer {
       if (c === 34) doubles++;
       else if (c === 39) singles++;
     }
-    if (doubles <= singles) return json;
     // Prettier's makeString: escaped double quotes lose their backslash, single quotes gain one,
     // every other escape stays as written.
-    return `'${content.replace(/\\(.)|(')/gs, (m: string, escaped: string | undefined) => (escaped === '"' ? '"' : escaped === undefined ? "\\'" : m))}'`;
+    const text =
+      doubles <= singles ? json : `'${content.replace(/\\(.)|(')/gs, (m: string, escaped: string | undefined) => (escaped === '"' ? '"' : escaped === undefined ? "\\'" : m))}'`;
+    this.strings.set(value, text);
+    return text;
   }
 
   private key(name: string): string {
@@ -121,38 +126,45 @@ class Printer {
     return Object.entries(value as Record<string, Json | undefined>).filter((e): e is [string, Json] => e[1] !== undefined);
   }
 
-  measure(value: Json): Measure {
-    if (value === null || typeof value !== "object") {
-      const flat = this.leaf(value);
-      return { flat, width: displayWidth(flat), hard: false };
-    }
+  private measure(value: Json): Measure {
+    if (value === null || typeof value !== "object") return { width: displayWidth(this.leaf(value)), hard: false };
     const known = this.measures.get(value);
     if (known) return known;
-    let m: Measure;
+    let width: number;
+    let hard: boolean;
     if (Array.isArray(value)) {
       const items = (value as readonly Json[]).map((v) => this.measure(v));
-      const flat = `[${items.map((i) => i.flat).join(", ")}]`;
-      m = { flat, width: items.reduce((n, i) => n + i.width + 2, 0) + (items.length > 0 ? 0 : 2), hard: items.some((i) => i.hard) || breaksAlways(value as readonly Json[]) };
+      // `[`, `]`, and `, ` between.
+      width = items.reduce((n, i) => n + i.width + 2, 0) + (items.length > 0 ? 0 : 2);
+      hard = items.some((i) => i.hard) || breaksAlways(value as readonly Json[]);
     } else {
       const entries = this.entries(value);
-      if (entries.length === 0) m = { flat: "{}", width: 2, hard: false };
-      else {
-        const parts = entries.map(([k, v]) => ({ key: this.key(k), value: this.measure(v) }));
-        const flat = `{ ${parts.map((p) => `${p.key}: ${p.value.flat}`).join(", ")} }`;
-        // `{ ` and ` }`, `key: value` each, `, ` between.
-        const width = parts.reduce((n, p) => n + displayWidth(p.key) + 2 + p.value.width + 2, 2);
-        m = { flat, width, hard: parts.some((p) => p.value.hard) };
+      // `{ ` and ` }`, `key: value` each, `, ` between; `{}` when empty.
+      width = 2;
+      hard = false;
+      for (const [k, v] of entries) {
+        const m = this.measure(v);
+        width += displayWidth(this.key(k)) + 2 + m.width + 2;
+        hard ||= m.hard;
       }
     }
+    const m = { width, hard };
     this.measures.set(value, m);
     return m;
+  }
+
+  /** The value on one line. */
+  private flat(value: Json): string {
+    if (value === null || typeof value !== "object") return this.leaf(value);
+    if (Array.isArray(value)) return `[${(value as readonly Json[]).map((v) => this.flat(v)).join(", ")}]`;
+    const entries = this.entries(value);
+    return entries.length === 0 ? "{}" : `{ ${entries.map(([k, v]) => `${this.key(k)}: ${this.flat(v)}`).join(", ")} }`;
   }
 
   /** `value` starting at `column` on a line indented by `indent`, `tail` columns before the next break. */
   print(value: Json, indent: number, column: number, tail: number): string {
     const m = this.measure(value);
-    if (!m.hard && column + m.width + tail <= WIDTH) return m.flat;
-    if (value === null || typeof value !== "object") return m.flat;
+    if (value === null || typeof value !== "object" || (!m.hard && column + m.width + tail <= WIDTH)) return this.flat(value);
     const inner = indent + 2;
     const pad = " ".repeat(inner);
     if (Array.isArray(value)) {
@@ -170,11 +182,11 @@ class Printer {
   private property(key: string, value: Json, indent: number): string {
     const m = this.measure(value);
     const keyWidth = displayWidth(key);
-    if (!m.hard && indent + keyWidth + 2 + m.width + 1 <= WIDTH) return `${key}: ${m.flat}`;
+    if (!m.hard && indent + keyWidth + 2 + m.width + 1 <= WIDTH) return `${key}: ${this.flat(value)}`;
     const shortKey = keyWidth < 5;
     const below = (): string => `${key}:\n${" ".repeat(indent + 2)}${this.print(value, indent + 2, indent + 2, 1)}`;
-    if (typeof value === "string") return shortKey ? `${key}: ${m.flat}` : below();
-    if (shortKey || typeof value === "boolean" || (typeof value === "number" && !m.flat.startsWith("-"))) {
+    if (typeof value === "string") return shortKey ? `${key}: ${this.flat(value)}` : below();
+    if (shortKey || typeof value === "boolean" || (typeof value === "number" && value >= 0)) {
       return `${key}: ${this.print(value, indent, indent + keyWidth + 2, 1)}`;
     }
     // Prettier's "fluid" layout: the value stays after the key when the text up to its first
@@ -193,9 +205,9 @@ class Printer {
       out += item;
       const next = items[i + 1];
       if (next === undefined) break;
-      if (column + displayWidth(item) + 1 + displayWidth(next) <= WIDTH) {
+      if (column + item.length + 1 + next.length <= WIDTH) {
         out += " ";
-        column += displayWidth(item) + 1;
+        column += item.length + 1;
       } else {
         out += `\n${" ".repeat(indent)}`;
         column = indent;
