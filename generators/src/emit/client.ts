@@ -171,13 +171,14 @@ function resultType(model: ApiModel, op: Operation, name: string): Code {
 `;
 }
 
-function methodDoc(op: Operation): Code {
+/** The doc comment of a client method, laid out for a member `depth` levels deep (see memberDoc). */
+function methodDoc(op: Operation, depth: number): Code {
   const lines = [op.summary, op.description].filter((x): x is string => x !== undefined && x.trim() !== "");
   if (op.unspecified !== undefined) lines.push(`The contract does not show this operation's shape: ${op.unspecified}`);
   const deprecated = op.deprecated
     ? [op.deprecation?.at ? `since ${op.deprecation.at}` : "", op.deprecation?.replacedBy ? `use ${op.deprecation.replacedBy} instead` : ""].filter(Boolean).join("; ") || true
     : undefined;
-  return jsdoc(lines.join("\n\n"), { deprecated, see: `${op.method.toUpperCase()} ${op.path}` });
+  return memberDoc(lines.join("\n\n"), { deprecated, see: `${op.method.toUpperCase()} ${op.path}` }, depth);
 }
 
 /** Error body schemas an operation declares per status, for picking the error class. */
@@ -231,21 +232,21 @@ export const clientEmitter = defineEmitter({
     // signature once instead of checking an arrow function and two casts per method and inferring
     // an object type of thousands of members (GitHub's API: most of the client's check time).
     const optional = (p: MethodPlan): Code => (p.argsRequired ? ts`` : ts`?`);
-    const methods = plans.map((p) => ts`${methodDoc(p.op)}  ${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}) => Promise<${ident(p.resultType)}>;`);
+    const methods = plans.map((p) => ts`${methodDoc(p.op, 1)}${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}) => Promise<${ident(p.resultType)}>;`);
     const raws = plans.map((p) => ts`    ${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}) => Promise<RawResponse>;`);
     const paged = plans.filter((p) => p.op.pagination);
     const iterates = paged.map((p) => {
       const items = (p.op.pagination?.items ?? "/data").split("/").slice(1);
       const itemType = ts`NonNullable<${ident(p.resultType)}${join(items.map((s) => ts`[${s}]`), "")}>[number]`;
-      return ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args${optional(p)}: Omit<${ident(p.argsType)}, ${p.op.pagination?.request ?? "cursor"}>) => AsyncGenerator<${itemType}, void, undefined>;`;
+      return ts`${methodDoc(p.op, 2)}${ident(p.op.methodName)}: (args${optional(p)}: Omit<${ident(p.argsType)}, ${p.op.pagination?.request ?? "cursor"}>) => AsyncGenerator<${itemType}, void, undefined>;`;
     });
     const batched = plans.filter((p) => p.op.limits.some((l) => l.kind === "batchItems"));
     const batches = batched.map(
-      (p) => ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args: Omit<${ident(p.argsType)}, "body"> & { readonly body: unknown }) => Promise<BatchOutcome<unknown, ${ident(p.resultType)}>[]>;`,
+      (p) => ts`${methodDoc(p.op, 2)}${ident(p.op.methodName)}: (args: Omit<${ident(p.argsType)}, "body"> & { readonly body: unknown }) => Promise<BatchOutcome<unknown, ${ident(p.resultType)}>[]>;`,
     );
     const streamed = plans.filter((p) => p.op.stream === "ndjson");
     const streams = streamed.map(
-      (p) => ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}, options?: StreamCallOptions) => AsyncGenerator<${ident(p.resultType)}, void, undefined>;`,
+      (p) => ts`${methodDoc(p.op, 2)}${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}, options?: StreamCallOptions) => AsyncGenerator<${ident(p.resultType)}, void, undefined>;`,
     );
     // Responses that are streams by their media type: NDJSON values or server-sent events, read as
     // they arrive (no reconnection: the response ends when the server ends it).
@@ -253,7 +254,7 @@ export const clientEmitter = defineEmitter({
     const itemStreams = itemStreamed.map((p) => {
       const sm = p.op.streamMedia as NonNullable<Operation["streamMedia"]>;
       const item = sm.framing === "ndjson" ? ts`${opType(p.op)}["responses"]${statusKey(sm.status)}["content"][${sm.mediaType}]` : ts`ServerSentEvent`;
-      return ts`${methodDoc(p.op)}    ${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}) => AsyncGenerator<${item}, void, undefined>;`;
+      return ts`${methodDoc(p.op, 2)}${ident(p.op.methodName)}: (args${optional(p)}: ${ident(p.argsType)}) => AsyncGenerator<${item}, void, undefined>;`;
     });
     const byMethod = (list: readonly MethodPlan[]): Obj => Object.fromEntries(list.map((p) => [p.op.methodName, p.op.id]));
     const methodTable: Obj = {

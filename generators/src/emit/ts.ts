@@ -170,10 +170,11 @@ export function jsdoc(description: string | undefined, tags: DocTags = {}): Code
 }
 
 /**
- * The doc comment and indent of a member one level deep (an interface's or class's): two spaces
- * before each line and before the member that follows. Prettier lays members out so; a file too
+ * The doc comment and indent of a member `depth` levels deep (an interface's or class's is one):
+ * two spaces a level before each line and before the member that follows. Prettier lays members out so; a file too
  * large for prettier (format.ts FORMAT_MAX_BYTES) keeps this layout as written.
  */
-export function memberDoc(description: string | undefined, tags: DocTags = {}): Code {
-  return new Code(`${jsdoc(description, tags).text.replace(/^(?=.)/gm, "  ")}  `);
+export function memberDoc(description: string | undefined, tags: DocTags = {}, depth = 1): Code {
+  const indent = "  ".repeat(depth);
+  return new Code(`${jsdoc(description, tags).text.replace(/^(?=.)/gm, indent)}${indent}`);
 }
