@@ -25,6 +25,22 @@ export const median = (xs) => {
 export const load1 = () => Math.round(os.loadavg()[0] * 10) / 10;
 
 /**
+ * Waits, before a group of rows, until the one-minute load average is at most BENCH_SETTLE_LOAD
+ * (default 1) or BENCH_SETTLE seconds have passed (default 75; 0 waits not at all): a group that
+ * starts right after GitHub's rows otherwise starts at a load of 3 left by them, and the three
+ * specs' row measured 3.4 s with the machine to itself and 4.9 s so. The wait is reported.
+ */
+export function settle() {
+  const most = Number(process.env.BENCH_SETTLE ?? 75);
+  const target = Number(process.env.BENCH_SETTLE_LOAD ?? 1);
+  const start = Date.now();
+  const from = load1();
+  while (os.loadavg()[0] > target && Date.now() - start < most * 1000) spawnSync("sleep", ["2"]);
+  const waited = (Date.now() - start) / 1000;
+  if (waited >= 1) process.stderr.write(`  (settled ${waited.toFixed(0)} s: load ${from} → ${load1()})\n`);
+}
+
+/**
  * `runs` measurements of one command: median wall, peak RSS of the largest run, and the range of
  * the one-minute load average seen before each run.
  */
@@ -41,6 +57,7 @@ export function bench(label, args, { runs, setup, cwd, env, allowFail } = {}) {
  * reuses what it left. Returns one row per command (median wall, peak RSS, load range).
  */
 export function benchRounds(commands, runs) {
+  settle();
   const samples = commands.map(() => []);
   const loads = commands.map(() => []);
   for (let i = 0; i < runs; i++) {
