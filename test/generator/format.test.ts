@@ -29,6 +29,14 @@ describe("formatting generated TypeScript", () => {
     expect(file?.contents).toBe(await whole(text));
   });
 
+  it("writes the pieces an emitter laid out as they are, and formats the others", async () => {
+    // Prettier would space this piece out; marked as laid out, it is the emitter's word.
+    const laid = "export const x = {a:1};";
+    const text = `${laid}\n\nexport const y = {b:2};\n`;
+    const [file] = await formatFiles([{ path: "src/x.ts", contents: text, laidOut: new Set([laid]) }]);
+    expect(file?.contents).toBe("export const x = {a:1};\n\nexport const y = { b: 2 };\n");
+  });
+
   it("formats again only the pieces whose text changed", async () => {
     const cache = countingCache();
     const pieces = Array.from({ length: 20 }, (_, i) => `export const v${i} = { n: ${i} };`);

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PRETTIER_OPTIONS } from "../../generators/dist/write/format.js";
 import { literal, prettyLiteral } from "../../generators/dist/emit/ts.js";
+import { layoutTypeDeclaration } from "../../generators/dist/emit/ts-layout.js";
 import { ROOT } from "./helpers.js";
 
 const DECLARATION = "export const plan: ConformancePlan = ";
@@ -79,6 +80,42 @@ describe("data literals laid out as prettier does", () => {
       if (laidOut !== undefined && laidOut !== prettier) failures.push(JSON.stringify(value));
     }
     expect(failures).toEqual([]);
+  });
+});
+
+const chain = (path: string, tail = '["get"]["parameters"]["query"]'): string => `paths[${JSON.stringify(path)}]${tail}`;
+
+const declarations: { name: string; text: string }[] = [
+  { name: "members that fit", text: `/**\n * Doc.\n */\nexport interface AArgs extends CallOptions {\n  /**\n   * A parameter.\n   */\n  id: NonNullable<${chain("/a")}>["id"];\n  "x.y"?: NonNullable<${chain("/a")}>["x.y"];\n}\n` },
+  { name: "a member too long for its line", text: `export interface AArgs extends CallOptions {\n  webhook_id: NonNullable<${chain("/2/posts/search/webhooks/{webhook_id}", '["post"]["parameters"]["path"]')}>["webhook_id"];\n}\n` },
+  { name: "a member whose type alone overflows", text: `export interface AArgs extends CallOptions {\n  p: NonNullable<${chain(`/${"x".repeat(120)}`)}>["p"];\n}\n` },
+  { name: "an alias that fits", text: `export type AResult = ${chain("/a", '["get"]["responses"][200]["content"]["application/json"]')};\n` },
+  { name: "an alias too long", text: `export type CreateStreamLinkResult = ${chain("/2/posts/search/webhooks/{webhook_id}", '["post"]["responses"][200]["content"]["application/json"]')};\n` },
+  { name: "a union that fits after the break", text: `export type AVeryLongNameForAResultTypeThatGoesOnAndOnAndOnAndOnResult = ${chain("/a", '["x"]')} | undefined;\n` },
+  { name: "a union that does not", text: `export type XResult = ${chain("/a", '["get"]["responses"][200]["content"]["application/json"]')} | ${chain("/a", '["get"]["responses"][201]["content"]["application/json"]')};\n` },
+  { name: "a relaxed body", text: `export interface AArgs extends CallOptions {\n  body?: Relaxed<NonNullable<${chain("/orgs/{org}", '["patch"]["requestBody"]')}>["content"]["application/json"], "default_repository_permission" | "members_can_create_pages">;\n}\n` },
+  { name: "a relaxed body whose first argument breaks", text: `export interface AArgs extends CallOptions {\n  body: Relaxed<NonNullable<${chain("/enterprises/{enterprise}/code-security/configurations/{configuration_id}", '["patch"]["requestBody"]')}>["content"]["application/json"], "a">;\n}\n` },
+];
+
+describe("type declarations laid out as prettier does", () => {
+  it.each(declarations)("$name", async ({ text }) => {
+    const laid = layoutTypeDeclaration(text);
+    expect(laid).toBe(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: "babel-ts" }));
+  });
+
+  it.each([
+    { name: "an empty body (prettier joins the braces)", text: "export interface AArgs extends CallOptions {\n}\n" },
+    { name: "an escaped double quote (prettier changes the quotes)", text: 'export interface AArgs {\n  "a\\"b": X;\n}\n' },
+    { name: "a quoted key outside ASCII (prettier may unquote it)", text: 'export interface AArgs {\n  "café": X;\n}\n' },
+    { name: "a comment line ending in spaces", text: "/**\n * Doc.  \n */\nexport type A = B;\n" },
+    { name: "a long line of another shape", text: `export type A = Relaxed<${chain(`/${"x".repeat(90)}`)}, "a"> | undefined;\n` },
+  ])("leaves to prettier $name", ({ text }) => {
+    expect(layoutTypeDeclaration(text)).toBeUndefined();
+  });
+
+  it.each(["core", "ads-audiences", "ads-campaigns"])("writes the %s client as prettier formats it", async (name) => {
+    const file = readFileSync(path.join(ROOT, "packages", name, "src/client.ts"), "utf8");
+    expect(await prettier.format(file, { ...PRETTIER_OPTIONS, parser: "babel-ts" })).toBe(file);
   });
 });
 

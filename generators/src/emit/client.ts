@@ -6,7 +6,7 @@ import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { clientTables } from "./client-tables.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, literal, memberDoc, objectKey, stringLiteral, stringUnion, ts, typeKey, type Code } from "./ts.js";
+import { ident, join, jsdoc, laidOutDeclaration, literal, memberDoc, objectKey, stringLiteral, stringUnion, ts, typeKey, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 
 type Obj = Record<string, unknown>;
@@ -139,7 +139,12 @@ function argsInterface(model: ApiModel, op: Operation, name: string, argNames: R
     if (op.requestBody.required) required = true;
     props.push(ts`${memberDoc(op.requestBody.description ?? `Request body (${body.mediaType}).`)}body${op.requestBody.required ? ts`` : ts`?`}: ${type};`);
   }
-  const code = ts`${jsdoc(`Arguments of ${op.id}: its parameters by their contract names, \`body\` for the request body, and per-call options.`)}export interface ${ident(name)} extends CallOptions {
+  const doc = jsdoc(`Arguments of ${op.id}: its parameters by their contract names, \`body\` for the request body, and per-call options.`);
+  const code =
+    props.length === 0
+      ? ts`${doc}export interface ${ident(name)} extends CallOptions {}
+`
+      : ts`${doc}export interface ${ident(name)} extends CallOptions {
 ${join(props)}
 }
 `;
@@ -215,6 +220,7 @@ export const clientEmitter = defineEmitter({
 
     const plans: MethodPlan[] = [];
     const argsCode: Code[] = [];
+    const laidOut = new Set<string>();
     const specs: Code[] = [];
     model.operations.forEach((op, i) => {
       // Keyed by location and name: a path `token` and a query `token` are two arguments.
@@ -222,7 +228,13 @@ export const clientEmitter = defineEmitter({
       const renamed = uniqueNames(op.parameters, (p) => (RESERVED_ARGUMENTS.has(p.name) ? `${p.name}Param` : p.name), RESERVED_ARGUMENTS);
       op.parameters.forEach((p, j) => names.set(argKey(p), renamed[j] as string));
       const args = argsInterface(model, op, argNames[i] as string, names);
-      argsCode.push(args.code, resultType(model, op, resultNames[i] as string));
+      // Laid out here as prettier would when their lines allow (most of the client's bytes),
+      // else formatted: see ts-layout.ts layoutTypeDeclaration.
+      for (const code of [args.code, resultType(model, op, resultNames[i] as string)]) {
+        const laid = laidOutDeclaration(code);
+        if (laid) laidOut.add(laid.text.replace(/\n+$/, ""));
+        argsCode.push(laid ?? code);
+      }
       specs.push(ts`  ${objectKey(op.id)}: ${literal(operationSpec(model, op, names))},`);
       plans.push({ op, argsType: argNames[i] as string, resultType: resultNames[i] as string, argsRequired: args.required });
     });
@@ -410,7 +422,7 @@ ${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export functi
 `;
     const tables = clientTables(plans.map((p) => p.op.id), specs, literal(errorSchemaTable(model)), literal(methodTable));
     return [
-      { path: "src/client.ts", contents: tsHeader(model) + code.text },
+      { path: "src/client.ts", contents: tsHeader(model) + code.text, laidOut },
       { path: "compiled/client.tables.js", contents: tsHeader(model) + tables.js, format: false },
       { path: "compiled/client.tables.d.ts", contents: tsHeader(model) + tables.dts, format: false },
     ];

@@ -8,6 +8,12 @@ export interface GeneratedFile {
   readonly contents: string;
   /** Machine output that formatting would only slow down (compiled validators). @default true */
   readonly format?: boolean;
+  /**
+   * Top-level pieces of a TypeScript module (as write/format.ts cuts it: a declaration with its doc
+   * comment) that the emitter laid out as prettier would: written as they are, not formatted.
+   * @default none
+   */
+  readonly laidOut?: ReadonlySet<string>;
 }
 
 export interface EmitContext {

@@ -240,3 +240,65 @@ function printNumber(text: string): string {
     .replace(/(\.\d+?)0+(?=e|$)/, "$1")
     .replace(/\.(?=e|$)/, "");
 }
+
+/**
+ * A type declaration written one member per line (an interface of indexed-access members, a type
+ * alias) as prettier lays it out, or undefined when a line needs a layout not modelled here (the
+ * caller leaves that piece to prettier). Lines that fit in the width stay as they are; of the
+ * lines that do not, two shapes are known:
+ * - a member `key: NonNullable<T>["name"];` breaks inside the angle brackets (prettier does not
+ *   hug an indexed-access type argument), T alone on the next line;
+ * - `export type X = T;` with T an indexed-access chain, or a union of them, breaks after `=`
+ *   (prettier's fluid layout), a union that still does not fit one member a line after `| `;
+ * - a member `key: Relaxed<NonNullable<T>[…], "a" | "b">;` puts each type argument on its line.
+ * Anything prettier would rewrite on a line that fits is refused too: a string holding an escaped
+ * double quote (prettier would switch to single quotes), a quoted key outside ASCII (it may unquote
+ * it), an empty body (it joins the braces), and comment lines ending in white space.
+ */
+export function layoutTypeDeclaration(text: string): string | undefined {
+  const out: string[] = [];
+  const lines = text.replace(/\n$/, "").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const trimmed = line.trimStart();
+    if (trimmed.startsWith("/**") || trimmed.startsWith("*")) {
+      if (/\s$/.test(line)) return undefined;
+      out.push(line);
+      continue;
+    }
+    if (line.includes('\\"') || /^\s*"[^"]*[^\x20-\x7e][^"]*"\??:/.test(line)) return undefined;
+    if (line.endsWith("{") && lines[i + 1] === "}") return undefined;
+    if (displayWidth(line) <= WIDTH) {
+      out.push(line);
+      continue;
+    }
+    const member = /^(\s+)(.+?\??: )NonNullable<([^<>]+)>(\[[^<>]+\];)$/.exec(line);
+    if (member) {
+      const [, indent, head, inner, tail] = member as unknown as [string, string, string, string, string];
+      out.push(`${indent}${head}NonNullable<`, `${indent}  ${inner}`, `${indent}>${tail}`);
+      continue;
+    }
+    const alias = /^(export type [A-Za-z_$][\w$]* =) ([^<>()]+);$/.exec(line);
+    if (alias) {
+      const [, head, type] = alias as unknown as [string, string, string];
+      const members = type.split(" | ");
+      // A union that does not fit after the break goes one member a line, each after `| `.
+      if (members.length === 1 || displayWidth(type) + 3 <= WIDTH) out.push(head, `  ${type};`);
+      else out.push(head, ...members.map((m, k) => `  | ${m}${k === members.length - 1 ? ";" : ""}`));
+      continue;
+    }
+    const relaxed = /^(\s+)(.+?\??: )Relaxed<(NonNullable<[^<>]+>(?:\["[^"]*"\])+), ("[^"]*"(?: \| "[^"]*")*)>;$/.exec(line);
+    if (relaxed) {
+      // Relaxed<T, keys>: one argument a line; T breaks again as a lone member would.
+      const [, indent, head, first, keys] = relaxed as unknown as [string, string, string, string, string];
+      const inner = `${indent}  `;
+      const arg = /^NonNullable<([^<>]+)>(.*)$/.exec(first) as unknown as [string, string, string];
+      const firstLines = displayWidth(`${inner}${first},`) <= WIDTH ? [`${inner}${first},`] : [`${inner}NonNullable<`, `${inner}  ${arg[1]}`, `${inner}>${arg[2]},`];
+      if (displayWidth(`${inner}${keys}`) > WIDTH) return undefined;
+      out.push(`${indent}${head}Relaxed<`, ...firstLines, `${inner}${keys}`, `${indent}>;`);
+      continue;
+    }
+    return undefined;
+  }
+  return `${out.join("\n")}\n`;
+}

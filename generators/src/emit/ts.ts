@@ -5,7 +5,7 @@
  * reserved words, literals serialized by `literal`, comments escaped by `jsdoc`).
  */
 
-import { layoutLiteral } from "./ts-layout.js";
+import { layoutLiteral, layoutTypeDeclaration } from "./ts-layout.js";
 
 export class Code {
   /** @internal use `ts`, `raw`, `ident`, `literal` or `jsdoc` to make one. */
@@ -98,6 +98,15 @@ function literalText(value: unknown): string {
  */
 export function prettyLiteral(value: unknown, at: { readonly column: number; readonly indent?: number; readonly tail: number }): Code | undefined {
   const text = layoutLiteral(value, (s) => stringLiteral(s).text, (k) => objectKey(k).text, { indent: 0, ...at });
+  return text === undefined ? undefined : new Code(text);
+}
+
+/**
+ * A type declaration the emitter wrote one member per line, laid out as prettier would
+ * (ts-layout.ts `layoutTypeDeclaration`); undefined when it needs prettier.
+ */
+export function laidOutDeclaration(code: Code): Code | undefined {
+  const text = layoutTypeDeclaration(code.text);
   return text === undefined ? undefined : new Code(text);
 }
 

@@ -197,8 +197,10 @@ export async function formatFiles(files: readonly GeneratedFile[], cache: Conten
     const pieces = ext === "ts" ? topLevelPieces(file.contents) : [file.contents];
     return { file, parser, pieces };
   });
+  // Pieces an emitter laid out itself are written as they are (prettier ends each with one newline).
+  const laid = (p: Plan, text: string): boolean => p.file.laidOut?.has(text.replace(/\n+$/, "")) === true;
   const pieceResults = await maskedFormat(
-    plans.flatMap((p) => (p.parser === undefined ? [] : p.pieces.map((text) => ({ text, parser: p.parser as string, path: p.file.path })))),
+    plans.flatMap((p) => (p.parser === undefined ? [] : p.pieces.filter((text) => !laid(p, text)).map((text) => ({ text, parser: p.parser as string, path: p.file.path })))),
     cache,
     options,
   );
@@ -206,7 +208,7 @@ export async function formatFiles(files: readonly GeneratedFile[], cache: Conten
   const whole: { index: number; item: FormatItem & { readonly path: string } }[] = [];
   const out: (GeneratedFile | undefined)[] = plans.map((p, index) => {
     if (p.parser === undefined) return p.file;
-    const formatted = pieceResults.slice(at, (at += p.pieces.length));
+    const formatted = p.pieces.map((text) => (laid(p, text) ? `${text.replace(/\n+$/, "")}\n` : (pieceResults[at++] ?? null)));
     if (formatted.every((f): f is string => f !== null)) return { path: p.file.path, contents: formatted.join("\n") };
     // A piece that is not a program alone: format the module whole, below.
     whole.push({ index, item: { text: p.file.contents, parser: p.parser, path: p.file.path } });
