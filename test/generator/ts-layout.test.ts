@@ -95,6 +95,11 @@ const declarations: { name: string; text: string }[] = [
   { name: "a union that does not", text: `export type XResult = ${chain("/a", '["get"]["responses"][200]["content"]["application/json"]')} | ${chain("/a", '["get"]["responses"][201]["content"]["application/json"]')};\n` },
   { name: "a relaxed body", text: `export interface AArgs extends CallOptions {\n  body?: Relaxed<NonNullable<${chain("/orgs/{org}", '["patch"]["requestBody"]')}>["content"]["application/json"], "default_repository_permission" | "members_can_create_pages">;\n}\n` },
   { name: "a relaxed body whose first argument breaks", text: `export interface AArgs extends CallOptions {\n  body: Relaxed<NonNullable<${chain("/enterprises/{enterprise}/code-security/configurations/{configuration_id}", '["patch"]["requestBody"]')}>["content"]["application/json"], "a">;\n}\n` },
+  { name: "a generic alias too long", text: `export type AInput = HandlerInput<NonNullable<${chain("/2/posts/search/webhooks/{webhook_id}", '["post"]["parameters"]["path"]')}>, Record<string, never>, undefined>;\n` },
+  { name: "generic arguments that break again", text: `export type AgentTasksCreateTaskInRepoInput = HandlerInput<NonNullable<${chain("/agents/repos/{owner}/{repo}/tasks", '["post"]["parameters"]["path"]')}>, Record<string, never>, Relaxed<NonNullable<${chain("/agents/repos/{owner}/{repo}/tasks", '["post"]["requestBody"]')}>["content"]["application/json"], "x">>;\n` },
+  { name: "a union written a member a line that fits on one", text: "export type AReply =\n  | EmptyReplyOf<204>\n  | HandlerReply;\n" },
+  { name: "a union whose members break their arguments", text: `/**\n * Replies.\n */\nexport type AReply =\n  | ReplyOf<200, ${chain("/12/accounts/{account_id}/account_media", '["get"]["responses"]["2XX"]["content"]["application/json"]')}, "application/json">\n  | ReplyOf<number, ${chain("/12/accounts/{account_id}/account_media/{account_media_id}/and/more/segments", '["get"]["responses"]["default"]["content"]["application/json"]')}, "application/json" | "application/problem+json">\n  | EmptyReplyOf<204>;\n` },
+  { name: "a lone union member too long", text: `export type AppsGetWebhookConfigForAppReply =\n  | ReplyOf<200, ${chain("/app/hook/config", '["get"]["responses"][200]["content"]["application/json"]')}, "application/json">;\n` },
 ];
 
 describe("type declarations laid out as prettier does", () => {
@@ -109,13 +114,14 @@ describe("type declarations laid out as prettier does", () => {
     { name: "a quoted key outside ASCII (prettier may unquote it)", text: 'export interface AArgs {\n  "café": X;\n}\n' },
     { name: "a comment line ending in spaces", text: "/**\n * Doc.  \n */\nexport type A = B;\n" },
     { name: "a long line of another shape", text: `export type A = Relaxed<${chain(`/${"x".repeat(90)}`)}, "a"> | undefined;\n` },
+    { name: "a lone hugged argument (prettier breaks after `=`)", text: `export type ${"N".repeat(80)}Reply =\n  | EmptyReplyOf<201>;\n` },
   ])("leaves to prettier $name", ({ text }) => {
     expect(layoutTypeDeclaration(text)).toBeUndefined();
   });
 
-  it.each(["core", "ads-audiences", "ads-campaigns"])("writes the %s client as prettier formats it", async (name) => {
-    const file = readFileSync(path.join(ROOT, "packages", name, "src/client.ts"), "utf8");
-    expect(await prettier.format(file, { ...PRETTIER_OPTIONS, parser: "babel-ts" })).toBe(file);
+  it.each(["core", "ads-audiences", "ads-campaigns"].flatMap((name) => [`${name}/src/client.ts`, `${name}/src/server.ts`]))("writes %s as prettier formats it", async (file) => {
+    const text = readFileSync(path.join(ROOT, "packages", file), "utf8");
+    expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: "babel-ts" })).toBe(text);
   });
 });
 

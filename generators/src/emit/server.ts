@@ -5,7 +5,7 @@ import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
 import { declaresProtoMember } from "./prototype-keys.js";
-import { ident, join, jsdoc, literal, memberDoc, objectKey, stringLiteral, ts, type Code } from "./ts.js";
+import { ident, join, jsdoc, laidOutDeclaration, literal, memberDoc, objectKey, stringLiteral, ts, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 
 
@@ -90,9 +90,15 @@ export const serverEmitter = defineEmitter({
     const byId = new Map(model.operations.map((o) => [o.id, o]));
 
     const types: Code[] = [];
+    const laidOut = new Set<string>();
     const members: Code[] = [];
     const routes = model.operations.map((op, i) => {
-      types.push(inputType(model, op, inputNames[i] as string), replyType(model, op, replyNames[i] as string));
+      // Laid out here as prettier would when their lines allow, else formatted (ts-layout.ts).
+      for (const code of [inputType(model, op, inputNames[i] as string), replyType(model, op, replyNames[i] as string)]) {
+        const laid = laidOutDeclaration(code);
+        if (laid) laidOut.add(laid.text.replace(/\n+$/, ""));
+        types.push(laid ?? code);
+      }
       const doc = [op.summary, op.unspecified !== undefined ? `Not shown by the contract: ${op.unspecified}` : undefined].filter((x): x is string => x !== undefined).join("\n\n");
       members.push(
         ts`${memberDoc(doc, { deprecated: op.deprecated })}${ident(op.methodName)}(input: ${ident(inputNames[i] as string)}): ${ident(replyNames[i] as string)} | Promise<${ident(replyNames[i] as string)}>;`,
@@ -143,6 +149,7 @@ import { methodNames, routes } from "../compiled/server.tables.js";
 
 export type { AuthContext, HandlerInput, HandlerReply, SecurityVerifiers } from "@contractgen/runtime/server";
 ${replyAliases}
+
 ${join(types)}
 ${jsdoc(`One method per operation of ${model.info.title} ${model.info.version}; a missing one answers 501.`)}export interface ${ident(handlersName)} {
 ${join(members)}
@@ -181,7 +188,7 @@ export declare const methodNames: Readonly<Record<string, string>>;
     return [
       { path: "compiled/server.tables.js", contents: tsHeader(model) + tablesJs.text, format: false },
       { path: "compiled/server.tables.d.ts", contents: tsHeader(model) + tablesDts.text, format: false },
-      { path: "src/server.ts", contents: tsHeader(model) + code.text },
+      { path: "src/server.ts", contents: tsHeader(model) + code.text, laidOut },
     ];
   },
 });

@@ -250,7 +250,10 @@ function printNumber(text: string): string {
  *   hug an indexed-access type argument), T alone on the next line;
  * - `export type X = T;` with T an indexed-access chain, or a union of them, breaks after `=`
  *   (prettier's fluid layout), a union that still does not fit one member a line after `| `;
- * - a member `key: Relaxed<NonNullable<T>[…], "a" | "b">;` puts each type argument on its line.
+ * - a member `key: Relaxed<NonNullable<T>[…], "a" | "b">;` puts each type argument on its line,
+ *   and so does `export type X = G<A, B>;`;
+ * - a union written `export type X =` then `  | member` lines joins into one line when it fits,
+ *   else onto the next line, else keeps a member a line, each too long breaking its arguments.
  * Anything prettier would rewrite on a line that fits is refused too: a string holding an escaped
  * double quote (prettier would switch to single quotes), a quoted key outside ASCII (it may unquote
  * it), an empty body (it joins the braces), and comment lines ending in white space.
@@ -268,6 +271,19 @@ export function layoutTypeDeclaration(text: string): string | undefined {
     }
     if (line.includes('\\"') || /^\s*"[^"]*[^\x20-\x7e][^"]*"\??:/.test(line)) return undefined;
     if (line.endsWith("{") && lines[i + 1] === "}") return undefined;
+    const unionHead = /^export type [A-Za-z_$][\w$]* =$/.exec(line);
+    if (unionHead) {
+      // `export type X =` then one `  | member` a line, the last ending with `;`.
+      const members: string[] = [];
+      while (lines[i + 1]?.startsWith("  | ")) members.push((lines[++i] as string).slice(4));
+      const last = members[members.length - 1];
+      if (last === undefined || !last.endsWith(";") || members.slice(0, -1).some((m) => m.endsWith(";"))) return undefined;
+      members[members.length - 1] = last.slice(0, -1);
+      const laid = layoutUnion(line, members);
+      if (laid === undefined) return undefined;
+      out.push(...laid);
+      continue;
+    }
     if (displayWidth(line) <= WIDTH) {
       out.push(line);
       continue;
@@ -287,6 +303,15 @@ export function layoutTypeDeclaration(text: string): string | undefined {
       else out.push(head, ...members.map((m, k) => `  | ${m}${k === members.length - 1 ? ";" : ""}`));
       continue;
     }
+    const generic = /^(export type [A-Za-z_$][\w$]* = )([A-Za-z_$][\w$]*)<(.+)>;$/.exec(line);
+    if (generic) {
+      const [, head, name, inside] = generic as unknown as [string, string, string, string];
+      const args = splitTopLevel(inside, ", ");
+      const laid = args === undefined ? undefined : layoutArguments(`${head}${name}<`, args, "", ">;");
+      if (laid === undefined) return undefined;
+      out.push(...laid);
+      continue;
+    }
     const relaxed = /^(\s+)(.+?\??: )Relaxed<(NonNullable<[^<>]+>(?:\["[^"]*"\])+), ("[^"]*"(?: \| "[^"]*")*)>;$/.exec(line);
     if (relaxed) {
       // Relaxed<T, keys>: one argument a line; T breaks again as a lone member would.
@@ -301,4 +326,98 @@ export function layoutTypeDeclaration(text: string): string | undefined {
     return undefined;
   }
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * A union alias `head` (`export type X =`) of `members`: on one line when it fits, else the union
+ * on the next line, else one member a line after `| `, a member too long breaking its type
+ * arguments. Undefined for a member this cannot lay out.
+ */
+function layoutUnion(head: string, members: readonly string[]): string[] | undefined {
+  if (members.some((m) => splitTopLevel(m, " | ")?.length !== 1)) return undefined;
+  const flat = members.join(" | ");
+  if (displayWidth(`${head} ${flat};`) <= WIDTH) return [`${head} ${flat};`];
+  // A lone member is no union: `export type X = G<…>;` breaks its arguments instead.
+  if (members.length === 1) {
+    const generic = /^([A-Za-z_$][\w$]*)<(.+)>$/.exec(members[0] as string);
+    const args = generic ? splitTopLevel(generic[2] as string, ", ") : undefined;
+    return generic && args ? layoutArguments(`${head} ${generic[1] as string}<`, args, "", ">;") : undefined;
+  }
+  if (displayWidth(`  ${flat};`) <= WIDTH) return [head, `  ${flat};`];
+  const out = [head];
+  for (let k = 0; k < members.length; k++) {
+    const member = members[k] as string;
+    const end = k === members.length - 1 ? ";" : "";
+    if (displayWidth(`  | ${member}${end}`) <= WIDTH) {
+      out.push(`  | ${member}${end}`);
+      continue;
+    }
+    const generic = /^([A-Za-z_$][\w$]*)<(.+)>$/.exec(member);
+    const args = generic ? splitTopLevel(generic[2] as string, ", ") : undefined;
+    const laid = generic && args ? layoutArguments(`  | ${generic[1] as string}<`, args, "    ", `>${end}`, "      ") : undefined;
+    if (laid === undefined) return undefined;
+    out.push(...laid);
+  }
+  return out;
+}
+
+/**
+ * `open` (`… G<`), one type argument a line (no trailing comma: prettier writes none after type
+ * arguments), then `close` on a line indented by `closeIndent`. An argument too long for its line
+ * breaks as a lone `NonNullable<T>…` would; anything else too long is undefined.
+ */
+function layoutArguments(open: string, args: readonly string[], closeIndent: string, close: string, argIndent = `${closeIndent}  `): string[] | undefined {
+  // A lone argument prettier may keep hugged (`EmptyReplyOf<201>` moves below the `=` instead).
+  if (displayWidth(open) > WIDTH || args.length < 2) return undefined;
+  const out = [open];
+  for (let k = 0; k < args.length; k++) {
+    const lines = layoutArgument(args[k] as string, argIndent, k === args.length - 1 ? "" : ",");
+    if (lines === undefined) return undefined;
+    out.push(...lines);
+  }
+  out.push(`${closeIndent}${close}`);
+  return out;
+}
+
+/**
+ * One type argument on its line at `indent`, followed by `comma`; too long, `NonNullable<T>[…]`
+ * puts T on a line of its own, another generic breaks its own arguments, and what cannot break
+ * (an indexed-access chain) stays as long as it is.
+ */
+function layoutArgument(arg: string, indent: string, comma: string): string[] | undefined {
+  // Fits, or cannot break (an indexed-access chain, a literal): on its line as it is.
+  if (displayWidth(`${indent}${arg}${comma}`) <= WIDTH || /^[^<>|]+$/.test(arg)) return [`${indent}${arg}${comma}`];
+  const nonNullable = /^NonNullable<([^<>]+)>((?:\["[^"]*"\])*)$/.exec(arg);
+  if (nonNullable) return [`${indent}NonNullable<`, `${indent}  ${nonNullable[1] as string}`, `${indent}>${nonNullable[2] as string}${comma}`];
+  const generic = /^([A-Za-z_$][\w$]*)<(.+)>$/.exec(arg);
+  const args = generic ? splitTopLevel(generic[2] as string, ", ") : undefined;
+  return generic && args ? layoutArguments(`${indent}${generic[1] as string}<`, args, indent, `>${comma}`) : undefined;
+}
+
+/**
+ * `text` split at `separator` where it is outside brackets and strings, or undefined when the
+ * brackets do not balance.
+ */
+function splitTopLevel(text: string, separator: string): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '"') {
+      const end = text.indexOf('"', i + 1);
+      if (end === -1) return undefined;
+      i = end;
+    } else if (c === "<" || c === "[" || c === "(" || c === "{") depth++;
+    else if (c === ">" || c === "]" || c === ")" || c === "}") {
+      if (--depth < 0) return undefined;
+    } else if (depth === 0 && text.startsWith(separator, i)) {
+      parts.push(text.slice(start, i));
+      start = i + separator.length;
+      i += separator.length - 1;
+    }
+  }
+  if (depth !== 0) return undefined;
+  parts.push(text.slice(start));
+  return parts;
 }

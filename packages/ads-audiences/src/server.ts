@@ -26,6 +26,7 @@ type ReplyOf<S extends number, B, C extends string> = {
   readonly headers?: Readonly<Record<string, string>>;
   readonly contentType?: C;
 };
+
 export type ListProductCatalogsInput = HandlerInput<
   Record<string, never>,
   NonNullable<paths["/12/product_catalogs"]["get"]["parameters"]["query"]>,

@@ -26,6 +26,7 @@ type ReplyOf<S extends number, B, C extends string> = {
   readonly headers?: Readonly<Record<string, string>>;
   readonly contentType?: C;
 };
+
 export type ListAccountMediaInput = HandlerInput<
   NonNullable<paths["/12/accounts/{account_id}/account_media"]["get"]["parameters"]["path"]>,
   NonNullable<paths["/12/accounts/{account_id}/account_media"]["get"]["parameters"]["query"]>,

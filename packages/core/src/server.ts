@@ -33,6 +33,7 @@ type EmptyReplyOf<S extends number> = {
   readonly headers?: Readonly<Record<string, string>>;
   readonly contentType?: string;
 };
+
 export type CreateStreamLinkInput = HandlerInput<
   NonNullable<paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["parameters"]["path"]>,
   NonNullable<paths["/2/posts/search/webhooks/{webhook_id}"]["post"]["parameters"]["query"]>,
