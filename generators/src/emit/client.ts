@@ -232,7 +232,7 @@ export const clientEmitter = defineEmitter({
       // else formatted: see ts-layout.ts layoutTypeDeclaration.
       for (const code of [args.code, resultType(model, op, resultNames[i] as string)]) {
         const laid = laidOutDeclaration(code);
-        if (laid) laidOut.add(laid.text.replace(/\n+$/, ""));
+        if (laid) laidOut.add(laid.text.slice(0, -1));
         argsCode.push(laid ?? code);
       }
       specs.push(ts`  ${objectKey(op.id)}: ${literal(operationSpec(model, op, names))},`);

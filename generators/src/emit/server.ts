@@ -96,7 +96,7 @@ export const serverEmitter = defineEmitter({
       // Laid out here as prettier would when their lines allow, else formatted (ts-layout.ts).
       for (const code of [inputType(model, op, inputNames[i] as string), replyType(model, op, replyNames[i] as string)]) {
         const laid = laidOutDeclaration(code);
-        if (laid) laidOut.add(laid.text.replace(/\n+$/, ""));
+        if (laid) laidOut.add(laid.text.slice(0, -1));
         types.push(laid ?? code);
       }
       const doc = [op.summary, op.unspecified !== undefined ? `Not shown by the contract: ${op.unspecified}` : undefined].filter((x): x is string => x !== undefined).join("\n\n");

@@ -198,7 +198,7 @@ export async function formatFiles(files: readonly GeneratedFile[], cache: Conten
     return { file, parser, pieces };
   });
   // Pieces an emitter laid out itself are written as they are (prettier ends each with one newline).
-  const laid = (p: Plan, text: string): boolean => p.file.laidOut?.has(text.replace(/\n+$/, "")) === true;
+  const laid = (p: Plan, text: string): boolean => p.file.laidOut !== undefined && p.file.laidOut.has(withoutNewlines(text));
   const pieceResults = await maskedFormat(
     plans.flatMap((p) => (p.parser === undefined ? [] : p.pieces.filter((text) => !laid(p, text)).map((text) => ({ text, parser: p.parser as string, path: p.file.path })))),
     cache,
@@ -208,7 +208,7 @@ export async function formatFiles(files: readonly GeneratedFile[], cache: Conten
   const whole: { index: number; item: FormatItem & { readonly path: string } }[] = [];
   const out: (GeneratedFile | undefined)[] = plans.map((p, index) => {
     if (p.parser === undefined) return p.file;
-    const formatted = p.pieces.map((text) => (laid(p, text) ? `${text.replace(/\n+$/, "")}\n` : (pieceResults[at++] ?? null)));
+    const formatted = p.pieces.map((text) => (laid(p, text) ? `${withoutNewlines(text)}\n` : (pieceResults[at++] ?? null)));
     if (formatted.every((f): f is string => f !== null)) return { path: p.file.path, contents: formatted.join("\n") };
     // A piece that is not a program alone: format the module whole, below.
     whole.push({ index, item: { text: p.file.contents, parser: p.parser, path: p.file.path } });
@@ -229,6 +229,13 @@ export async function formatFiles(files: readonly GeneratedFile[], cache: Conten
     if (broken) await prettierError(broken.item);
   }
   return out as GeneratedFile[];
+}
+
+/** `text` without the newlines that end it. */
+function withoutNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return end === text.length ? text : text.slice(0, end);
 }
 
 /** Throws prettier's error for a text it cannot format. */
