@@ -100,6 +100,10 @@ const declarations: { name: string; text: string }[] = [
   { name: "a union written a member a line that fits on one", text: "export type AReply =\n  | EmptyReplyOf<204>\n  | HandlerReply;\n" },
   { name: "a union whose members break their arguments", text: `/**\n * Replies.\n */\nexport type AReply =\n  | ReplyOf<200, ${chain("/12/accounts/{account_id}/account_media", '["get"]["responses"]["2XX"]["content"]["application/json"]')}, "application/json">\n  | ReplyOf<number, ${chain("/12/accounts/{account_id}/account_media/{account_media_id}/and/more/segments", '["get"]["responses"]["default"]["content"]["application/json"]')}, "application/json" | "application/problem+json">\n  | EmptyReplyOf<204>;\n` },
   { name: "a lone union member too long", text: `export type AppsGetWebhookConfigForAppReply =\n  | ReplyOf<200, ${chain("/app/hook/config", '["get"]["responses"][200]["content"]["application/json"]')}, "application/json">;\n` },
+  { name: "an interface head longer than the width", text: `export interface ${"A".repeat(90)}Args extends CallOptions {\n  a: B;\n}\n` },
+  { name: "empty blocks", text: "export interface AClient {\n  iterate: {\n\n  };\n  batch: {\n  };\n}\n" },
+  { name: "function-type members too long", text: `export interface AClient {\n  invalidateAccessTokenJson: (args?: InvalidateAccessTokenJsonArgs) => Promise<InvalidateAccessTokenJsonResult>;\n  stream: {\n    streamActivity: (args?: StreamActivityArgs, options?: StreamCallOptions) => AsyncGenerator<StreamActivityResult, void, undefined>;\n    listVideoConversationCards: (args: Omit<ListVideoConversationCardsArgs, "cursor">) => AsyncGenerator<NonNullable<ListVideoConversationCardsResult["data"]>[number], void, undefined>;\n  };\n}\n` },
+  { name: "doc comments ending in a Markdown line break", text: "/**\n * First line  \n * second.\n */\nexport type A = B;\n" },
 ];
 
 describe("type declarations laid out as prettier does", () => {
@@ -109,10 +113,10 @@ describe("type declarations laid out as prettier does", () => {
   });
 
   it.each([
-    { name: "an empty body (prettier joins the braces)", text: "export interface AArgs extends CallOptions {\n}\n" },
+    { name: "a blank line between members (prettier keeps one, jsdoc never writes one)", text: "export interface AArgs {\n  a: B;\n\n  c: D;\n}\n" },
     { name: "an escaped double quote (prettier changes the quotes)", text: 'export interface AArgs {\n  "a\\"b": X;\n}\n' },
     { name: "a quoted key outside ASCII (prettier may unquote it)", text: 'export interface AArgs {\n  "café": X;\n}\n' },
-    { name: "a comment line ending in spaces", text: "/**\n * Doc.  \n */\nexport type A = B;\n" },
+    { name: "a comment line ending in one space (prettier drops it)", text: "/**\n * Doc. \n */\nexport type A = B;\n" },
     { name: "a long line of another shape", text: `export type A = Relaxed<${chain(`/${"x".repeat(90)}`)}, "a"> | undefined;\n` },
     { name: "a lone hugged argument (prettier breaks after `=`)", text: `export type ${"N".repeat(80)}Reply =\n  | EmptyReplyOf<201>;\n` },
   ])("leaves to prettier $name", ({ text }) => {

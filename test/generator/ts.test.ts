@@ -116,6 +116,14 @@ describe("jsdoc", () => {
   it("strips control characters that are not line breaks", () => {
     expect(commentText("a\u0000b\u001bc")).toBe("abc");
   });
+
+  it("ends its lines as prettier does: white space dropped, a Markdown line break's two spaces kept", async () => {
+    const { format } = await import("prettier");
+    const doc = jsdoc("one \ntwo  \nthree   \nfour\t\nfive\t  \n   \nsix\u00a0").text;
+    expect(doc).toBe("/**\n * one\n * two  \n * three  \n * four\n * five  \n *\n * six\n */\n");
+    const source = `${doc}export type A = string;\n`;
+    expect(await format(source, { parser: "babel-ts" })).toBe(source);
+  });
 });
 
 describe("memberDoc", () => {

@@ -290,6 +290,35 @@ export const clientEmitter = defineEmitter({
     const helpers = ["MultipartBody", "RawBody", "Relaxed", "ServerSentEvent"].filter((h) => new RegExp(`\\b${h}\\b`).test(used));
     const typeImports = ["AuthConfig", "BatchOutcome", "CallOptions", "ErrorMapperOptions", ...helpers, "OperationSpec", "RawResponse", "RetryOptions", "StreamCallOptions"].sort();
     const runtimeTypes = join(typeImports.map((h) => ts`  type ${ident(h)},`));
+    // The client's interface, laid out here as prettier would when its lines allow (ts-layout.ts).
+    const clientCode = ts`${jsdoc(`The client ${factory} makes.`)}export interface ${ident(`${base}Client`)} {
+${join(methods)}
+  /** The same calls, resolving with status, headers and body whatever the status. */
+  raw: {
+${join(raws)}
+  };
+  /** Paged operations as async iterators over every item of every page. */
+  iterate: {
+${join(iterates)}
+  };
+  /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
+  batch: {
+${join(batches)}
+  };
+  /**
+   * Streaming operations as async iterators: \`x-stream\` operations reconnect with backoff; responses
+   * that are NDJSON or server-sent events yield their items until the server ends the response.
+   */
+  stream: {
+${join([...streams, ...itemStreams])}
+  };
+  /** Drops the cached app-only bearer token and invalidates it on the server. */
+  invalidateAppToken: () => Promise<boolean>;
+}
+`;
+    const clientLaid = laidOutDeclaration(clientCode);
+    if (clientLaid) laidOut.add(clientLaid.text.slice(0, -1));
+    const clientInterface = clientLaid ?? clientCode;
     const code = ts`import {
   createCaller,
   createErrorMapper,
@@ -343,31 +372,7 @@ export const toError: (operationId: string, response: RawResponse) => Error = ma
 const problemEvent = mapper.problemEvent;
 
 ${join(argsCode)}
-${jsdoc(`The client ${factory} makes.`)}export interface ${ident(`${base}Client`)} {
-${join(methods)}
-  /** The same calls, resolving with status, headers and body whatever the status. */
-  raw: {
-${join(raws)}
-  };
-  /** Paged operations as async iterators over every item of every page. */
-  iterate: {
-${join(iterates)}
-  };
-  /** Operations with batch limits: splits the items, paces requests, one outcome per request. */
-  batch: {
-${join(batches)}
-  };
-  /**
-   * Streaming operations as async iterators: \`x-stream\` operations reconnect with backoff; responses
-   * that are NDJSON or server-sent events yield their items until the server ends the response.
-   */
-  stream: {
-${join([...streams, ...itemStreams])}
-  };
-  /** Drops the cached app-only bearer token and invalidates it on the server. */
-  invalidateAppToken: () => Promise<boolean>;
-}
-
+${clientInterface}
 type Args = Readonly<Record<string, unknown>>;
 
 ${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}): ${ident(`${base}Client`)} {

@@ -253,10 +253,14 @@ function printNumber(text: string): string {
  * - a member `key: Relaxed<NonNullable<T>[…], "a" | "b">;` puts each type argument on its line,
  *   and so does `export type X = G<A, B>;`;
  * - a union written `export type X =` then `  | member` lines joins into one line when it fits,
- *   else onto the next line, else keeps a member a line, each too long breaking its arguments.
+ *   else onto the next line, else keeps a member a line, each too long breaking its arguments;
+ * - a member `name: (a: A, b?: B) => R;` puts one parameter a line, and R, still too long after
+ *   the `)`, breaks its type arguments;
+ * - an empty block (`iterate: {` then `};`) joins its braces.
  * Anything prettier would rewrite on a line that fits is refused too: a string holding an escaped
  * double quote (prettier would switch to single quotes), a quoted key outside ASCII (it may unquote
- * it), an empty body (it joins the braces), and comment lines ending in white space.
+ * it), blank lines, and comment lines ending in white space other than a Markdown line break's
+ * two spaces (prettier trims it).
  */
 export function layoutTypeDeclaration(text: string): string | undefined {
   const out: string[] = [];
@@ -268,12 +272,27 @@ export function layoutTypeDeclaration(text: string): string | undefined {
     while (line.charCodeAt(first) === 32) first++;
     const lead = line.charCodeAt(first);
     if (lead === 42 /* * */ || (lead === 47 /* / */ && line.startsWith("/**", first))) {
-      if (/\s/.test(line.charAt(line.length - 1))) return undefined;
+      // As ts.ts jsdoc writes them: no white space at the end but a Markdown line break's two spaces.
+      if (/\s/.test(line.charAt(line.length - 1)) && !/\S {2}$/.test(line)) return undefined;
       out.push(line);
       continue;
     }
     if (line.includes('\\"') || (lead === 34 /* " */ && /^\s*"[^"]*[^\x20-\x7e][^"]*"\??:/.test(line))) return undefined;
-    if (line.endsWith("{") && lines[i + 1] === "}") return undefined;
+    if (line.endsWith("{")) {
+      // An empty block (`iterate: {` then `};`, blank lines between): prettier joins the braces.
+      let j = i + 1;
+      while (lines[j] === "") j++;
+      const close = lines[j]?.trim();
+      if (j > i + 1 || close === "}" || close === "};") {
+        if (close !== "}" && close !== "};") return undefined;
+        const joined = `${line}${close}`;
+        if (displayWidth(joined) > WIDTH) return undefined;
+        out.push(joined);
+        i = j;
+        continue;
+      }
+    }
+    if (line === "") return undefined;
     const unionHead = line.endsWith(" =") && /^export type [A-Za-z_$][\w$]* =$/.test(line);
     if (unionHead) {
       // `export type X =` then one `  | member` a line, the last ending with `;`.
@@ -287,7 +306,8 @@ export function layoutTypeDeclaration(text: string): string | undefined {
       out.push(...laid);
       continue;
     }
-    if (displayWidth(line) <= WIDTH) {
+    // An interface's head stays on its line however long (prettier does not break a lone `extends`).
+    if (displayWidth(line) <= WIDTH || /^export interface [A-Za-z_$][\w$]*(?: extends [A-Za-z_$][\w$]*)? \{\}?$/.test(line)) {
       out.push(line);
       continue;
     }
@@ -313,6 +333,22 @@ export function layoutTypeDeclaration(text: string): string | undefined {
       const laid = args === undefined ? undefined : layoutArguments(`${head}${name}<`, args, "", ">;");
       if (laid === undefined) return undefined;
       out.push(...laid);
+      continue;
+    }
+    const method = /^(\s+)([A-Za-z_$][\w$]*\??: )\((.+)\) => ([^()]+);$/.exec(line);
+    if (method) {
+      // A function type too long: one parameter a line, each with its comma, the return after `)`.
+      const [, indent, head, params, returns] = method as unknown as [string, string, string, string, string];
+      const list = splitTopLevel(params, ", ");
+      if (list === undefined) return undefined;
+      const laid = [`${indent}${head}(`, ...list.map((p) => `${indent}  ${p},`)];
+      const tail = `${indent}) => ${returns};`;
+      const generic = displayWidth(tail) > WIDTH ? /^([A-Za-z_$][\w$]*)<(.+)>$/.exec(returns) : null;
+      const args = generic ? splitTopLevel(generic[2] as string, ", ") : undefined;
+      // Still too long after `)`: the return type breaks its own arguments.
+      const ending = generic && args ? layoutArguments(`${indent}) => ${generic[1] as string}<`, args, indent, ">;") : [tail];
+      if (ending === undefined || [...laid, ...ending].some((l) => displayWidth(l) > WIDTH && !/^[^<>|]+,?$/.test(l.trim()))) return undefined;
+      out.push(...laid, ...ending);
       continue;
     }
     const relaxed = /^(\s+)(.+?\??: )Relaxed<(NonNullable<[^<>]+>(?:\["[^"]*"\])+), ("[^"]*"(?: \| "[^"]*")*)>;$/.exec(line);

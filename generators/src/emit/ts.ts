@@ -175,7 +175,18 @@ export function jsdoc(description: string | undefined, tags: DocTags = {}): Code
     lines.push(`@${tag}${text}`);
   }
   if (lines.length === 0) return new Code("");
-  return new Code(`/**\n${lines.map((l) => (l === "" ? " *" : ` * ${l}`)).join("\n")}\n */\n`);
+  return new Code(`/**\n${lines.map(docLine).join("\n")}\n */\n`);
+}
+
+/**
+ * One line of a doc comment with its end as prettier prints it: white space dropped, except two
+ * spaces ending a line with text (a Markdown line break), which stay two. Emitted so, a comment is
+ * the same formatted or not (files too large to format, pieces laid out by ts-layout.ts).
+ */
+function docLine(line: string): string {
+  const text = line.trimEnd();
+  if (text === "") return " *";
+  return / {2}$/.test(line) ? ` * ${text}  ` : ` * ${text}`;
 }
 
 /**
