@@ -12,6 +12,7 @@ import { PRETTIER_OPTIONS } from "../../generators/dist/write/format.js";
 import { literal, prettyLiteral } from "../../generators/dist/emit/ts.js";
 import { layoutTypeDeclaration } from "../../generators/dist/emit/ts-layout.js";
 import { ROOT } from "./helpers.js";
+import { createRng } from "../../packages/runtime/src/prng.js";
 
 const DECLARATION = "export const plan: ConformancePlan = ";
 
@@ -72,7 +73,9 @@ describe("data literals laid out as prettier does", () => {
   });
 
   it("matches prettier on 1,000 seeded random values", async () => {
-    const rnd = seeded(20261126);
+    // The runtime's seeded PRNG (mulberry32), so a failure names a value that can be replayed.
+    const rng = createRng(20261126);
+    const rnd = (): number => rng.next();
     const failures: string[] = [];
     for (let i = 0; i < 1000; i++) {
       const value = rnd() < 0.8 ? randomObject(rnd, 0) : [randomValue(rnd, 1), randomValue(rnd, 1)];
@@ -128,18 +131,6 @@ describe("type declarations laid out as prettier does", () => {
     expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: "babel-ts" })).toBe(text);
   });
 });
-
-/** A small deterministic PRNG (mulberry32), so a failure names a value that can be replayed. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = ["a", "b", "z", "_", "$", "-", " ", '"', "'", "\\", "\n", "1", "é", "漢", "/", "*"];
 

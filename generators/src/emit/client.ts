@@ -230,11 +230,7 @@ export const clientEmitter = defineEmitter({
       const args = argsInterface(model, op, argNames[i] as string, names);
       // Laid out here as prettier would when their lines allow (most of the client's bytes),
       // else formatted: see ts-layout.ts layoutTypeDeclaration.
-      for (const code of [args.code, resultType(model, op, resultNames[i] as string)]) {
-        const laid = laidOutDeclaration(code);
-        if (laid) laidOut.add(laid.text.slice(0, -1));
-        argsCode.push(laid ?? code);
-      }
+      argsCode.push(laidOutDeclaration(args.code, laidOut), laidOutDeclaration(resultType(model, op, resultNames[i] as string), laidOut));
       specs.push(ts`  ${objectKey(op.id)}: ${literal(operationSpec(model, op, names))},`);
       plans.push({ op, argsType: argNames[i] as string, resultType: resultNames[i] as string, argsRequired: args.required });
     });
@@ -316,9 +312,7 @@ ${join([...streams, ...itemStreams])}
   invalidateAppToken: () => Promise<boolean>;
 }
 `;
-    const clientLaid = laidOutDeclaration(clientCode);
-    if (clientLaid) laidOut.add(clientLaid.text.slice(0, -1));
-    const clientInterface = clientLaid ?? clientCode;
+    const clientInterface = laidOutDeclaration(clientCode, laidOut);
     const code = ts`import {
   createCaller,
   createErrorMapper,

@@ -94,11 +94,7 @@ export const serverEmitter = defineEmitter({
     const members: Code[] = [];
     const routes = model.operations.map((op, i) => {
       // Laid out here as prettier would when their lines allow, else formatted (ts-layout.ts).
-      for (const code of [inputType(model, op, inputNames[i] as string), replyType(model, op, replyNames[i] as string)]) {
-        const laid = laidOutDeclaration(code);
-        if (laid) laidOut.add(laid.text.slice(0, -1));
-        types.push(laid ?? code);
-      }
+      types.push(laidOutDeclaration(inputType(model, op, inputNames[i] as string), laidOut), laidOutDeclaration(replyType(model, op, replyNames[i] as string), laidOut));
       const doc = [op.summary, op.unspecified !== undefined ? `Not shown by the contract: ${op.unspecified}` : undefined].filter((x): x is string => x !== undefined).join("\n\n");
       members.push(
         ts`${memberDoc(doc, { deprecated: op.deprecated })}${ident(op.methodName)}(input: ${ident(inputNames[i] as string)}): ${ident(replyNames[i] as string)} | Promise<${ident(replyNames[i] as string)}>;`,

@@ -311,10 +311,12 @@ export function layoutTypeDeclaration(text: string): string | undefined {
       out.push(line);
       continue;
     }
-    const member = /^(\s+)(.+?\??: )NonNullable<([^<>]+)>(\[[^<>]+\];)$/.exec(line);
+    const member = /^(\s+)(.+?\??: )(NonNullable<[^<>]+>\[[^<>]+\]);$/.exec(line);
     if (member) {
-      const [, indent, head, inner, tail] = member as unknown as [string, string, string, string, string];
-      out.push(`${indent}${head}NonNullable<`, `${indent}  ${inner}`, `${indent}>${tail}`);
+      const [, indent, head, type] = member as unknown as [string, string, string, string];
+      const laid = layoutArgument(type, indent, ";", `${indent}${head}`);
+      if (laid === undefined) return undefined;
+      out.push(...laid);
       continue;
     }
     const alias = /^(export type [A-Za-z_$][\w$]* =) ([^<>()]+);$/.exec(line);
@@ -326,11 +328,11 @@ export function layoutTypeDeclaration(text: string): string | undefined {
       else out.push(head, ...members.map((m, k) => `  | ${m}${k === members.length - 1 ? ";" : ""}`));
       continue;
     }
-    const generic = /^(export type [A-Za-z_$][\w$]* = )([A-Za-z_$][\w$]*)<(.+)>;$/.exec(line);
-    if (generic) {
-      const [, head, name, inside] = generic as unknown as [string, string, string, string];
-      const args = splitTopLevel(inside, ", ");
-      const laid = args === undefined ? undefined : layoutArguments(`${head}${name}<`, args, "", ">;");
+    const aliasOfGeneric = /^(export type [A-Za-z_$][\w$]* = )([A-Za-z_$][\w$]*<.+>);$/.exec(line);
+    if (aliasOfGeneric) {
+      const [, head, type] = aliasOfGeneric as unknown as [string, string, string];
+      const generic = genericParts(type);
+      const laid = generic === undefined ? undefined : layoutArguments(`${head}${generic.name}<`, generic.args, "", ">;");
       if (laid === undefined) return undefined;
       out.push(...laid);
       continue;
@@ -343,10 +345,9 @@ export function layoutTypeDeclaration(text: string): string | undefined {
       if (list === undefined) return undefined;
       const laid = [`${indent}${head}(`, ...list.map((p) => `${indent}  ${p},`)];
       const tail = `${indent}) => ${returns};`;
-      const generic = displayWidth(tail) > WIDTH ? /^([A-Za-z_$][\w$]*)<(.+)>$/.exec(returns) : null;
-      const args = generic ? splitTopLevel(generic[2] as string, ", ") : undefined;
+      const generic = displayWidth(tail) > WIDTH ? genericParts(returns) : undefined;
       // Still too long after `)`: the return type breaks its own arguments.
-      const ending = generic && args ? layoutArguments(`${indent}) => ${generic[1] as string}<`, args, indent, ">;") : [tail];
+      const ending = generic ? layoutArguments(`${indent}) => ${generic.name}<`, generic.args, indent, ">;") : [tail];
       if (ending === undefined || [...laid, ...ending].some((l) => displayWidth(l) > WIDTH && !/^[^<>|]+,?$/.test(l.trim()))) return undefined;
       out.push(...laid, ...ending);
       continue;
@@ -355,11 +356,9 @@ export function layoutTypeDeclaration(text: string): string | undefined {
     if (relaxed) {
       // Relaxed<T, keys>: one argument a line; T breaks again as a lone member would.
       const [, indent, head, first, keys] = relaxed as unknown as [string, string, string, string, string];
-      const inner = `${indent}  `;
-      const arg = /^NonNullable<([^<>]+)>(.*)$/.exec(first) as unknown as [string, string, string];
-      const firstLines = displayWidth(`${inner}${first},`) <= WIDTH ? [`${inner}${first},`] : [`${inner}NonNullable<`, `${inner}  ${arg[1]}`, `${inner}>${arg[2]},`];
-      if (displayWidth(`${inner}${keys}`) > WIDTH) return undefined;
-      out.push(`${indent}${head}Relaxed<`, ...firstLines, `${inner}${keys}`, `${indent}>;`);
+      const laid = layoutArguments(`${indent}${head}Relaxed<`, [first, keys], indent, ">;");
+      if (laid === undefined) return undefined;
+      out.push(...laid);
       continue;
     }
     return undefined;
@@ -378,9 +377,8 @@ function layoutUnion(head: string, members: readonly string[]): string[] | undef
   if (displayWidth(`${head} ${flat};`) <= WIDTH) return [`${head} ${flat};`];
   // A lone member is no union: `export type X = G<…>;` breaks its arguments instead.
   if (members.length === 1) {
-    const generic = /^([A-Za-z_$][\w$]*)<(.+)>$/.exec(members[0] as string);
-    const args = generic ? splitTopLevel(generic[2] as string, ", ") : undefined;
-    return generic && args ? layoutArguments(`${head} ${generic[1] as string}<`, args, "", ">;") : undefined;
+    const generic = genericParts(members[0] as string);
+    return generic ? layoutArguments(`${head} ${generic.name}<`, generic.args, "", ">;") : undefined;
   }
   if (displayWidth(`  ${flat};`) <= WIDTH) return [head, `  ${flat};`];
   const out = [head];
@@ -391,9 +389,8 @@ function layoutUnion(head: string, members: readonly string[]): string[] | undef
       out.push(`  | ${member}${end}`);
       continue;
     }
-    const generic = /^([A-Za-z_$][\w$]*)<(.+)>$/.exec(member);
-    const args = generic ? splitTopLevel(generic[2] as string, ", ") : undefined;
-    const laid = generic && args ? layoutArguments(`  | ${generic[1] as string}<`, args, "    ", `>${end}`, "      ") : undefined;
+    const generic = genericParts(member);
+    const laid = generic ? layoutArguments(`  | ${generic.name}<`, generic.args, "    ", `>${end}`, "      ") : undefined;
     if (laid === undefined) return undefined;
     out.push(...laid);
   }
@@ -419,18 +416,25 @@ function layoutArguments(open: string, args: readonly string[], closeIndent: str
 }
 
 /**
- * One type argument on its line at `indent`, followed by `comma`; too long, `NonNullable<T>[…]`
- * puts T on a line of its own, another generic breaks its own arguments, and what cannot break
- * (an indexed-access chain) stays as long as it is.
+ * A type on a line indented by `indent`, after `prefix` (the indent itself for a type argument,
+ * the indent and `key: ` for a member), followed by `end` (`,` or `;`); too long,
+ * `NonNullable<T>[…]` puts T on a line of its own, another generic breaks its own arguments, and
+ * what cannot break (an indexed-access chain) stays as long as it is.
  */
-function layoutArgument(arg: string, indent: string, comma: string): string[] | undefined {
+function layoutArgument(arg: string, indent: string, end: string, prefix = indent): string[] | undefined {
   // Fits, or cannot break (an indexed-access chain, a literal): on its line as it is.
-  if (displayWidth(`${indent}${arg}${comma}`) <= WIDTH || /^[^<>|]+$/.test(arg)) return [`${indent}${arg}${comma}`];
+  if (displayWidth(`${prefix}${arg}${end}`) <= WIDTH || /^[^<>|]+$/.test(arg)) return [`${prefix}${arg}${end}`];
   const nonNullable = /^NonNullable<([^<>]+)>((?:\["[^"]*"\])*)$/.exec(arg);
-  if (nonNullable) return [`${indent}NonNullable<`, `${indent}  ${nonNullable[1] as string}`, `${indent}>${nonNullable[2] as string}${comma}`];
-  const generic = /^([A-Za-z_$][\w$]*)<(.+)>$/.exec(arg);
-  const args = generic ? splitTopLevel(generic[2] as string, ", ") : undefined;
-  return generic && args ? layoutArguments(`${indent}${generic[1] as string}<`, args, indent, `>${comma}`) : undefined;
+  if (nonNullable) return [`${prefix}NonNullable<`, `${indent}  ${nonNullable[1] as string}`, `${indent}>${nonNullable[2] as string}${end}`];
+  const generic = genericParts(arg);
+  return generic ? layoutArguments(`${prefix}${generic.name}<`, generic.args, indent, `>${end}`) : undefined;
+}
+
+/** `G<a, b>` as its name and its top-level arguments; undefined for any other type. */
+function genericParts(type: string): { readonly name: string; readonly args: readonly string[] } | undefined {
+  const m = /^([A-Za-z_$][\w$]*)<(.+)>$/.exec(type);
+  const args = m ? splitTopLevel(m[2] as string, ", ") : undefined;
+  return m && args ? { name: m[1] as string, args } : undefined;
 }
 
 /**

@@ -103,11 +103,15 @@ export function prettyLiteral(value: unknown, at: { readonly column: number; rea
 
 /**
  * A type declaration the emitter wrote one member per line, laid out as prettier would
- * (ts-layout.ts `layoutTypeDeclaration`); undefined when it needs prettier.
+ * (ts-layout.ts `layoutTypeDeclaration`) and recorded in `laidOut` (the file's
+ * `GeneratedFile.laidOut`: the piece without its final newline, as format.ts looks it up); the
+ * declaration as written when it needs prettier.
  */
-export function laidOutDeclaration(code: Code): Code | undefined {
+export function laidOutDeclaration(code: Code, laidOut: Set<string>): Code {
   const text = layoutTypeDeclaration(code.text);
-  return text === undefined ? undefined : new Code(text);
+  if (text === undefined) return code;
+  laidOut.add(text.slice(0, -1));
+  return new Code(text);
 }
 
 const RESERVED = new Set(
@@ -191,8 +195,8 @@ function docLine(line: string): string {
 
 /**
  * The doc comment and indent of a member `depth` levels deep (an interface's or class's is one):
- * two spaces a level before each line and before the member that follows. Prettier lays members out so; a file too
- * large for prettier (format.ts FORMAT_MAX_BYTES) keeps this layout as written.
+ * two spaces a level before each line and before the member that follows. Prettier lays members
+ * out so; a file too large for prettier (format.ts FORMAT_MAX_BYTES) keeps this layout as written.
  */
 export function memberDoc(description: string | undefined, tags: DocTags = {}, depth = 1): Code {
   const indent = "  ".repeat(depth);

@@ -178,8 +178,12 @@ async function formatAll(items: readonly FormatItem[], options: FormatOptions): 
   return done.flat();
 }
 
-/** What a file is formatted as: its pieces (see topLevelPieces) or itself whole, or nothing. */
-type Plan = { readonly file: GeneratedFile; readonly parser?: string; readonly pieces: readonly string[] };
+/**
+ * What a file is formatted as: its pieces (see topLevelPieces) or itself whole, or nothing; `laid`
+ * holds, per piece, the text the emitter laid out itself (GeneratedFile.laidOut), written as it is
+ * with the one newline prettier ends a piece with, or undefined for a piece to format.
+ */
+type Plan = { readonly file: GeneratedFile; readonly parser?: string; readonly pieces: readonly string[]; readonly laid: readonly (string | undefined)[] };
 
 /**
  * Formats each file with its parser. TypeScript modules are formatted piece by piece (top-level
@@ -193,14 +197,16 @@ export async function formatFiles(files: readonly GeneratedFile[], cache: Conten
   const plans: Plan[] = files.map((file) => {
     const ext = file.path.slice(file.path.lastIndexOf(".") + 1);
     const parser = PARSERS[ext];
-    if (!parser || file.format === false || file.contents.length > FORMAT_MAX_BYTES) return { file, pieces: [] };
+    if (!parser || file.format === false || file.contents.length > FORMAT_MAX_BYTES) return { file, pieces: [], laid: [] };
     const pieces = ext === "ts" ? topLevelPieces(file.contents) : [file.contents];
-    return { file, parser, pieces };
+    const laid = pieces.map((text) => {
+      const bare = withoutNewlines(text);
+      return file.laidOut?.has(bare) ? `${bare}\n` : undefined;
+    });
+    return { file, parser, pieces, laid };
   });
-  // Pieces an emitter laid out itself are written as they are (prettier ends each with one newline).
-  const laid = (p: Plan, text: string): boolean => p.file.laidOut !== undefined && p.file.laidOut.has(withoutNewlines(text));
   const pieceResults = await maskedFormat(
-    plans.flatMap((p) => (p.parser === undefined ? [] : p.pieces.filter((text) => !laid(p, text)).map((text) => ({ text, parser: p.parser as string, path: p.file.path })))),
+    plans.flatMap((p) => (p.parser === undefined ? [] : p.pieces.flatMap((text, i) => (p.laid[i] === undefined ? [{ text, parser: p.parser as string, path: p.file.path }] : [])))),
     cache,
     options,
   );
@@ -208,7 +214,7 @@ export async function formatFiles(files: readonly GeneratedFile[], cache: Conten
   const whole: { index: number; item: FormatItem & { readonly path: string } }[] = [];
   const out: (GeneratedFile | undefined)[] = plans.map((p, index) => {
     if (p.parser === undefined) return p.file;
-    const formatted = p.pieces.map((text) => (laid(p, text) ? `${withoutNewlines(text)}\n` : (pieceResults[at++] ?? null)));
+    const formatted = p.laid.map((text) => text ?? pieceResults[at++] ?? null);
     if (formatted.every((f): f is string => f !== null)) return { path: p.file.path, contents: formatted.join("\n") };
     // A piece that is not a program alone: format the module whole, below.
     whole.push({ index, item: { text: p.file.contents, parser: p.parser, path: p.file.path } });
