@@ -50,18 +50,19 @@ export function peersSection({ perSpec, three, noop, typecheck, versions, tsVers
     );
   }
   if (typecheck) {
-    const { contractgen: c, heyapi: h, contractgenClient: cc } = typecheck;
+    const { contractgen: c, heyapi: h, contractgenClient: cc, contractgenDeclarations: cd } = typecheck;
     const mb = (r) => (r.size.bytes / 1e6).toFixed(1);
     lines.push(
       "### Type-check of the generated output (GitHub REST)",
       "",
-      `\`tsc --noEmit -p <tsconfig>\` with the workspace's TypeScript ${tsVersion} over each generator's GitHub output, as written by the rows above, median of ${c.runs}, the three checks interleaved round by round (load ${loads([c, h])}). Both tsconfigs hold the same options (strict, skipLibCheck, target ES2022, lib ES2023 + DOM, no ambient @types) and differ only in module resolution, as the outputs need: contractgen's package NodeNext (\`.js\` specifiers, @contractgen/runtime through its exports map, resolved through a node_modules link to the workspace's), hey-api's output bundler (extensionless specifiers). Written by scripts/bench/typecheck.mjs.`,
+      `\`tsc --noEmit -p <tsconfig>\` with the workspace's TypeScript ${tsVersion} over each generator's GitHub output, as written by the rows above, median of ${c.runs}, the checks interleaved round by round (load ${loads([c, h])}). Both tsconfigs hold the same options (strict, skipLibCheck, target ES2022, lib ES2023 + DOM, no ambient @types) and differ only in module resolution, as the outputs need: contractgen's package NodeNext (\`.js\` specifiers, @contractgen/runtime through its exports map, resolved through a node_modules link to the workspace's), hey-api's output bundler (extensionless specifiers). contractgen's types and its client's types (options, arguments, results, the client's interface) ship as declaration files, \`compiled/types.d.ts\` and \`compiled/client.types.d.ts\`, which \`src/types.ts\` and \`src/client.ts\` re-export; skipLibCheck skips checking them, so the package's build checks only what its code uses of them; hey-api's types are a \`.ts\` file, checked in full. The last row is the cost of checking those declaration files themselves (skipLibCheck off), which contractgen's tests pay once (test/generator/types-declarations.test.ts) rather than every consumer's build. Written by scripts/bench/typecheck.mjs.`,
       "",
-      "| output | .ts files | size (MB) | median wall (s) | peak RSS (MiB) | type errors |",
+      "| output | TypeScript files (.ts, .d.ts) | size (MB) | median wall (s) | peak RSS (MiB) | type errors |",
       "| --- | ---: | ---: | ---: | ---: | ---: |",
-      `| contractgen package, all artifacts (src/) | ${c.size.files} | ${mb(c)} | ${c.wall.toFixed(2)} | ${c.mem.toFixed(0)} | ${c.errors} |`,
+      `| contractgen package, all artifacts (src/ and its declaration files in compiled/) | ${c.size.files} | ${mb(c)} | ${c.wall.toFixed(2)} | ${c.mem.toFixed(0)} | ${c.errors} |`,
       ...(cc ? [`| contractgen package, \`src/client.ts\` and what it imports (types, problems, and through problems.ts the validators) | | | ${cc.wall.toFixed(2)} | ${cc.mem.toFixed(0)} | ${cc.errors} |`] : []),
       `| @hey-api/openapi-ts output (client + types) | ${h.size.files} | ${mb(h)} | ${h.wall.toFixed(2)} | ${h.mem.toFixed(0)} | ${h.errors} |`,
+      ...(cd ? [`| contractgen's declaration files alone, skipLibCheck off (checked by its tests, not by a consumer's build) | ${cd.size.files} | ${mb(cd)} | ${cd.wall.toFixed(2)} | ${cd.mem.toFixed(0)} | ${cd.errors} |`] : []),
       "",
       `contractgen ÷ hey-api: ${ratio(c, h)} wall, ${(c.mem / h.mem).toFixed(2)}× peak RSS. Target: contractgen's output type-checks at least as fast as hey-api's (≤ 1.0×): ${verdict(c.wall <= h.wall)}.` +
         (cc ? ` The client subpath alone (the part nearest to hey-api's output): ${ratio(cc, h)} wall, ${(cc.mem / h.mem).toFixed(2)}× peak RSS.` : ""),

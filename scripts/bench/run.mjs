@@ -116,7 +116,9 @@ if (peers) {
   const tcRuns = Math.min(RUNS, 3);
   const cgSrc = path.join(tmp, "pkg-github", "src");
   const heySrc = path.join(tmp, "heyapi-github", "out");
-  const [tcContractgen, tcHeyapi, tcContractgenClient] = typecheckRows(
+  const cgCompiled = path.join(tmp, "pkg-github", "compiled");
+  const cgDeclarations = ["types.d.ts", "client.types.d.ts"];
+  const [tcContractgen, tcHeyapi, tcContractgenClient, tcDeclarations] = typecheckRows(
     root,
     [
       ["tsc --noEmit: contractgen package — GitHub REST", prepareTypecheck(root, path.join(tmp, "tc-contractgen"), cgSrc, "NodeNext")],
@@ -124,11 +126,20 @@ if (peers) {
       // Nearest to hey-api's client and types: the client subpath and what it imports (which, through
       // problems.ts, includes the validators today).
       ["tsc --noEmit: contractgen src/client.ts and its imports — GitHub", prepareTypecheck(root, path.join(tmp, "tc-contractgen-client"), cgSrc, "NodeNext", ["client.ts"])],
+      // The declaration files the package's types ship in, checked (skipLibCheck off): what a
+      // consumer's skipLibCheck build no longer checks, and contractgen's own tests do.
+      [
+        "tsc --noEmit: contractgen's declaration files, skipLibCheck off — GitHub",
+        prepareTypecheck(root, path.join(tmp, "tc-contractgen-declarations"), cgCompiled, "NodeNext", cgDeclarations, { skipLibCheck: false }),
+      ],
     ],
     tcRuns,
   );
-  const tc = { contractgen: tcContractgen, heyapi: tcHeyapi, contractgenClient: tcContractgenClient };
-  tc.contractgen.size = sizeOf(cgSrc);
+  const tc = { contractgen: tcContractgen, heyapi: tcHeyapi, contractgenClient: tcContractgenClient, contractgenDeclarations: tcDeclarations };
+  const declared = sizeOf(cgCompiled, (name) => cgDeclarations.includes(name));
+  const sources = sizeOf(cgSrc);
+  tc.contractgen.size = { files: sources.files + declared.files, bytes: sources.bytes + declared.bytes };
+  tc.contractgenDeclarations.size = declared;
   tc.heyapi.size = sizeOf(heySrc);
   peersText = peersSection({
     perSpec,

@@ -23,27 +23,30 @@ const common = {
  * package folder (srcDir's parent) gets a node_modules link to the workspace's, so they resolve as
  * in a consumer's install, where the runtime is packages/runtime through the workspace link.
  */
-export function prepareTypecheck(root, dir, srcDir, resolution, entries) {
+export function prepareTypecheck(root, dir, srcDir, resolution, entries, options = {}) {
   mkdirSync(dir, { recursive: true });
   const nm = path.join(path.dirname(srcDir), "node_modules");
   if (resolution === "NodeNext" && !existsSync(nm)) symlinkSync(path.join(root, "node_modules"), nm, "dir");
   const moduleOptions = resolution === "NodeNext" ? { module: "NodeNext", moduleResolution: "NodeNext" } : { module: "ESNext", moduleResolution: "bundler" };
   // `entries`: only these files and what they import (a consumer of one subpath), else every file.
   const scope = entries ? { files: entries.map((e) => path.join(srcDir, e)) } : { include: [`${srcDir}/**/*.ts`] };
-  const config = { compilerOptions: { ...common, ...moduleOptions }, ...scope };
+  const config = { compilerOptions: { ...common, ...moduleOptions, ...options }, ...scope };
   writeFileSync(path.join(dir, "tsconfig.json"), `${JSON.stringify(config, null, 2)}\n`);
   return path.join(dir, "tsconfig.json");
 }
 
-/** Number of .ts files and their bytes under `dir`, for the report. */
-export function sizeOf(dir) {
+/**
+ * Number of TypeScript files (.ts, .d.ts) and their bytes under `dir`, for the report; `filter`
+ * picks files by name (contractgen's compiled/ folder: its declaration files).
+ */
+export function sizeOf(dir, filter = () => true) {
   let files = 0;
   let bytes = 0;
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith(".ts")) {
+      else if (e.name.endsWith(".ts") && filter(e.name)) {
         files++;
         bytes += statSync(p).size;
       }

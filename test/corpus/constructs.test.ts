@@ -233,7 +233,7 @@ describe("circular and recursive schemas", () => {
   });
 
   it("types recursion through a top-level array as a named interface, not an eager cycle", () => {
-    const types = built.source("recursion", "src/types.ts");
+    const types = built.source("recursion", "compiled/types.d.ts");
     expect(types).toMatch(/export interface JsonValueArray extends Array<\s*components\["schemas"\]\["JsonValue"\]\s*> \{\s*\}/);
     expect(types).toMatch(/export interface (ForestArray|GroveArray) extends Array</);
   });

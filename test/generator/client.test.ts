@@ -149,7 +149,7 @@ describe("core client", () => {
   });
 
   it("marks deprecated operations with the date and the replacement", () => {
-    const source = readFileSync(path.join(ROOT, "packages/core/src/client.ts"), "utf8");
+    const source = readFileSync(path.join(ROOT, "packages/core/compiled/client.types.d.ts"), "utf8");
     expect(source).toMatch(/@deprecated since 2026-03-25T12:00:00-04:00; use replayWebhookEvents instead/);
   });
 });

@@ -40,7 +40,7 @@ describe("contractgen generate <spec> --out <dir>", () => {
   it("names schemas from every file of a multi-file spec and keeps recursive references", async () => {
     const dir = workspace("multi-file");
     await runCli(["generate", "spec/openapi.yaml", "--out", "out", "--name", "@t/pkg"], dir);
-    const types = readFileSync(path.join(dir, "out/src/types.ts"), "utf8");
+    const types = readFileSync(path.join(dir, "out/compiled/types.d.ts"), "utf8");
     expect(types).toContain('export type Widget = components["schemas"]["Widget"];');
     expect(types).toContain('export type Part = components["schemas"]["Part"];');
     expect(types).toMatch(/children\?: components\["schemas"\]\["Part"\]\[\]/);
@@ -77,7 +77,7 @@ describe("contractgen generate <spec> --out <dir>", () => {
     // The same previous output, no cache at all.
     await runCli([...args, "--out", "cold-out", "--cache-dir", "empty"], dir);
     const written = snapshotTree(path.join(dir, "out"));
-    expect(written["src/types.ts"]).toContain("weight?: number");
+    expect(written["compiled/types.d.ts"]).toContain("weight?: number");
     expect(written).toEqual(snapshotTree(path.join(dir, "cold-out")));
   });
 
@@ -121,11 +121,11 @@ describe("contractgen generate <spec> --out <dir>", () => {
     writeFileSync(path.join(dir, "spec/openapi.yaml"), schemas);
     const changed = await runCli(args, dir);
     expect(changed.stderr).not.toContain("up to date");
-    expect(readFileSync(path.join(dir, "out/src/types.ts"), "utf8")).toContain("export type Extra =");
+    expect(readFileSync(path.join(dir, "out/compiled/types.d.ts"), "utf8")).toContain("export type Extra =");
     // A hand edit of generated output is not a no-op either: it is regenerated.
-    writeFileSync(path.join(dir, "out/src/types.ts"), "// edited\n");
+    writeFileSync(path.join(dir, "out/compiled/types.d.ts"), "// edited\n");
     await runCli(args, dir);
-    expect(readFileSync(path.join(dir, "out/src/types.ts"), "utf8")).toContain("export type Extra =");
+    expect(readFileSync(path.join(dir, "out/compiled/types.d.ts"), "utf8")).toContain("export type Extra =");
   });
 });
 
@@ -172,7 +172,7 @@ describe("contractgen generate --watch", () => {
       writeFileSync(file, readFileSync(file, "utf8").replace("name: { type: string }", "name: { type: string }\n    weight: { type: number }"));
       await waitFor(() => {
         try {
-          return readFileSync(path.join(dir, "out/src/types.ts"), "utf8").includes("weight?: number");
+          return readFileSync(path.join(dir, "out/compiled/types.d.ts"), "utf8").includes("weight?: number");
         } catch {
           return false;
         }

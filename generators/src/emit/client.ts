@@ -284,8 +284,9 @@ export const clientEmitter = defineEmitter({
     // Type helpers of the runtime that some argument or result types use.
     const used = join([...argsCode, ...itemStreams]).text;
     const helpers = ["MultipartBody", "RawBody", "Relaxed", "ServerSentEvent"].filter((h) => new RegExp(`\\b${h}\\b`).test(used));
-    const typeImports = ["AuthConfig", "BatchOutcome", "CallOptions", "ErrorMapperOptions", ...helpers, "OperationSpec", "RawResponse", "RetryOptions", "StreamCallOptions"].sort();
-    const runtimeTypes = join(typeImports.map((h) => ts`  type ${ident(h)},`));
+    const declarationTypes = ["AuthConfig", "BatchOutcome", "CallOptions", ...helpers, "RawResponse", "RetryOptions", "StreamCallOptions"].sort();
+    const codeTypes = ["CallOptions", "ErrorMapperOptions", "OperationSpec", "RawResponse", "StreamCallOptions"];
+    const runtimeTypes = join(codeTypes.map((h) => ts`  type ${ident(h)},`));
     // The client's interface, laid out here as prettier would when its lines allow (ts-layout.ts).
     const clientCode = ts`${jsdoc(`The client ${factory} makes.`)}export interface ${ident(`${base}Client`)} {
 ${join(methods)}
@@ -313,22 +314,18 @@ ${join([...streams, ...itemStreams])}
 }
 `;
     const clientInterface = laidOutDeclaration(clientCode, laidOut);
-    const code = ts`import {
-  createCaller,
-  createErrorMapper,
-  createTransport,${server !== undefined && server.variables.length > 0 ? ts`\n  resolveServer,` : ts``}
-${runtimeTypes}
+    const clientName = ident(`${base}Client`);
+    const optionsName = ident(`${base}ClientOptions`);
+    // The client's types (options, arguments and results of every operation, the client's
+    // interface) are declarations only: they ship as compiled/client.types.d.ts, which this module
+    // re-exports. A consumer's build (skipLibCheck) then checks only the code that uses them, not
+    // every declaration; contractgen's tests check the declaration file itself.
+    const declarations = ts`import type {
+${join(declarationTypes.map((h) => ts`  ${ident(h)},`))}
 } from "@contractgen/runtime";
-import { clientMethods, errorSchemas, operationSpecs, type OperationKey } from "../compiled/client.tables.js";
-import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
 import type { paths } from "./types.js";
 
-export type { CallOptions };
-
-/** How each operation is called: method, path, parameters, body, security, limits. */
-export { operationSpecs };
-
-export interface ${ident(`${base}ClientOptions`)} {
+export interface ${optionsName} {
 ${memberDoc(defaultBase !== undefined ? "The API address." : "The API address. The contract gives no server, so it is required.", { default: defaultBase ?? "none" })}readonly baseUrl?: string;
   /**
    * Values of server variables: of the contract's first server (when baseUrl is not given) and of
@@ -348,6 +345,24 @@ ${memberDoc(defaultBase !== undefined ? "The API address." : "The API address. T
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+${join(argsCode)}
+${clientInterface}`;
+    const code = ts`import {
+  createCaller,
+  createErrorMapper,
+  createTransport,${server !== undefined && server.variables.length > 0 ? ts`\n  resolveServer,` : ts``}
+${runtimeTypes}
+} from "@contractgen/runtime";
+import { clientMethods, errorSchemas, operationSpecs, type OperationKey } from "../compiled/client.tables.js";
+import type { ${clientName}, ${optionsName} } from "../compiled/client.types.js";
+import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
+
+export type { CallOptions };
+export type * from "../compiled/client.types.js";
+
+/** How each operation is called: method, path, parameters, body, security, limits. */
+export { operationSpecs };
+
 const SERVER_VARIABLES: Readonly<Record<string, string>> = ${literal(variables)};
 
 const mapper = createErrorMapper({
@@ -365,11 +380,9 @@ export const toError: (operationId: string, response: RawResponse) => Error = ma
 /** Stream messages that are problems (a disconnect) become their problem class. */
 const problemEvent = mapper.problemEvent;
 
-${join(argsCode)}
-${clientInterface}
 type Args = Readonly<Record<string, unknown>>;
 
-${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export function ${ident(factory)}(options: ${ident(`${base}ClientOptions`)} = {}): ${ident(`${base}Client`)} {
+${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export function ${ident(factory)}(options: ${optionsName} = {}): ${clientName} {
   const serverVariables = { ...SERVER_VARIABLES, ...(options.serverVariables ?? {}) };
   const baseUrl = options.baseUrl ?? ${server === undefined ? ts`undefined` : server.variables.length > 0 ? ts`resolveServer(${server.url}, serverVariables)` : ts`${server.url}`};
   if (baseUrl === undefined) throw new TypeError(${`${factory}: baseUrl is required`});
@@ -416,12 +429,13 @@ ${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export functi
     invalidateAppToken: (): Promise<boolean> => transport.auth.invalidate(),
   };
   // The tables hold exactly the interface's methods, each calling the runtime as its signature says.
-  return client as unknown as ${ident(`${base}Client`)};
+  return client as unknown as ${clientName};
 }
 `;
     const tables = clientTables(plans.map((p) => p.op.id), specs, literal(errorSchemaTable(model)), literal(methodTable));
     return [
-      { path: "src/client.ts", contents: tsHeader(model) + code.text, laidOut },
+      { path: "src/client.ts", contents: tsHeader(model) + code.text },
+      { path: "compiled/client.types.d.ts", contents: tsHeader(model) + declarations.text, laidOut },
       { path: "compiled/client.tables.js", contents: tsHeader(model) + tables.js, format: false },
       { path: "compiled/client.tables.d.ts", contents: tsHeader(model) + tables.dts, format: false },
     ];

@@ -1,7 +1,7 @@
 /**
- * Types of what an API delivers (webhooks and callbacks), added to `src/types.ts`. openapi-typescript
- * types root `webhooks` already; callbacks are copied under `webhooks` too, each under its own
- * `typesKey`, so one indexed type reaches every delivery's payload.
+ * Types of what an API delivers (webhooks and callbacks), added to `compiled/types.d.ts`.
+ * openapi-typescript types root `webhooks` already; callbacks are copied under `webhooks` too, each
+ * under its own `typesKey`, so one indexed type reaches every delivery's payload.
  */
 import type { ApiModel, Delivery } from "../model/ir.js";
 import { mediaKind } from "./validators/index.js";

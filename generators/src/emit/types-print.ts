@@ -1,5 +1,5 @@
 /**
- * The body of `src/types.ts`: openapi-typescript's `paths`, `components`, `operations` and
+ * The body of `compiled/types.d.ts` (re-exported by `src/types.ts`): openapi-typescript's `paths`, `components`, `operations` and
  * `webhooks`, printed. Everything it needs comes in one structured-cloneable input, so it runs on a
  * worker thread for large contracts (types.ts) with the same result as on the calling thread.
  */

@@ -15,8 +15,13 @@ export const TYPES_ON_WORKER_FROM = 100;
 const PRINT_MODULE = new URL("./types-print.js", import.meta.url).href;
 
 /**
- * `src/types.ts`: openapi-typescript's `paths`, `components` and `operations`, plus one named alias
- * per component schema so consumers write `Post` instead of `components["schemas"]["Post"]`.
+ * The contract's types: openapi-typescript's `paths`, `components` and `operations`, plus one named
+ * alias per component schema so consumers write `Post` instead of `components["schemas"]["Post"]`.
+ *
+ * They ship as a declaration file, `compiled/types.d.ts`, which `src/types.ts` re-exports. The file
+ * holds types only, and as a `.d.ts` it is one a consumer's `skipLibCheck` skips: every build of a
+ * project that imports the package no longer checks all of it (on GitHub's contract, 7.6 MB), only
+ * what the project's code uses. openapi-typescript recommends `.d.ts` output for the same reason.
  */
 export const typesEmitter = defineEmitter({
   name: "types",
@@ -41,7 +46,12 @@ export const typesEmitter = defineEmitter({
     const contents = `${tsHeader(model)}${body}\n${join(aliases).text}\n${deliveries}`;
     // openapi-typescript prints one consistent layout at every size; prettier would only re-indent
     // it, and its `components` interface is one statement, so any schema change reformatted it whole.
-    return [{ path: "src/types.ts", contents, format: false }];
+    // `export type *` is erased from the built module: there is no compiled/types.js to load.
+    const reexport = `${tsHeader(model)}export type * from "../compiled/types.js";\n`;
+    return [
+      { path: "compiled/types.d.ts", contents, format: false },
+      { path: "src/types.ts", contents: reexport, format: false },
+    ];
   },
 });
 
