@@ -9,6 +9,7 @@ import path from "node:path";
 import { ConditionSyntaxError, JsonPathSyntaxError, embedded, expressionsIn, parseCondition, parseExpression, parseJsonPath } from "@contractgen/runtime/arazzo";
 import type { WorkflowPlan, WorkflowStep } from "@contractgen/runtime/conformance";
 import { SpecError, toPointer, type SpecIssue } from "../load/errors.js";
+import { blockSequenceItems } from "../load/block-items.js";
 import { displayPathOf, readSourceFile, type SourceFile } from "../load/source.js";
 import type { ApiModel } from "../model/ir.js";
 import { workflowsPathFor } from "./path.js";
@@ -54,6 +55,9 @@ function readDocument(src: SourceFile, model: ApiModel, at: Report): WorkflowPla
   const ops = new Map(model.operations.map((o) => [o.id, o]));
   const ids = new Set<string>();
   const out: WorkflowPlan[] = [];
+  // Each workflow's position, read from the lines when they leave no doubt (block-items.ts), else
+  // from the located document, whose building costs more than the rest of this file's loading.
+  const starts = blockSequenceItems(src.text, "workflows", doc["workflows"].length);
   doc["workflows"].forEach((wf, w) => {
     const base = ["workflows", w];
     if (!isObj(wf)) return at(base, "a workflow must be an object", "give workflowId, summary and steps");
@@ -63,7 +67,7 @@ function readDocument(src: SourceFile, model: ApiModel, at: Report): WorkflowPla
     ids.add(id);
     const inputs = readInputs(wf["inputs"], [...base, "inputs"], at);
     const steps = readSteps(wf["steps"], [...base, "steps"], ops, new Set(inputs.map((i) => i.name)), at);
-    const { line, col } = src.locate(toPointer(base));
+    const { line, col } = starts?.[w] ?? src.locate(toPointer(base));
     out.push({
       id,
       summary: typeof wf["summary"] === "string" ? wf["summary"] : id,
