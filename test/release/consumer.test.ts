@@ -60,6 +60,14 @@ for await (const product of ads.iterate.listProducts({ product_catalog_id: catal
   if (count >= 3) break;
 }
 const sample: Pick<Post, "id"> = { id: "1" };
+// The types come from declaration files (compiled/types.d.ts, compiled/client.types.d.ts): were one
+// missing from the tarball, they would be any and these two lines would compile.
+// @ts-expect-error a Post's id is a string
+const wrongId: Pick<Post, "id"> = { id: 1 };
+// @ts-expect-error createStreamLink's webhook_id is a string
+const wrongCall = () => core.createStreamLink({ webhook_id: 1 });
+void wrongId;
+void wrongCall;
 console.log(JSON.stringify({ provisioned, caught, count, sample: sample.id }));
 `;
 
