@@ -117,7 +117,7 @@ if (peers) {
   const cgSrc = path.join(tmp, "pkg-github", "src");
   const heySrc = path.join(tmp, "heyapi-github", "out");
   const cgCompiled = path.join(tmp, "pkg-github", "compiled");
-  const cgDeclarations = ["types.d.ts", "client.types.d.ts"];
+  const cgDeclarations = ["types.d.ts", "client.types.d.ts", "server.types.d.ts"];
   const [tcContractgen, tcHeyapi, tcContractgenClient, tcDeclarations] = typecheckRows(
     root,
     [

@@ -30,7 +30,7 @@ for (const spec of specs) {
     continue;
   }
   const ctx = { model, packageName: "x", exports: new Map(), namespaced: new Set(), unbarrelled: new Set() };
-  for (const [emitter, file] of [[clientEmitter, "compiled/client.types.d.ts"], [serverEmitter, "src/server.ts"]]) {
+  for (const [emitter, file] of [[clientEmitter, "compiled/client.types.d.ts"], [serverEmitter, "compiled/server.types.d.ts"]]) {
     const f = (await emitter.emit(ctx)).find((g) => g.path === file);
     for (const piece of topLevelPieces(f.contents)) {
       pieces++;

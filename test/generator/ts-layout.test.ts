@@ -126,7 +126,7 @@ describe("type declarations laid out as prettier does", () => {
     expect(layoutTypeDeclaration(text)).toBeUndefined();
   });
 
-  it.each(["core", "ads-audiences", "ads-campaigns"].flatMap((name) => [`${name}/src/client.ts`, `${name}/compiled/client.types.d.ts`, `${name}/src/server.ts`]))("writes %s as prettier formats it", async (file) => {
+  it.each(["core", "ads-audiences", "ads-campaigns"].flatMap((name) => [`${name}/src/client.ts`, `${name}/compiled/client.types.d.ts`, `${name}/src/server.ts`, `${name}/compiled/server.types.d.ts`]))("writes %s as prettier formats it", async (file) => {
     const text = readFileSync(path.join(ROOT, "packages", file), "utf8");
     expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: "babel-ts" })).toBe(text);
   });

@@ -6,12 +6,13 @@ import { generate } from "../../generators/dist/index.js";
 import type { Reporter, Target } from "../../generators/dist/index.js";
 import { FIXTURES, ROOT, TSC, workspaceTmpDir } from "./helpers.js";
 
-// A package's types ship as compiled/types.d.ts, re-exported by src/types.ts, and the client's
-// types (options, arguments, results, the client's interface) as compiled/client.types.d.ts,
-// re-exported by src/client.ts. A consumer's `skipLibCheck` (and the package's own tsconfig) skips
-// declaration files, so an error in them would reach nobody: these tests check the declarations on
-// their own with skipLibCheck off.
-const DECLARATIONS = ["compiled/types.d.ts", "compiled/client.types.d.ts"];
+// A package's types ship as compiled/types.d.ts, re-exported by src/types.ts; the client's types
+// (options, arguments, results, the client's interface) as compiled/client.types.d.ts, re-exported
+// by src/client.ts; the server's (inputs, replies, the handlers' interface) as
+// compiled/server.types.d.ts, re-exported by src/server.ts. A consumer's `skipLibCheck` (and the
+// package's own tsconfig) skips declaration files, so an error in them would reach nobody: these
+// tests check the declarations on their own with skipLibCheck off.
+const DECLARATIONS = ["compiled/types.d.ts", "compiled/client.types.d.ts", "compiled/server.types.d.ts"];
 const quiet: Reporter = { step() {}, info() {}, debug() {} };
 
 /** tsc over the given declaration files alone, strict, every declaration file checked. */
@@ -36,7 +37,7 @@ function checkDeclarations(dir: string, files: readonly string[]): { status: num
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
 
-describe("the declaration files of a package (compiled/types.d.ts, compiled/client.types.d.ts)", () => {
+describe("the declaration files of a package (compiled/types.d.ts, client.types.d.ts, server.types.d.ts)", () => {
   it("has no type errors for the repository's packages, the construct fixtures and the hostile spec", async () => {
     const dir = workspaceTmpDir("types-dts-");
     const specs = [

@@ -106,8 +106,8 @@ describe("packages installed from their tarballs", () => {
   it.each(PACKAGES)("%s packs only dist/, the compiled validators and tables, README.md, CHANGELOG.md and package.json", (name) => {
     const listing = run("tar", ["-tzf", tarballs[name] as string], work).trim().split("\n");
     const compiled = "validators\\.(strict|params|tables)|(client|server|receiver|operations)\\.tables|mcp\\.tools|mocks\\.data";
-    // The types and the client's types are declarations only (no .js).
-    const declarations = "types|client\\.types";
+    // The types, the client's and the server's are declarations only (no .js).
+    const declarations = "types|client\\.types|server\\.types";
     const outside = listing.filter((f) => !new RegExp(`^package\\/(dist\\/.+|compiled\\/(${compiled})\\.(js|d\\.ts)|compiled\\/(${declarations})\\.d\\.ts|README\\.md|CHANGELOG\\.md|package\\.json)$`).test(f));
     expect(outside).toEqual([]);
     expect(listing).toContain("package/dist/index.js");
@@ -116,7 +116,7 @@ describe("packages installed from their tarballs", () => {
     if (name !== "runtime") {
       for (const f of ["strict.js", "strict.d.ts", "params.js", "params.d.ts", "tables.js", "tables.d.ts"]) expect(listing).toContain(`package/compiled/validators.${f}`);
       for (const m of ["client.tables", "server.tables", "operations.tables", "mcp.tools", "mocks.data"]) for (const ext of ["js", "d.ts"]) expect(listing).toContain(`package/compiled/${m}.${ext}`);
-      for (const m of ["types", "client.types"]) expect(listing).toContain(`package/compiled/${m}.d.ts`);
+      for (const m of ["types", "client.types", "server.types"]) expect(listing).toContain(`package/compiled/${m}.d.ts`);
     }
   });
 

@@ -137,25 +137,32 @@ type ReplyOf<S extends number, B, C extends string> = { readonly status: S; read
 type EmptyReplyOf<S extends number> = { readonly status: S; readonly body?: undefined; readonly headers?: Readonly<Record<string, string>>; readonly contentType?: string };`
         : ts``,
     ], "");
-    const code = ts`import type { FastifyInstance } from "fastify";
-import { pickHandlers, registerRoutes, type Handler, type HandlerInput, type HandlerReply, type ServerOptions } from "@contractgen/runtime/server";
-${join(types).text.includes("Relaxed<") ? ts`import type { Relaxed } from "@contractgen/runtime";\n` : ts``}import type { paths } from "./types.js";
-import { validateRequest, validateResponse } from "./validators.js";
-import { methodNames, routes } from "../compiled/server.tables.js";
-
-export type { AuthContext, HandlerInput, HandlerReply, SecurityVerifiers } from "@contractgen/runtime/server";
+    // The types (each operation's input and replies, the handlers' interface) are declarations
+    // only: they ship as compiled/server.types.d.ts, which this module re-exports, so a build with
+    // skipLibCheck checks what its handlers use of them rather than all of them (as the client's).
+    const declarations = ts`import type { HandlerInput } from "@contractgen/runtime/server";
+${typesText.includes("Relaxed<") ? ts`import type { Relaxed } from "@contractgen/runtime";\n` : ts``}import type { paths } from "./types.js";
 ${replyAliases}
 
 ${join(types)}
 ${jsdoc(`One method per operation of ${model.info.title} ${model.info.version}; a missing one answers 501.`)}export interface ${ident(handlersName)} {
 ${join(members)}
 }
+`;
+    const code = ts`import type { FastifyInstance } from "fastify";
+import { pickHandlers, registerRoutes, type Handler, type ServerOptions } from "@contractgen/runtime/server";
+import type { ${ident(handlersName)} } from "../compiled/server.types.js";
+import { validateRequest, validateResponse } from "./validators.js";
+import { methodNames, routes } from "../compiled/server.tables.js";
+
+export type { AuthContext, HandlerInput, HandlerReply, SecurityVerifiers } from "@contractgen/runtime/server";
+export type * from "../compiled/server.types.js";
 
 /** Every route of the contract, in contract order. */
 export { routes };
 
 /**
- * The Fastify plugin: \`app.register(${pluginName}, { handlers, security })\`. Requests are validated
+ * The Fastify plugin: \`app.register(${ident(pluginName)}, { handlers, security })\`. Requests are validated
  * with the precompiled validators (nothing compiles at start-up); errors answer in the contract's
  * shapes: 400/415 problem+json naming the parameter, 401 with legacy code 89, 413 for oversize
  * bodies, 501 for missing handlers.
@@ -184,7 +191,8 @@ export declare const methodNames: Readonly<Record<string, string>>;
     return [
       { path: "compiled/server.tables.js", contents: tsHeader(model) + tablesJs.text, format: false },
       { path: "compiled/server.tables.d.ts", contents: tsHeader(model) + tablesDts.text, format: false },
-      { path: "src/server.ts", contents: tsHeader(model) + code.text, laidOut },
+      { path: "src/server.ts", contents: tsHeader(model) + code.text },
+      { path: "compiled/server.types.d.ts", contents: tsHeader(model) + declarations.text, laidOut },
     ];
   },
 });
