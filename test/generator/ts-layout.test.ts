@@ -107,6 +107,10 @@ const declarations: { name: string; text: string }[] = [
   { name: "empty blocks", text: "export interface AClient {\n  iterate: {\n\n  };\n  batch: {\n  };\n}\n" },
   { name: "function-type members too long", text: `export interface AClient {\n  invalidateAccessTokenJson: (args?: InvalidateAccessTokenJsonArgs) => Promise<InvalidateAccessTokenJsonResult>;\n  stream: {\n    streamActivity: (args?: StreamActivityArgs, options?: StreamCallOptions) => AsyncGenerator<StreamActivityResult, void, undefined>;\n    listVideoConversationCards: (args: Omit<ListVideoConversationCardsArgs, "cursor">) => AsyncGenerator<NonNullable<ListVideoConversationCardsResult["data"]>[number], void, undefined>;\n  };\n}\n` },
   { name: "doc comments ending in a Markdown line break", text: "/**\n * First line  \n * second.\n */\nexport type A = B;\n" },
+  {
+    name: "members whose lone type argument is an indexed-access chain",
+    text: `export interface SchemaValidators {\n  Short: SchemaValidator<components["schemas"]["short"]>;\n  SecurityAdvisoryEcosystems: SchemaValidator<components["schemas"]["security-advisory-ecosystems"]>;\n  NotAuthorizedForFieldProblem?: SchemaValidator<components["schemas"]["NotAuthorizedForFieldProblem"]>;\n}\n`,
+  },
 ];
 
 describe("type declarations laid out as prettier does", () => {
@@ -122,11 +126,16 @@ describe("type declarations laid out as prettier does", () => {
     { name: "a comment line ending in one space (prettier drops it)", text: "/**\n * Doc. \n */\nexport type A = B;\n" },
     { name: "a long line of another shape", text: `export type A = Relaxed<${chain(`/${"x".repeat(90)}`)}, "a"> | undefined;\n` },
     { name: "a lone hugged argument (prettier breaks after `=`)", text: `export type ${"N".repeat(80)}Reply =\n  | EmptyReplyOf<201>;\n` },
+    { name: "a member's lone argument that is no indexed-access chain (prettier may hug it)", text: `export interface A {\n  ${"k".repeat(90)}: EmptyReplyOf<201>;\n}\n` },
   ])("leaves to prettier $name", ({ text }) => {
     expect(layoutTypeDeclaration(text)).toBeUndefined();
   });
 
-  it.each(["core", "ads-audiences", "ads-campaigns"].flatMap((name) => [`${name}/src/client.ts`, `${name}/compiled/client.types.d.ts`, `${name}/src/server.ts`, `${name}/compiled/server.types.d.ts`]))("writes %s as prettier formats it", async (file) => {
+  it.each(
+    ["core", "ads-audiences", "ads-campaigns"].flatMap((name) =>
+      ["src/client.ts", "compiled/client.types.d.ts", "src/server.ts", "compiled/server.types.d.ts", "src/validators.ts", "src/mocks.ts"].map((f) => `${name}/${f}`),
+    ),
+  )("writes %s as prettier formats it", async (file) => {
     const text = readFileSync(path.join(ROOT, "packages", file), "utf8");
     expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: "babel-ts" })).toBe(text);
   });

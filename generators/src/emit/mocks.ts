@@ -1,7 +1,7 @@
 import type { ApiModel, Operation, Response } from "../model/ir.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { join, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
+import { join, jsdoc, laidOutDeclaration, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 import { toJsonSchema } from "./validators/json-schema.js";
 
@@ -118,9 +118,19 @@ function schemaKey(name: string): Code {
   return /^(0|[1-9]\d{0,14})$/.test(name) ? ts`${Number(name)}` : stringLiteral(name);
 }
 
-function wrapper(model: ApiModel): string {
+function wrapper(model: ApiModel): { readonly contents: string; readonly laidOut: Set<string> } {
   const factories = model.schemas.map((s) => ts`  ${typeKey(s.typeName)}: (seed?: number) => Schemas[${schemaKey(s.name)}];`);
-  return (
+  // The factories' type, one member per schema (most of this module for a large contract), laid
+  // out here as prettier would when its lines allow (ts-layout.ts), else formatted.
+  const laidOut = new Set<string>();
+  const table = laidOutDeclaration(
+    ts`${jsdoc("The type of `mockSchemas`: one seeded factory per named schema of the contract.")}export interface MockSchemas {
+${join(factories)}
+}
+`,
+    laidOut,
+  );
+  const contents =
     tsHeader(model) +
     ts`import { createMockGenerator, type MockGenerator, type MockSchema } from "@contractgen/runtime/mock-data";
 import type { components } from "./types.js";
@@ -161,15 +171,14 @@ export function mockValue(schema: MockSchema, seed?: number): unknown {
   return generator().generate(schema, seed);
 }
 
+${table}
 /**
  * One seeded factory per schema, by type name. Made from the schema/type name pairs and typed once
  * here: TypeScript reads one signature per schema instead of checking a function per schema.
  */
 export const mockSchemas = Object.fromEntries(
   schemaTypeNames.map(([name, typeName]) => [typeName, (seed?: number): unknown => generator().forSchema(name, seed)]),
-) as unknown as {
-${join(factories)}
-};
+) as unknown as MockSchemas;
 
 /** A response as a mock server would send it. */
 export interface ExampleResponse {
@@ -217,8 +226,8 @@ export function exampleResponse(operationId: OperationId, status?: number | stri
 export function exampleResponses(seed?: number): (ExampleResponse & { readonly operationId: OperationId })[] {
   return (Object.keys(responsePlans()) as OperationId[]).map((operationId) => ({ operationId, ...exampleResponse(operationId, undefined, seed) }));
 }
-`.text
-  );
+`.text;
+  return { contents, laidOut };
 }
 
 /**
@@ -235,7 +244,7 @@ export const mocksEmitter = defineEmitter({
     return [
       { path: "compiled/mocks.data.js", contents: data.js, format: false },
       { path: "compiled/mocks.data.d.ts", contents: data.dts, format: false },
-      { path: "src/mocks.ts", contents: wrapper(model) },
+      { path: "src/mocks.ts", ...wrapper(model) },
     ];
   },
 });

@@ -247,7 +247,8 @@ function printNumber(text: string): string {
  * caller leaves that piece to prettier). Lines that fit in the width stay as they are; of the
  * lines that do not, two shapes are known:
  * - a member `key: NonNullable<T>["name"];` breaks inside the angle brackets (prettier does not
- *   hug an indexed-access type argument), T alone on the next line;
+ *   hug an indexed-access type argument), T alone on the next line, and so does a member
+ *   `key: G<T>;` whose lone argument T is an indexed-access chain;
  * - `export type X = T;` with T an indexed-access chain, or a union of them, breaks after `=`
  *   (prettier's fluid layout), a union that still does not fit one member a line after `| `;
  * - a member `key: Relaxed<NonNullable<T>[…], "a" | "b">;` puts each type argument on its line,
@@ -311,7 +312,7 @@ export function layoutTypeDeclaration(text: string): string | undefined {
       out.push(line);
       continue;
     }
-    const member = /^(\s+)(.+?\??: )(NonNullable<[^<>]+>\[[^<>]+\]);$/.exec(line);
+    const member = /^(\s+)(.+?\??: )(NonNullable<[^<>]+>\[[^<>]+\]|[A-Za-z_$][\w$]*<[A-Za-z_$][\w$]*(?:\["[^"\\]*"\])+>);$/.exec(line);
     if (member) {
       const [, indent, head, type] = member as unknown as [string, string, string, string];
       const laid = layoutArgument(type, indent, ";", `${indent}${head}`);
@@ -426,6 +427,11 @@ function layoutArgument(arg: string, indent: string, end: string, prefix = inden
   if (displayWidth(`${prefix}${arg}${end}`) <= WIDTH || /^[^<>|]+$/.test(arg)) return [`${prefix}${arg}${end}`];
   const nonNullable = /^NonNullable<([^<>]+)>((?:\["[^"]*"\])*)$/.exec(arg);
   if (nonNullable) return [`${prefix}NonNullable<`, `${indent}  ${nonNullable[1] as string}`, `${indent}>${nonNullable[2] as string}${end}`];
+  // A member's `G<T>` whose lone argument is an indexed-access chain breaks the same way: prettier
+  // hugs a lone argument only when it is a keyword, literal or object type. (Elsewhere, after an
+  // alias's `=` or inside another generic, the lone argument is left to prettier.)
+  const lone = prefix === indent ? null : /^([A-Za-z_$][\w$]*)<([A-Za-z_$][\w$]*(?:\["[^"\\]*"\])+)>$/.exec(arg);
+  if (lone) return [`${prefix}${lone[1] as string}<`, `${indent}  ${lone[2] as string}`, `${indent}>${end}`];
   const generic = genericParts(arg);
   return generic ? layoutArguments(`${prefix}${generic.name}<`, generic.args, indent, `>${end}`) : undefined;
 }

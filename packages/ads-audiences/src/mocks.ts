@@ -53,15 +53,9 @@ export function mockValue(schema: MockSchema, seed?: number): unknown {
 }
 
 /**
- * One seeded factory per schema, by type name. Made from the schema/type name pairs and typed once
- * here: TypeScript reads one signature per schema instead of checking a function per schema.
+ * The type of `mockSchemas`: one seeded factory per named schema of the contract.
  */
-export const mockSchemas = Object.fromEntries(
-  schemaTypeNames.map(([name, typeName]) => [
-    typeName,
-    (seed?: number): unknown => generator().forSchema(name, seed),
-  ]),
-) as unknown as {
+export interface MockSchemas {
   Request: (seed?: number) => Schemas["Request"];
   NextCursor: (seed?: number) => Schemas["NextCursor"];
   TotalCount: (seed?: number) => Schemas["TotalCount"];
@@ -123,7 +117,18 @@ export const mockSchemas = Object.fromEntries(
   DoNotReachMembershipResponse: (seed?: number) => Schemas["DoNotReachMembershipResponse"];
   DoNotReachList: (seed?: number) => Schemas["DoNotReachList"];
   DoNotReachListResponse: (seed?: number) => Schemas["DoNotReachListResponse"];
-};
+}
+
+/**
+ * One seeded factory per schema, by type name. Made from the schema/type name pairs and typed once
+ * here: TypeScript reads one signature per schema instead of checking a function per schema.
+ */
+export const mockSchemas = Object.fromEntries(
+  schemaTypeNames.map(([name, typeName]) => [
+    typeName,
+    (seed?: number): unknown => generator().forSchema(name, seed),
+  ]),
+) as unknown as MockSchemas;
 
 /** A response as a mock server would send it. */
 export interface ExampleResponse {

@@ -18,11 +18,9 @@ export interface SchemaValidator<T> {
 }
 
 /**
- * One precompiled validator per named schema of the contract. The table is in
- * compiled/validators.tables.js and typed once here: TypeScript reads one signature per schema
- * instead of checking a member and two casts per schema.
+ * The type of `schemaValidators`: one precompiled validator per named schema of the contract.
  */
-export const schemaValidators = compiledSchemaValidators as unknown as {
+export interface SchemaValidators {
   Request: SchemaValidator<components["schemas"]["Request"]>;
   NextCursor: SchemaValidator<components["schemas"]["NextCursor"]>;
   TotalCount: SchemaValidator<components["schemas"]["TotalCount"]>;
@@ -116,7 +114,14 @@ export const schemaValidators = compiledSchemaValidators as unknown as {
   LineItemCuratedCategoryList: SchemaValidator<
     components["schemas"]["LineItemCuratedCategoryList"]
   >;
-};
+}
+
+/**
+ * One precompiled validator per named schema of the contract. The table is in
+ * compiled/validators.tables.js and typed once here: TypeScript reads one signature per schema
+ * instead of checking a member and two casts per schema.
+ */
+export const schemaValidators = compiledSchemaValidators as unknown as SchemaValidators;
 
 /** Every operationId this package validates. */
 export type { OperationId };

@@ -53,15 +53,9 @@ export function mockValue(schema: MockSchema, seed?: number): unknown {
 }
 
 /**
- * One seeded factory per schema, by type name. Made from the schema/type name pairs and typed once
- * here: TypeScript reads one signature per schema instead of checking a function per schema.
+ * The type of `mockSchemas`: one seeded factory per named schema of the contract.
  */
-export const mockSchemas = Object.fromEntries(
-  schemaTypeNames.map(([name, typeName]) => [
-    typeName,
-    (seed?: number): unknown => generator().forSchema(name, seed),
-  ]),
-) as unknown as {
+export interface MockSchemas {
   Problem: (seed?: number) => Schemas["Problem"];
   ProblemResourceType: (seed?: number) => Schemas["ProblemResourceType"];
   AnyProblem: (seed?: number) => Schemas["AnyProblem"];
@@ -130,7 +124,18 @@ export const mockSchemas = Object.fromEntries(
   InvalidateTokenResponse: (seed?: number) => Schemas["InvalidateTokenResponse"];
   BearerTokenRequest: (seed?: number) => Schemas["BearerTokenRequest"];
   AppOnlyBearerToken: (seed?: number) => Schemas["AppOnlyBearerToken"];
-};
+}
+
+/**
+ * One seeded factory per schema, by type name. Made from the schema/type name pairs and typed once
+ * here: TypeScript reads one signature per schema instead of checking a function per schema.
+ */
+export const mockSchemas = Object.fromEntries(
+  schemaTypeNames.map(([name, typeName]) => [
+    typeName,
+    (seed?: number): unknown => generator().forSchema(name, seed),
+  ]),
+) as unknown as MockSchemas;
 
 /** A response as a mock server would send it. */
 export interface ExampleResponse {

@@ -20,11 +20,9 @@ export interface SchemaValidator<T> {
 }
 
 /**
- * One precompiled validator per named schema of the contract. The table is in
- * compiled/validators.tables.js and typed once here: TypeScript reads one signature per schema
- * instead of checking a member and two casts per schema.
+ * The type of `schemaValidators`: one precompiled validator per named schema of the contract.
  */
-export const schemaValidators = compiledSchemaValidators as unknown as {
+export interface SchemaValidators {
   Problem: SchemaValidator<components["schemas"]["Problem"]>;
   ProblemResourceType: SchemaValidator<components["schemas"]["ProblemResourceType"]>;
   AnyProblem: SchemaValidator<components["schemas"]["AnyProblem"]>;
@@ -103,7 +101,14 @@ export const schemaValidators = compiledSchemaValidators as unknown as {
   InvalidateTokenResponse: SchemaValidator<components["schemas"]["InvalidateTokenResponse"]>;
   BearerTokenRequest: SchemaValidator<components["schemas"]["BearerTokenRequest"]>;
   AppOnlyBearerToken: SchemaValidator<components["schemas"]["AppOnlyBearerToken"]>;
-};
+}
+
+/**
+ * One precompiled validator per named schema of the contract. The table is in
+ * compiled/validators.tables.js and typed once here: TypeScript reads one signature per schema
+ * instead of checking a member and two casts per schema.
+ */
+export const schemaValidators = compiledSchemaValidators as unknown as SchemaValidators;
 
 /** Every operationId this package validates. */
 export type { OperationId };

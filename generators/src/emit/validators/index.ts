@@ -3,7 +3,7 @@ import { deliveryValidation } from "./deliveries.js";
 import { validationTables } from "./tables.js";
 import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
-import { ident, join, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "../ts.js";
+import { ident, join, jsdoc, laidOutDeclaration, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "../ts.js";
 import type { CompileInput } from "./compile.js";
 import { compileAll } from "./compile-pool.js";
 import { compileModule } from "./module.js";
@@ -117,10 +117,20 @@ function plan(model: ApiModel): Plan {
 
 const COMPILED_HEADER = "/* eslint-disable */\n// ajv standalone output; its types are in the .d.ts beside it.\n";
 
-function wrapper(model: ApiModel, p: Plan): string {
+function wrapper(model: ApiModel, p: Plan): { readonly contents: string; readonly laidOut: Set<string> } {
   const schemaEntries = model.schemas.map((s) => ts`  ${typeKey(s.typeName)}: SchemaValidator<components["schemas"][${stringLiteral(s.name)}]>;`);
   const invalidRequest = invalidRequestOf(model);
-  return (
+  // The table's type, one member per schema (most of this module for a large contract), laid out
+  // here as prettier would when its lines allow (ts-layout.ts), else formatted.
+  const laidOut = new Set<string>();
+  const table = laidOutDeclaration(
+    ts`${jsdoc("The type of `schemaValidators`: one precompiled validator per named schema of the contract.")}export interface SchemaValidators {
+${join(schemaEntries)}
+}
+`,
+    laidOut,
+  );
+  const contents =
     tsHeader(model) +
     ts`import { createValidation, type CompiledError, type OperationValidation } from "@contractgen/runtime/validation";
 import type { components } from "./types.js";
@@ -132,14 +142,13 @@ export interface SchemaValidator<T> {
   errors?: readonly CompiledError[] | null;
 }
 
+${table}
 /**
  * One precompiled validator per named schema of the contract. The table is in
  * compiled/validators.tables.js and typed once here: TypeScript reads one signature per schema
  * instead of checking a member and two casts per schema.
  */
-export const schemaValidators = compiledSchemaValidators as unknown as {
-${join(schemaEntries)}
-};
+export const schemaValidators = compiledSchemaValidators as unknown as SchemaValidators;
 
 /** Every operationId this package validates. */
 export type { OperationId };
@@ -153,8 +162,8 @@ export { operationValidators };
  * naming every failure; validateResponse checks a status, media type and body against the contract.
  */
 export const { validateRequest, validateResponse } = createValidation<OperationId>(operationValidators, { invalidRequest: ${literal(invalidRequest)} });
-${p.deliveries.length > 0 ? deliveryValidation(invalidRequest) : ts``}`.text
-  );
+${p.deliveries.length > 0 ? deliveryValidation(invalidRequest) : ts``}`.text;
+  return { contents, laidOut };
 }
 
 /** The problem a refused request or delivery is answered with: the contract's invalid-request type, else a plain 400. */
@@ -177,7 +186,7 @@ export const validatorsEmitter = defineEmitter({
     // Everything read from the model is read before the first await: the pipeline runs the other
     // emitters while the two modules compile (on worker threads for large contracts).
     const header = tsHeader(model);
-    const wrapperCode = wrapper(model, p);
+    const wrapperModule = wrapper(model, p);
     const tables = validationTables(model, p);
     const inputs: CompileInput[] = [
       { root: p.strictRoot, exports: p.strictExports, coerce: false },
@@ -198,7 +207,7 @@ export const validatorsEmitter = defineEmitter({
       { path: "compiled/validators.params.d.ts", contents: `${header}${compiledDeclarations(p.paramsExports.keys())}`, format: false },
       { path: "compiled/validators.tables.js", contents: `${header}${tables.js}`, format: false },
       { path: "compiled/validators.tables.d.ts", contents: `${header}${tables.dts}`, format: false },
-      { path: "src/validators.ts", contents: wrapperCode },
+      { path: "src/validators.ts", contents: wrapperModule.contents, laidOut: wrapperModule.laidOut },
     ];
   },
 });
