@@ -11,6 +11,14 @@ export const TARGET = 0.98;
  */
 export const CAUSES = [
   {
+    id: "schema-ref-to-non-schema",
+    title: "a schema `$ref` that points at a response, parameter or other non-schema component",
+    statuses: ["rejected"],
+    match: /stands where a schema is expected but points at/,
+    reason:
+      "The document is invalid: a Schema Object's `$ref` names a Response Object (rev.ai's `CaptionSrt`, rumble.run's `StatusMessage`), which is no schema. contractgen reports the place and the schema the author most likely meant (one of the same name under components/schemas, or the one the component holds).",
+  },
+  {
     id: "schema-in-type",
     title: "a schema nested inside `type`",
     statuses: ["rejected"],
@@ -49,6 +57,12 @@ export const CAUSES = [
  * and the test that keeps it fixed.
  */
 export const FIXED = [
+  {
+    title: "a schema `$ref` to a Response Object (`#/components/responses/StatusMessage` as a response body's schema)",
+    found: "rumble.run (internal error, exit 4: the validators' schema document has no #/components/responses/StatusMessage); rev.ai generated, typing three response bodies as the response object",
+    fix: "load/load.ts refuses it where it stands, with file:line:col, the pointer and the schema to point at (a `$ref` inside `example`, `enum` or an extension is text and is not judged)",
+    test: "test/generator/errors.test.ts › schema-ref-to-response.yaml, schema-ref-to-parameter.yaml",
+  },
   {
     title: "`$ref` to a schema outside `components.schemas` (`#/components/parameters/companyId/schema`, `#/components/schemas/Address/definitions/addressType`)",
     found: "codat.io/accounting, assess, bank-feeds (internal error: the validators could not resolve the reference); codat.io/banking, commerce, sync-for-commerce, sync-for-expenses (types: `definitions` indexed on a schema type, TS2339/TS2502)",

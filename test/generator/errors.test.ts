@@ -71,6 +71,20 @@ describe("bad input gives a located error and writes nothing", () => {
       fix: "reference a schema with these properties instead",
     },
     {
+      spec: "schema-ref-to-response.yaml",
+      where: "test/fixtures/broken/schema-ref-to-response.yaml:15:17",
+      pointer: "#/paths/~1a/get/responses/200/content/application~1json/schema/$ref",
+      message: "$ref '#/components/responses/Status' stands where a schema is expected but points at a Response Object (components/responses), not a schema",
+      fix: "point the $ref at the schema it holds, '#/components/responses/Status/content/application~1json/schema'",
+    },
+    {
+      spec: "schema-ref-to-parameter.yaml",
+      where: "test/fixtures/broken/schema-ref-to-parameter.yaml:27:11",
+      pointer: "#/components/schemas/Thing/properties/limit/$ref",
+      message: "points at a Parameter Object (components/parameters), not a schema",
+      fix: "point the $ref at the schema it holds, '#/components/parameters/Limit/schema'",
+    },
+    {
       spec: "mapping-file/openapi.yaml",
       where: "test/fixtures/broken/mapping-file/pet.yaml:7:5",
       pointer: "#/discriminator/mapping/cat",

