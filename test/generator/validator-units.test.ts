@@ -73,6 +73,20 @@ describe("validator units", () => {
     expect(node.errors?.map((e) => e.instancePath).sort()).toEqual(["/children/0", "/name"]);
   });
 
+  it("compile a schema whose examples are an OpenAPI-style map, which ajv's meta-schema refuses (codat.io's)", async () => {
+    const schemas = {
+      // A property named `examples` is a member like any other, and still checked.
+      Status: { type: "object", properties: { ok: { type: "boolean", example: "yes", examples: { one: { value: true } } }, examples: { type: "integer" } }, examples: { "Example 1": { value: { ok: true } } } },
+    };
+    const m = await load(await compileModule({ ...input(schemas), exports: new Map([["s0", "#/components/schemas/Status"]]) }, memoryCache(), { workers: 0 }));
+    const status = m["s0"] as Validator;
+    expect(status({ ok: true })).toBe(true);
+    expect(status({ ok: "yes" })).toBe(false);
+    expect(status.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/ok", "type"]]);
+    expect(status({ ok: true, examples: "many" })).toBe(false);
+    expect(status.errors?.map((e) => [e.instancePath, e.keyword])).toEqual([["/examples", "type"]]);
+  });
+
   it("treat members named like prototype keys as data, under a component name that needs escaping", async () => {
     const m = await load(await compileModule(input(components), memoryCache(), { workers: 0 }));
     const odd = m["s3"] as Validator;

@@ -44,6 +44,13 @@ export interface UnitCode {
 /** Keywords that document rather than validate: they are left out of the unit so its hash does not change with prose. */
 const PROSE = new Set(["description", "title", "$comment"]);
 
+/**
+ * Examples document too, whatever their shape: ajv compiles no code for them, but checks a unit
+ * against the meta-schema, which refuses `examples` that is no array (codat.io's 3.1 schemas carry
+ * OpenAPI's `examples` map there). The whole-document compile never checked a nested schema so.
+ */
+const EXAMPLES = new Set(["example", "examples"]);
+
 /** Extension keywords whose values are subschemas the validators apply. */
 const SCHEMA_EXTENSIONS: ReadonlySet<string> = new Set([RULE_SCHEMAS, DISPATCH_SCHEMAS]);
 
@@ -147,7 +154,7 @@ export function splitUnits(root: unknown, exported: Iterable<string>): Unit[] {
       if (!isObj(node)) return node;
       const out: Obj = {};
       for (const [k, v] of Object.entries(node)) {
-        if (PROSE.has(k) && typeof v === "string") continue;
+        if ((PROSE.has(k) && typeof v === "string") || EXAMPLES.has(k)) continue;
         if (k === "$ref" && typeof v === "string") {
           const target = enqueue(v);
           let name = refName.get(target);
