@@ -287,8 +287,10 @@ export const clientEmitter = defineEmitter({
     const declarationTypes = ["AuthConfig", "BatchOutcome", "CallOptions", ...helpers, "RawResponse", "RetryOptions", "StreamCallOptions"].sort();
     const codeTypes = ["CallOptions", "ErrorMapperOptions", "OperationSpec", "RawResponse", "StreamCallOptions"];
     const runtimeTypes = join(codeTypes.map((h) => ts`  type ${ident(h)},`));
+    const clientName = ident(`${base}Client`);
+    const optionsName = ident(`${base}ClientOptions`);
     // The client's interface, laid out here as prettier would when its lines allow (ts-layout.ts).
-    const clientCode = ts`${jsdoc(`The client ${factory} makes.`)}export interface ${ident(`${base}Client`)} {
+    const clientCode = ts`${jsdoc(`The client ${factory} makes.`)}export interface ${clientName} {
 ${join(methods)}
   /** The same calls, resolving with status, headers and body whatever the status. */
   raw: {
@@ -314,8 +316,6 @@ ${join([...streams, ...itemStreams])}
 }
 `;
     const clientInterface = laidOutDeclaration(clientCode, laidOut);
-    const clientName = ident(`${base}Client`);
-    const optionsName = ident(`${base}ClientOptions`);
     // The client's types (options, arguments and results of every operation, the client's
     // interface) are declarations only: they ship as compiled/client.types.d.ts, which this module
     // re-exports. A consumer's build (skipLibCheck) then checks only the code that uses them, not

@@ -4,6 +4,7 @@ import { tsHeader } from "./header.js";
 import { join, jsdoc, laidOutDeclaration, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 import { toJsonSchema } from "./validators/json-schema.js";
+import { SCHEMA_MAPS } from "../load/schema-keywords.js";
 
 /** What `exampleResponse` needs of one response: its first media type, schema and example. */
 interface ResponsePlan {
@@ -22,7 +23,6 @@ const DROPPED = new Set([
   "x-source", "x-transitions", "x-unspecified", "x-added", "x-sunset", "x-deprecated-at",
   "x-replaced-by", "x-removed", "x-legacy-values", "x-problem-type",
 ]);
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "x-rules-schemas"]);
 const SCHEMAS = new Set(["items", "not", "if", "then", "else", "contains", "additionalProperties", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems"]);
 

@@ -28,6 +28,13 @@ import { displayWidth } from "./markdown.js";
 /** Prettier's printWidth in write/format.ts. */
 const WIDTH = 100;
 
+/** An indexed-access chain of string keys: `components["schemas"]["x"]`. */
+const INDEXED_CHAIN = String.raw`[A-Za-z_$][\w$]*(?:\["[^"\\]*"\])+`;
+/** `G<T>` with a lone indexed-access chain T: the name and T. */
+const LONE_CHAIN_ARGUMENT = new RegExp(String.raw`^([A-Za-z_$][\w$]*)<(${INDEXED_CHAIN})>$`);
+/** A member whose type breaks inside its angle brackets: `NonNullable<T>[…]`, or `G<chain>`. */
+const BREAKING_MEMBER = new RegExp(String.raw`^(\s+)(.+?\??: )(NonNullable<[^<>]+>\[[^<>]+\]|[A-Za-z_$][\w$]*<${INDEXED_CHAIN}>);$`);
+
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json | undefined };
 
 /** How wide a value is printed flat, and whether it must break anyway. */
@@ -312,7 +319,7 @@ export function layoutTypeDeclaration(text: string): string | undefined {
       out.push(line);
       continue;
     }
-    const member = /^(\s+)(.+?\??: )(NonNullable<[^<>]+>\[[^<>]+\]|[A-Za-z_$][\w$]*<[A-Za-z_$][\w$]*(?:\["[^"\\]*"\])+>);$/.exec(line);
+    const member = BREAKING_MEMBER.exec(line);
     if (member) {
       const [, indent, head, type] = member as unknown as [string, string, string, string];
       const laid = layoutArgument(type, indent, ";", `${indent}${head}`);
@@ -430,7 +437,7 @@ function layoutArgument(arg: string, indent: string, end: string, prefix = inden
   // A member's `G<T>` whose lone argument is an indexed-access chain breaks the same way: prettier
   // hugs a lone argument only when it is a keyword, literal or object type. (Elsewhere, after an
   // alias's `=` or inside another generic, the lone argument is left to prettier.)
-  const lone = prefix === indent ? null : /^([A-Za-z_$][\w$]*)<([A-Za-z_$][\w$]*(?:\["[^"\\]*"\])+)>$/.exec(arg);
+  const lone = prefix === indent ? null : LONE_CHAIN_ARGUMENT.exec(arg);
   if (lone) return [`${prefix}${lone[1] as string}<`, `${indent}  ${lone[2] as string}`, `${indent}>${end}`];
   const generic = genericParts(arg);
   return generic ? layoutArguments(`${prefix}${generic.name}<`, generic.args, indent, `>${end}`) : undefined;

@@ -41,8 +41,8 @@ const NODE_START = /^[A-Za-z0-9_$"'{[]/;
 export function blockSequenceItems(text: string, key: string, count: number): LineCol[] | undefined {
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(key)) return undefined;
   const lines = text.split("\n");
-  const isHead = (line: string): boolean => new RegExp(`^${key}:[ ]*(?:#.*)?\\r?$`).test(line);
-  const heads = lines.flatMap((line, i) => (isHead(line) ? [i] : []));
+  const head = new RegExp(`^${key}:[ ]*(?:#.*)?\\r?$`);
+  const heads = lines.flatMap((line, i) => (head.test(line) ? [i] : []));
   if (heads.length !== 1) return undefined;
   const items: LineCol[] = [];
   let indent: number | undefined;

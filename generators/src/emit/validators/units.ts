@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { DATA_KEYWORDS, RULE_SCHEMAS } from "./json-schema.js";
 import { DISPATCH_SCHEMAS } from "./discriminator-keyword.js";
 import { UNIT_REF } from "./keywords.js";
+import { SCHEMA_MAPS } from "../../load/schema-keywords.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -54,8 +55,6 @@ const EXAMPLES = new Set(["example", "examples"]);
 /** Extension keywords whose values are subschemas the validators apply. */
 const SCHEMA_EXTENSIONS: ReadonlySet<string> = new Set([RULE_SCHEMAS, DISPATCH_SCHEMAS]);
 
-/** Keywords whose value maps member names to schemas. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 /** Whether this document can be split: keywords that look across `$ref` boundaries or rebase refs need the whole document in one compile. */
 export function splittable(root: unknown): boolean {
