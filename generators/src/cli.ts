@@ -116,7 +116,7 @@ async function runGenerate(args: CommonArgs & { watch: boolean; force: boolean }
   const rep = reporter(args);
   const once = async (force: boolean): Promise<readonly string[]> => {
     const cacheDir = args["cache-dir"] ? path.resolve(cwd, args["cache-dir"]) : undefined;
-    const results = await generate(targets, { cwd, reporter: rep, force, ...(cacheDir ? { cacheDir } : {}) });
+    const results = await generate(targets, { cwd, reporter: rep, force, ...(cacheDir ? { cacheDir } : {}), ...(args.watch ? { keepWorkers: true } : {}) });
     return results.flatMap((r) => r.sources);
   };
   if (!args.watch) {

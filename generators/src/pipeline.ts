@@ -8,6 +8,8 @@ import type { ApiModel } from "./model/ir.js";
 import { kebabCase } from "./model/naming.js";
 import { SpecError, formatIssue, parsePointer } from "./load/errors.js";
 import type { OpenApiDocument } from "./load/load.js";
+import type { ModelOutline } from "./model/build.js";
+import type { PreviousState } from "./release.js";
 import { diffOutput, scanOutput, writeOutput, type Drift } from "./write/write.js";
 import { workflowsPathFor } from "./workflows/path.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
@@ -56,6 +58,14 @@ export interface RunOptions {
    * @default `CONTRACTGEN_WORKERS`, else min(2, available cores)
    */
   readonly workers?: number;
+  /**
+   * Keep the worker threads between runs, as `--watch` does: a run after the first neither starts
+   * them nor loads and warms up their code again (on GitHub's description, most of a second of
+   * the types' worker), and the process holds their heaps between runs. One-off runs end the
+   * large ones as soon as they are done, which keeps a cold run's peak memory low.
+   * @default false
+   */
+  readonly keepWorkers?: boolean;
 }
 
 export interface TargetResult {
@@ -170,6 +180,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
     dependencies: merged((e) => e.dependencies),
     optionalPeers: merged((e) => e.optionalPeers),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    ...(options.keepWorkers ? { keepWorkers: true } : {}),
     unitCache: salted(caches.units, salt),
   };
 
@@ -217,7 +228,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   const settled = await Promise.allSettled(formattedGroups);
   // After a large contract the workers' heaps are a large share of the process: end them before the
   // output is written (the write's peak adds to theirs). A small contract keeps them for the next.
-  if (process.memoryUsage.rss() > RELEASE_WORKERS_ABOVE_RSS) releaseWorkers();
+  if (!options.keepWorkers && process.memoryUsage.rss() > RELEASE_WORKERS_ABOVE_RSS) releaseWorkers();
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
   if (failed) throw await locateEmitterIssues(failed.reason, spec);
   const formatted = settled.flatMap((s) => (s.status === "fulfilled" ? s.value : []));
@@ -245,7 +256,7 @@ async function locateEmitterIssues(err: unknown, spec: import("./load/load.js").
 }
 
 /** What the last generation left in the package folder: version, contract snapshot, changelog. */
-async function readPrevious(outDir: string): Promise<{ version?: string; contract?: unknown; changelog?: string }> {
+async function readPrevious(outDir: string): Promise<PreviousState> {
   const read = async (name: string): Promise<string | undefined> => {
     try {
       return await readFile(path.join(outDir, name), "utf8");
@@ -254,19 +265,44 @@ async function readPrevious(outDir: string): Promise<{ version?: string; contrac
     }
   };
   const [pkg, contract, changelog] = await Promise.all([read("package.json"), read("contract.json"), read("CHANGELOG.md")]);
-  const out: { version?: string; contract?: unknown; changelog?: string } = {};
+  const out: { version?: string; contract?: unknown; contractOutline?: ModelOutline; changelog?: string } = {};
   try {
     if (pkg) {
       const v = (JSON.parse(pkg) as { version?: unknown }).version;
       if (typeof v === "string") out.version = v;
     }
-    if (contract) out.contract = JSON.parse(contract);
+    // The file this process wrote last time, unchanged: its outline is the one kept then.
+    const known = lastContracts.get(path.resolve(outDir));
+    if (contract !== undefined && known?.text === contract) out.contractOutline = known.outline;
+    else if (contract) out.contract = JSON.parse(contract);
   } catch {
     // A hand-mangled file is not history: generate as if for the first time.
     return {};
   }
   if (changelog !== undefined) out.changelog = changelog;
   return out;
+}
+
+/**
+ * The contract.json this process last wrote into each package folder (by absolute path), and the
+ * outline of the model it was written from. The next run of `--watch` reads the same text back,
+ * and the release's diff starts from the outline instead of parsing and outlining the file again
+ * (on GitHub's description, a third of a second). Only kept when the document survives JSON as it
+ * is (`jsonExact`), so the outline is exactly what parsing the file would give.
+ */
+const lastContracts = new Map<string, { readonly text: string; readonly outline: ModelOutline }>();
+
+/** Whether `JSON.parse(JSON.stringify(value))` gives `value` back: finite numbers, plain members, no `undefined`. */
+function jsonExact(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) {
+    for (const item of value) if (!jsonExact(item)) return false;
+    return true;
+  }
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) if (!jsonExact((value as Record<string, unknown>)[key])) return false;
+  return true;
 }
 
 /** Templates read once per run and override folder (a run over 130 specs would read them 390 times). */
@@ -337,6 +373,9 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     const outputs: Record<string, string> = {};
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashes.get(f.path) ?? hashContents(f.contents);
     await writeCache(cacheDir, r.target.outDir, { fingerprint, sources, outputs });
+    const contract = byPath(r.files, "contract.json");
+    if (contract !== undefined && jsonExact(r.model.document)) lastContracts.set(path.resolve(r.target.outDir), { text: contract.contents, outline: r.model });
+    else lastContracts.delete(path.resolve(r.target.outDir));
     await Promise.all([r.caches.units.save(), r.caches.format.save(), r.caches.load.save()]);
     options.reporter.step(r.target, "write", now() - t);
     const n = drift.changed.length + drift.added.length + drift.stale.length;
@@ -344,6 +383,10 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     results.push({ target: r.target, skipped: false, drift, sources: r.sources });
   }
   return results;
+}
+
+function byPath(files: readonly GeneratedFile[], file: string): GeneratedFile | undefined {
+  return files.find((f) => f.path === file);
 }
 
 /** Renders every target and compares with what is on disk; writes nothing. */

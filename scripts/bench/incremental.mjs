@@ -45,7 +45,8 @@ const reporter = { step: (_t, stage, ms) => stages.push([stage, ms]), info() {},
 const out = path.join(work, "pkg");
 const cacheDir = path.join(work, "cache");
 const target = targetFor(work, specFile, out);
-const run = (force = false) => generate([target], { cwd: work, reporter, cacheDir, force });
+// keepWorkers: what `--watch` passes (its worker threads, and their loaded code, stay between runs).
+const run = (force = false) => generate([target], { cwd: work, reporter, cacheDir, force, keepWorkers: true });
 
 function files(dir) {
   const all = [];

@@ -153,6 +153,42 @@ describe("contractgen check", () => {
   });
 });
 
+describe("generate() run again in one process, as --watch runs it", () => {
+  it("writes after each change exactly what a cold run writes from the same previous output", async () => {
+    const dir = workspace("multi-file");
+    const { generate, targetFor } = await import("../../generators/dist/index.js");
+    const reporter = { step: () => undefined, info: () => undefined, debug: () => undefined };
+    const target = targetFor(dir, "spec/openapi.yaml", "out", "@t/pkg");
+    // What this process remembers between runs: the contract it wrote, the compiled units, the workers.
+    const run = () => generate([target], { cwd: dir, reporter, cacheDir: path.join(dir, "warm"), keepWorkers: true });
+    await run();
+    const schemas = path.join(dir, "spec/components/schemas.yaml");
+    const edits: [string, (s: string) => string][] = [
+      // An added property (minor), a tightened one (breaking), prose only (patch), and a value JSON
+      // cannot hold (the YAML `.inf`): the contract written as JSON then differs from the model.
+      ["an added property", (s) => s.replace("name: { type: string }", "name: { type: string }\n    weight: { type: number }")],
+      ["a breaking change", (s) => s.replace("name: { type: string }", "name: { type: string, maxLength: 40 }")],
+      ["documentation only", (s) => s.replace("required: [name]", "description: one part\n  required: [name]")],
+      ["a non-JSON value", (s) => s.replace("weight: { type: number }", "weight: { type: number, default: .inf }")],
+      // contract.json holds that default as null, the model Infinity: the run after must read the file.
+      ["a change elsewhere", (s) => s.replace("Widget:\n  type: object", "Widget:\n  description: a widget\n  type: object")],
+    ];
+    for (const [what, edit] of edits) {
+      cpSync(path.join(dir, "out"), path.join(dir, "cold-out"), { recursive: true });
+      writeFileSync(schemas, edit(readFileSync(schemas, "utf8")));
+      await run();
+      await runCli(["generate", "spec/openapi.yaml", "--name", "@t/pkg", "--out", "cold-out", "--cache-dir", `empty-${edits.findIndex(([w]) => w === what)}`], dir);
+      expect(snapshotTree(path.join(dir, "out")), what).toEqual(snapshotTree(path.join(dir, "cold-out")));
+      rmSync(path.join(dir, "cold-out"), { recursive: true });
+    }
+    // A release per change the diff sees (the tightened field is a response's: not breaking; it
+    // reads values as JSON, so an infinite default is no change from none).
+    const changelog = readFileSync(path.join(dir, "out/CHANGELOG.md"), "utf8");
+    expect(changelog.match(/^## \S+/gm)).toEqual(["## 1.4.2", "## 1.4.1", "## 1.4.0", "## 1.3.0", "## 1.2.3"]);
+    expect(readFileSync(path.join(dir, "out/contract.json"), "utf8")).toContain('"default": null');
+  });
+});
+
 describe("contractgen generate --watch", () => {
   it("regenerates when a file the spec references changes", async () => {
     const dir = workspace("multi-file");

@@ -41,6 +41,11 @@ export interface EmitContext {
    */
   readonly workers?: number;
   /**
+   * Keep worker threads that would end after their task (the one printing a large contract's
+   * types) for the next run: see `RunOptions.keepWorkers`. @default false
+   */
+  readonly keepWorkers?: boolean;
+  /**
    * Where the validators emitter keeps each compiled unit by content (write/content-cache.ts),
    * already keyed to the generator and ajv versions; a hit is the code a compile would give.
    * @default no cache

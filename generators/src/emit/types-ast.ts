@@ -194,6 +194,7 @@ export async function typesAst(document: Obj, emptyObjectsUnknown: boolean): Pro
   if (document["components"] === undefined) document["components"] = {};
   for (const r of pass.replace) r();
   const schema = document as unknown as OpenAPI3;
+  const resolved = new Map<string, unknown>();
   // openapiTS's context for these options (openapi-typescript 7.13): every option at its default
   // but the two given. `redoc` is read only by the pass skipped here.
   const ctx: GlobalContext = {
@@ -225,7 +226,11 @@ export async function typesAst(document: Obj, emptyObjectsUnknown: boolean): Pro
     generatePathParams: false,
     readWriteMarkers: false,
     resolve<T>($ref: string): T | undefined {
-      return ots.resolveRef<T>(schema, $ref, { silent: true });
+      // The transform resolves the same few references (shared parameters, request bodies) once per
+      // operation that uses them, each time parsing the pointer anew; the document does not change
+      // during the transform, so each reference's target is looked up once.
+      if (!resolved.has($ref)) resolved.set($ref, ots.resolveRef(schema, $ref, { silent: true }));
+      return resolved.get($ref) as T | undefined;
     },
   };
   return ots.transformSchema(schema, ctx);

@@ -26,7 +26,7 @@ const PRINT_MODULE = new URL("./types-print.js", import.meta.url).href;
 export const typesEmitter = defineEmitter({
   name: "types",
   exports: { "./types": "types" },
-  async emit({ model, workers }) {
+  async emit({ model, workers, keepWorkers }) {
     const input = {
       document: model.document as Record<string, unknown>,
       deliveries: model.deliveries.map((d) => ({ pointer: d.pointer, typesKey: d.typesKey, kind: d.kind })),
@@ -35,7 +35,7 @@ export const typesEmitter = defineEmitter({
     // A large contract's types print on a worker thread (with openapi-typescript and TypeScript
     // loaded there), beside the emitters on this one; a small one's here, where a worker would cost
     // more to start than the printing takes.
-    const pool = model.operations.length >= TYPES_ON_WORKER_FROM ? poolOf(Math.min(1, workers ?? defaultWorkerCount()), "large") : undefined;
+    const pool = model.operations.length >= TYPES_ON_WORKER_FROM ? poolOf(Math.min(1, workers ?? defaultWorkerCount()), keepWorkers ? "large-kept" : "large") : undefined;
     const body = pool
       ? await orInline(pool.run<string>(PRINT_MODULE, "printTypes", [{ ...input, owned: true }]), () => printTypes({ ...input, owned: false }))
       : await printTypes({ ...input, owned: false });

@@ -119,7 +119,7 @@ export class WorkerPool {
 }
 
 /** Which pool: the small-heap one for many short tasks, or the one for a few memory-hungry ones. */
-export type PoolKind = "tasks" | "large";
+export type PoolKind = "tasks" | "large" | "large-kept";
 
 /**
  * Heap limits per kind of pool, in MiB. `tasks` (validator units, formatting): work comes in small
@@ -135,6 +135,8 @@ const KINDS: Readonly<Record<PoolKind, { readonly limits: ResourceLimits; readon
   tasks: { limits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 256 }, keepIdle: true },
   // A large task's worker ends as soon as it is done: its heap held a whole document.
   large: { limits: { maxYoungGenerationSizeMb: 48 }, keepIdle: false },
+  // The same, kept between the runs of one process (`--watch`): its code stays loaded and warm.
+  "large-kept": { limits: { maxYoungGenerationSizeMb: 48 }, keepIdle: true },
 };
 
 const pools = new Map<string, WorkerPool>();

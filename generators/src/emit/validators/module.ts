@@ -13,9 +13,22 @@ export async function compileModule(input: CompileInput, cache: ContentCache, op
   const units = splitUnits(input.root, input.exports.values());
   const ownProperties = hasPrototypeMemberKeys(input.root);
   const keys = units.map((u) => cacheKey("validator-unit", String(input.coerce), String(ownProperties), u.hash));
+  const previous = lastRun.get(input.coerce);
+  const current = new Map<string, UnitCode>();
   const codes: (UnitCode | undefined)[] = keys.map((k) => {
+    const known = previous?.get(k) ?? current.get(k);
     const hit = cache.get(k);
-    return hit === undefined ? undefined : (JSON.parse(hit) as UnitCode);
+    if (known !== undefined) {
+      // The pack must still see the entry used (or get it back, if it was deleted), else its next
+      // save drops what the next process would need.
+      if (hit === undefined) cache.set(k, JSON.stringify(known));
+      current.set(k, known);
+      return known;
+    }
+    if (hit === undefined) return undefined;
+    const code = JSON.parse(hit) as UnitCode;
+    current.set(k, code);
+    return code;
   });
   // One compile per distinct unit: a unit's code depends on its schema alone, and most units of a
   // large contract are alike (GitHub's strict module: 4,485 units, 1,233 distinct, most of them a
@@ -38,8 +51,18 @@ export async function compileModule(input: CompileInput, cache: ContentCache, op
       const code = compiled[n] as UnitCode;
       for (const i of group) codes[i] = code;
       cache.set(keys[group[0] as number] as string, JSON.stringify(code));
+      current.set(keys[group[0] as number] as string, code);
     });
   }
+  lastRun.set(input.coerce, current);
   return assembleModule(units, codes as UnitCode[], input.exports);
 }
+
+/**
+ * The units of the last module this process compiled, coerced and strict apart, by cache key: a
+ * key names the unit's schema and compile options, so its code is the same in every package, and
+ * `--watch` reuses the parsed code instead of parsing GitHub's 50 MB of cached JSON every run.
+ * Only the last module of each kind is kept, so memory holds one contract's units at most.
+ */
+const lastRun = new Map<boolean, ReadonlyMap<string, UnitCode>>();
 
