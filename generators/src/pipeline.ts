@@ -14,7 +14,7 @@ import { diffOutput, scanOutput, writeOutput, type Drift } from "./write/write.j
 import { workflowsPathFor } from "./workflows/path.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
 import { PackCache, openPackageCaches, packFile, salted, type PackageCaches } from "./write/content-cache.js";
-import { releaseWorkers } from "./workers/pool.js";
+import { defaultWorkerCount, releaseWorkers } from "./workers/pool.js";
 import { createRequire } from "node:module";
 
 /** One spec and the package it becomes. */
@@ -189,11 +189,14 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   // one emitter's files at a time. Results are put back in emitter order: output never depends on
   // which finished first.
   const emitted: Promise<readonly GeneratedFile[]>[] = [];
+  // A large contract's model-only emitters run on a worker thread meanwhile (emit/offload.ts).
+  const { offloaded } = await import("./emit/offload.js");
+  const elsewhere = offloaded(model, emitters, options.workers ?? defaultWorkerCount(), options.keepWorkers === true);
   for (const emitter of emitters) {
     const started = now();
     let files: readonly GeneratedFile[] | Promise<readonly GeneratedFile[]>;
     try {
-      files = emitter.emit(ctx);
+      files = elsewhere?.get(emitter.name) ?? emitter.emit(ctx);
     } catch (err) {
       // A synchronous failure stops the run here, as it always did; what already started is let settle.
       await Promise.allSettled(emitted);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
 import path from "node:path";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { OFFLOAD_FROM } from "../../generators/dist/emit/offload.js";
 import { CLI, FIXTURES, runCli, snapshotTree, typecheck, workspaceTmpDir } from "./helpers.js";
 
 /**
@@ -186,6 +187,24 @@ describe("generate() run again in one process, as --watch runs it", () => {
     const changelog = readFileSync(path.join(dir, "out/CHANGELOG.md"), "utf8");
     expect(changelog.match(/^## \S+/gm)).toEqual(["## 1.4.2", "## 1.4.1", "## 1.4.0", "## 1.3.0", "## 1.2.3"]);
     expect(readFileSync(path.join(dir, "out/contract.json"), "utf8")).toContain('"default": null');
+  });
+});
+
+describe("a large contract, its emitters spread over worker threads", () => {
+  it("generates byte for byte what one thread generates", async () => {
+    // OFFLOAD_FROM operations or more: the types and the model-only emitters run on a worker thread.
+    const dir = workspaceTmpDir();
+    const doc = JSON.parse(readFileSync(path.join(FIXTURES, "v30.json"), "utf8")) as { paths: Record<string, unknown> };
+    const [first] = Object.values(doc.paths) as { get?: { operationId?: string } }[];
+    for (let i = 0; i < OFFLOAD_FROM; i++) doc.paths[`/things${i}`] = JSON.parse(JSON.stringify(first).replace(/"operationId":"(\w+)"/g, `"operationId":"$1${i}"`));
+    writeFileSync(path.join(dir, "large.json"), JSON.stringify(doc));
+    const args = ["generate", "large.json", "--name", "@t/large"];
+    expect((await runCli([...args, "--out", "spread"], dir)).code).toBe(0);
+    const one = spawnSync(process.execPath, [CLI, ...args, "--out", "one", "--cache-dir", "one-cache"], { cwd: dir, env: { ...process.env, CONTRACTGEN_WORKERS: "0" } });
+    expect(one.status).toBe(0);
+    const spread = snapshotTree(path.join(dir, "spread"));
+    expect(Object.keys(spread)).toContain("compiled/mcp.tools.js");
+    expect(spread).toEqual(snapshotTree(path.join(dir, "one")));
   });
 });
 

@@ -5,7 +5,7 @@
  * called with the official SDK's client; and a name no client profile can take fails generation.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { applyProfile, createMcpServer, type McpApi, type McpToolSpec } from "@contractgen/runtime/mcp";
 import { buildModel, loadSpec } from "../../generators/dist/index.js";
 import { planTools } from "../../generators/dist/emit/mcp.js";
+import { OFFLOAD_FROM } from "../../generators/dist/emit/offload.js";
 import { FIXTURES, ROOT, TSC, runCli, workspaceTmpDir } from "./helpers.js";
 
 let api: McpApi;
@@ -176,6 +177,20 @@ describe("the profile linter", () => {
     expect(r.stderr).toMatch(/too-long-name\.yaml:\d+:\d+ #\/paths\/~1leaves\/post\/x-mcp\/name/);
     expect(r.stderr).toContain("MCP tool grow_a_leaf_with_a_name_that_claude_code_cannot_prefix cannot be listed for claude-code (x-mcp-name)");
     expect(r.stderr).toContain("fix: choose a shorter x-mcp name");
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("refuses a large contract alike, where the MCP emitter runs on a worker thread", async () => {
+    // OFFLOAD_FROM operations or more: the emitter runs beside the others, and its refusal crosses back.
+    const dir = workspaceTmpDir();
+    const spec = readFileSync(path.join(FIXTURES, "mcp/too-long-name.yaml"), "utf8");
+    const more = Array.from({ length: OFFLOAD_FROM }, (_, i) => `  /extra/n${i}:\n    get:\n      operationId: extra${i}\n      responses:\n        "204": { description: none }\n`).join("");
+    writeFileSync(path.join(dir, "large.yaml"), spec.replace("paths:\n", `paths:\n${more}`));
+    const out = path.join(dir, "out");
+    const r = await runCli(["generate", "large.yaml", "--out", out, "--name", "@t/too-long"], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/large\.yaml:\d+:\d+ #\/paths\/~1leaves\/post\/x-mcp\/name/);
+    expect(r.stderr).toContain("MCP tool grow_a_leaf_with_a_name_that_claude_code_cannot_prefix cannot be listed for claude-code (x-mcp-name)");
     expect(existsSync(out)).toBe(false);
   });
 });

@@ -75,6 +75,12 @@ export interface Emitter {
    * @default always
    */
   readonly applies?: (model: ApiModel) => boolean;
+  /**
+   * The emitter reads nothing of its context but `model`: for a large contract it runs on a worker
+   * thread with a clone of the model (emit/offload.ts), beside the emitters that run here.
+   * @default false
+   */
+  readonly modelOnly?: boolean;
   /** npm dependencies the artifact's code imports at run time (name → semver range). */
   readonly dependencies?: Readonly<Record<string, string>>;
   /** Peer dependencies only this artifact needs; optional for the package (name → semver range). */

@@ -194,6 +194,7 @@ function lint(model: ApiModel, rows: readonly ToolRow[], defs: Record<string, un
 
 export const mcpEmitter = defineEmitter({
   name: "mcp",
+  modelOnly: true,
   exports: { "./mcp": "mcp" },
   barrel: "none",
   dependencies: { "@contractgen/runtime": "^0.1.0" },

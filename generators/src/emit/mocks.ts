@@ -236,6 +236,7 @@ export function exampleResponses(seed?: number): (ExampleResponse & { readonly o
  */
 export const mocksEmitter = defineEmitter({
   name: "mocks",
+  modelOnly: true,
   exports: { "./mocks": "mocks" },
   barrel: "namespace",
   dependencies: { "@contractgen/runtime": "^0.1.0" },

@@ -3,6 +3,7 @@ import { tsHeader } from "./header.js";
 import { jsdoc, join, stringLiteral, ts, ident } from "./ts.js";
 import { deliveryAliases } from "./delivery-types.js";
 import { printTypes } from "./types-print.js";
+import { splicedTypes, type PrintedTypes } from "./types-splice.js";
 import { defaultWorkerCount, orInline, poolOf } from "../workers/pool.js";
 
 /**
@@ -13,6 +14,12 @@ import { defaultWorkerCount, orInline, poolOf } from "../workers/pool.js";
 export const TYPES_ON_WORKER_FROM = 100;
 
 const PRINT_MODULE = new URL("./types-print.js", import.meta.url).href;
+
+/**
+ * The last print of each contract's types in this process (by spec path and package name): what a
+ * run of `--watch` after an edit starts from. One per contract, replaced by every print.
+ */
+const lastPrinted = new Map<string, PrintedTypes>();
 
 /**
  * The contract's types: openapi-typescript's `paths`, `components` and `operations`, plus one named
@@ -36,9 +43,18 @@ export const typesEmitter = defineEmitter({
     // loaded there), beside the emitters on this one; a small one's here, where a worker would cost
     // more to start than the printing takes.
     const pool = model.operations.length >= TYPES_ON_WORKER_FROM ? poolOf(Math.min(1, workers ?? defaultWorkerCount()), keepWorkers ? "large-kept" : "large") : undefined;
-    const body = pool
-      ? await orInline(pool.run<string>(PRINT_MODULE, "printTypes", [{ ...input, owned: true }]), () => printTypes({ ...input, owned: false }))
-      : await printTypes({ ...input, owned: false });
+    const print = (what: typeof input): Promise<string> =>
+      pool
+        ? orInline(pool.run<string>(PRINT_MODULE, "printTypes", [{ ...what, owned: true }]), () => printTypes({ ...what, owned: false }))
+        : printTypes({ ...what, owned: false });
+    // After an edit to a few schemas, this process's last print of the same contract is reused
+    // with just their members printed again (types-splice.ts), when that gives the same text.
+    const key = `${model.source.path}\0${model.name}`;
+    const rest = JSON.stringify([input.deliveries, input.typeNames]);
+    const last = lastPrinted.get(key);
+    const spliced = last === undefined ? undefined : await splicedTypes(last, input.document, rest, (partial) => print({ ...input, document: partial, deliveries: [] }));
+    const body = spliced ?? (await print(input));
+    lastPrinted.set(key, { document: input.document, rest, body });
     const aliases = model.schemas.map((s) =>
       ts`${jsdoc(s.description, { deprecated: isDeprecated(s.schema) })}export type ${ident(s.typeName)} = components["schemas"][${stringLiteral(s.name)}];`,
     );

@@ -114,7 +114,16 @@ export class WorkerPool {
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
-    worker.postMessage(job.request);
+    try {
+      worker.postMessage(job.request);
+    } catch (err) {
+      // Arguments that cannot be cloned (a DataCloneError): the task fails, the worker is unharmed.
+      done();
+      worker.unref();
+      this.#idle.push(worker);
+      job.reject(err instanceof Error ? err : new Error(String(err)));
+      this.#pump();
+    }
   }
 }
 

@@ -222,6 +222,7 @@ const PLAN_LITERAL_LIMIT = 1_000_000;
  */
 export const conformanceEmitter = defineEmitter({
   name: "conformance",
+  modelOnly: true,
   emit({ model }) {
     const resolve = resolver(model);
     const index = indexOperations(model);
