@@ -11,6 +11,7 @@
  * (a member name the printer wrote in an unexpected form) means no splice either.
  */
 import { encodePrototypeKeys } from "./prototype-keys.js";
+import { sameJson } from "../diff/unchanged.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -29,20 +30,6 @@ export interface PrintedTypes {
  * @default 16
  */
 export const SPLICE_AT_MOST = 16;
-
-/** JSON equality where member order counts too. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i] as string;
-    if (k !== kb[i] || !sameJson((a as Obj)[k], (b as Obj)[k])) return false;
-  }
-  return true;
-}
 
 /**
  * The component schemas that differ between two documents, when nothing else does (same members
