@@ -72,6 +72,7 @@ describe("types after an edit to a few schemas", () => {
     { given: "a key named like a prototype member", change: (s: Record<string, Obj>) => ((s["Note"]!["properties"] as Obj)["constructor"] = { type: "string" }) },
     { given: "a schema that becomes a union", change: (s: Record<string, Obj>) => (s["Note"] = { oneOf: [{ $ref: "#/components/schemas/User" }, { type: "string" }] }) },
     { given: "a schema added", change: (s: Record<string, Obj>) => (s["Extra"] = { type: "object" }) },
+    { given: "a reference into another schema's members", change: (s: Record<string, Obj>) => ((s["Note"]!["properties"] as Obj)["id"] = { $ref: "#/components/schemas/User/properties/id" }) },
   ])("prints everything for $given", async ({ change }) => {
     const { spliced, whole } = await both(edited(change));
     expect(spliced).toBeUndefined();

@@ -61,6 +61,8 @@ const OBJECT_KEYWORDS = new Set([
 /** Keywords anywhere inside that make openapi-typescript read other schemas (discriminators, `allOf` targets) or compose. */
 const CROSS_SCHEMA = new Set(["discriminator", "allOf", "$defs", "definitions", "$dynamicRef", "$recursiveRef"]);
 
+const WHOLE_SCHEMA_REF = /^#\/components\/schemas\/[^/]+$/;
+
 /**
  * Whether a schema's member is printed the same alone as among all the others: an object literal
  * at its top (so no recursion the cycle breaker would rewrite passes through it), nothing inside
@@ -75,6 +77,8 @@ export function printsAlone(schema: unknown): boolean {
     if (!isObj(node)) return true;
     for (const [key, value] of Object.entries(node)) {
       if (CROSS_SCHEMA.has(key)) return false;
+      // The partial print holds the other schemas empty: a reference must name a whole schema.
+      if (key === "$ref" && (typeof value !== "string" || !WHOLE_SCHEMA_REF.test(value))) return false;
       // A union's branches are looked up among the discriminators by reference.
       if ((key === "oneOf" || key === "anyOf") && Array.isArray(value) && value.some((b) => isObj(b) && "$ref" in b)) return false;
       if (!inside(value)) return false;
@@ -237,7 +241,14 @@ export async function splicedTypes(last: PrintedTypes, document: Obj, rest: stri
   // The other schemas are there, empty, for the edited ones' references to resolve.
   const edited = new Set(changed);
   const partial: Obj = { openapi: document["openapi"], components: { schemas: Object.fromEntries(Object.keys(after).map((name) => [name, edited.has(name) ? after[name] : {}])) } };
-  const printed = await printAlone(partial);
+  let printed: string;
+  try {
+    printed = await printAlone(partial);
+  } catch {
+    // What the partial document cannot print (a reference into another schema's members, now
+    // empty) the whole document prints.
+    return undefined;
+  }
   const alone = schemaMembers(printed);
   if (alone === undefined || !sameJson(alone.map((m) => m.name), Object.keys(after))) return undefined;
 
