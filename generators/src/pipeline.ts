@@ -376,7 +376,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     const outputs: Record<string, string> = {};
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashes.get(f.path) ?? hashContents(f.contents);
     await writeCache(cacheDir, r.target.outDir, { fingerprint, sources, outputs });
-    const contract = byPath(r.files, "contract.json");
+    const contract = r.files.find((f) => f.path === "contract.json");
     if (contract !== undefined && jsonExact(r.model.document)) lastContracts.set(path.resolve(r.target.outDir), { text: contract.contents, outline: r.model });
     else lastContracts.delete(path.resolve(r.target.outDir));
     await Promise.all([r.caches.units.save(), r.caches.format.save(), r.caches.load.save()]);
@@ -386,10 +386,6 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     results.push({ target: r.target, skipped: false, drift, sources: r.sources });
   }
   return results;
-}
-
-function byPath(files: readonly GeneratedFile[], file: string): GeneratedFile | undefined {
-  return files.find((f) => f.path === file);
 }
 
 /** Renders every target and compares with what is on disk; writes nothing. */

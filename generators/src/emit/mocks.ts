@@ -1,7 +1,7 @@
 import type { ApiModel, Operation, Response } from "../model/ir.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { join, jsdoc, laidOutDeclaration, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
+import { join, laidOutInterface, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 import { toJsonSchema } from "./validators/json-schema.js";
 import { SCHEMA_MAPS } from "../load/schema-keywords.js";
@@ -123,13 +123,7 @@ function wrapper(model: ApiModel): { readonly contents: string; readonly laidOut
   // The factories' type, one member per schema (most of this module for a large contract), laid
   // out here as prettier would when its lines allow (ts-layout.ts), else formatted.
   const laidOut = new Set<string>();
-  const table = laidOutDeclaration(
-    ts`${jsdoc("The type of `mockSchemas`: one seeded factory per named schema of the contract.")}export interface MockSchemas {
-${join(factories)}
-}
-`,
-    laidOut,
-  );
+  const table = laidOutInterface("The type of `mockSchemas`: one seeded factory per named schema of the contract.", "MockSchemas", factories, laidOut);
   const contents =
     tsHeader(model) +
     ts`import { createMockGenerator, type MockGenerator, type MockSchema } from "@contractgen/runtime/mock-data";

@@ -120,6 +120,21 @@ export function laidOutDeclaration(code: Code, laidOut: Set<string>): Code {
   return new Code(text);
 }
 
+/**
+ * `export interface <name> { … }`, one of `members` a line, under its doc comment, laid out by
+ * `laidOutDeclaration` (a table's type with one member per schema: most of its module for a large
+ * contract).
+ */
+export function laidOutInterface(doc: string, name: string, members: readonly Code[], laidOut: Set<string>): Code {
+  return laidOutDeclaration(
+    ts`${jsdoc(doc)}export interface ${ident(name)} {
+${join(members)}
+}
+`,
+    laidOut,
+  );
+}
+
 const RESERVED = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false " +

@@ -12,9 +12,10 @@
  */
 import { encodePrototypeKeys } from "./prototype-keys.js";
 import { sameJson } from "../diff/unchanged.js";
+import { isObj } from "../diff/view.js";
+import { toPointer } from "../load/errors.js";
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** What the last print of a contract's types read and gave. */
 export interface PrintedTypes {
@@ -109,14 +110,8 @@ export function readAcross(document: Obj): ReadAcross {
   const allOf = new Map<string, string[][]>();
   // Every string there: `$ref`s, and mapping values (references, or plain schema names).
   const strings = (node: unknown): void => {
-    if (typeof node === "string") {
-      discriminated.add(node);
-      try {
-        discriminated.add(decodeURIComponent(node));
-      } catch {
-        // Not %-encoded: kept as written.
-      }
-    } else if (Array.isArray(node)) node.forEach(strings);
+    if (typeof node === "string") for (const spelling of spellings(node)) discriminated.add(spelling);
+    else if (Array.isArray(node)) node.forEach(strings);
     else if (isObj(node)) Object.values(node).forEach(strings);
   };
   const walk = (node: unknown): void => {
@@ -128,7 +123,7 @@ export function readAcross(document: Obj): ReadAcross {
         const required = Array.isArray(node["required"]) ? node["required"].filter((r): r is string => typeof r === "string") : [];
         for (const item of items) {
           if (!isObj(item) || typeof item["$ref"] !== "string") continue;
-          for (const ref of refSpellings(item["$ref"])) {
+          for (const ref of spellings(item["$ref"])) {
             const list = allOf.get(ref);
             if (list) list.push(required);
             else allOf.set(ref, [required]);
@@ -142,17 +137,15 @@ export function readAcross(document: Obj): ReadAcross {
   return { discriminated, allOf };
 }
 
-/** A reference as written and %-decoded. */
-function refSpellings(ref: string): string[] {
+/** A reference (or a name) as written and %-decoded; as written alone when it is no valid %-encoding. */
+function spellings(text: string): string[] {
   try {
-    const decoded = decodeURIComponent(ref);
-    return decoded === ref ? [ref] : [ref, decoded];
+    const decoded = decodeURIComponent(text);
+    return decoded === text ? [text] : [text, decoded];
   } catch {
-    return [ref];
+    return [text];
   }
 }
-
-const schemaRef = (name: string): string => `#/components/schemas/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
 /**
  * Whether an edit of schema `name` from `before` to `after` changes what is read of it from
@@ -160,7 +153,7 @@ const schemaRef = (name: string): string => `#/components/schemas/${name.replace
  * required names it has as properties.
  */
 function readsDiffer(across: ReadAcross, name: string, before: Obj, after: Obj): boolean {
-  const ref = schemaRef(name);
+  const ref = toPointer(["components", "schemas", name]);
   if (across.discriminated.has(name) || across.discriminated.has(ref)) return true;
   const referrers = across.allOf.get(ref);
   if (referrers === undefined) return false;

@@ -3,7 +3,7 @@ import { deliveryValidation } from "./deliveries.js";
 import { validationTables } from "./tables.js";
 import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
-import { ident, join, jsdoc, laidOutDeclaration, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "../ts.js";
+import { ident, join, laidOutInterface, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "../ts.js";
 import type { CompileInput } from "./compile.js";
 import { compileAll } from "./compile-pool.js";
 import { compileModule } from "./module.js";
@@ -123,13 +123,7 @@ function wrapper(model: ApiModel, p: Plan): { readonly contents: string; readonl
   // The table's type, one member per schema (most of this module for a large contract), laid out
   // here as prettier would when its lines allow (ts-layout.ts), else formatted.
   const laidOut = new Set<string>();
-  const table = laidOutDeclaration(
-    ts`${jsdoc("The type of `schemaValidators`: one precompiled validator per named schema of the contract.")}export interface SchemaValidators {
-${join(schemaEntries)}
-}
-`,
-    laidOut,
-  );
+  const table = laidOutInterface("The type of `schemaValidators`: one precompiled validator per named schema of the contract.", "SchemaValidators", schemaEntries, laidOut);
   const contents =
     tsHeader(model) +
     ts`import { createValidation, type CompiledError, type OperationValidation } from "@contractgen/runtime/validation";
