@@ -10,7 +10,7 @@ import { SpecError, formatIssue, parsePointer } from "./load/errors.js";
 import type { OpenApiDocument } from "./load/load.js";
 import type { ModelOutline } from "./model/build.js";
 import type { PreviousState } from "./release.js";
-import { diffOutput, scanOutput, writeOutput, type Drift } from "./write/write.js";
+import { diffOutput, scanAndWriteOutput, type Drift } from "./write/write.js";
 import { workflowsPathFor } from "./workflows/path.js";
 import { generatorFingerprint, hashContents, hashFiles, isUpToDate, readCache, writeCache } from "./write/cache.js";
 import { PackCache, openPackageCaches, packFile, salted, type PackageCaches } from "./write/content-cache.js";
@@ -163,15 +163,24 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   };
   const caches = await cachesReady;
   const salt = await contentSalt();
-  t = now();
   const { release } = await import("./release.js");
   const { packageVersion } = await import("./emit/package.js");
   const previous = await readPrevious(target.outDir);
-  const rel = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path, model);
-  reporter.step(target, "release", now() - t);
+  let rel: { readonly version: string; readonly changelog: string } | undefined;
   const ctx = {
     templates: templates ?? (await loadPackageTemplates(target.templates, options.cwd)),
-    release: { version: rel.version, changelog: rel.changelog },
+    // The release (a diff against the last contract: most of a second on GitHub's description after
+    // an edit) is computed when first read, by the package emitter, the last to start: the worker's
+    // tasks and the other emitters start before it instead of after.
+    get release(): { readonly version: string; readonly changelog: string } {
+      if (rel === undefined) {
+        const t0 = now();
+        const r = release(previous, model.document as OpenApiDocument, packageVersion(model.info.version), model.source.path, model);
+        rel = { version: r.version, changelog: r.changelog };
+        reporter.step(target, "release", now() - t0);
+      }
+      return rel;
+    },
     model,
     packageName: target.packageName,
     exports,
@@ -369,8 +378,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
 
   for (const r of rendered) {
     const t = now();
-    const { drift, hashes } = await scanOutput(r.target.outDir, r.files);
-    await writeOutput(r.target.outDir, r.files, drift);
+    const { drift, hashes } = await scanAndWriteOutput(r.target.outDir, r.files);
     const fingerprint = await generatorFingerprint(targetKey(r.target, await templatesOf(r.target), options.cwd));
     const sources = (await hashFiles(r.sources)) ?? {};
     const outputs: Record<string, string> = {};

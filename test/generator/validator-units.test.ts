@@ -11,7 +11,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { CompileInput } from "../../generators/dist/emit/validators/compile.js";
 import { compileModule } from "../../generators/dist/emit/validators/module.js";
-import { canonicalPointer, splitUnits, splittable } from "../../generators/dist/emit/validators/units.js";
+import { canonicalPointer, splitUnits, splittable, type UnitCopies } from "../../generators/dist/emit/validators/units.js";
 import type { ContentCache } from "../../generators/dist/write/content-cache.js";
 
 type Validator = ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string }[] | null };
@@ -148,6 +148,20 @@ describe("validator units", () => {
     const units = splitUnits({ a: { properties: { $ref: { type: "string" } }, enum: [{ $ref: "#/b" }] } }, ["#/a"]);
     expect(units.map((u) => u.pointer)).toEqual(["#/a"]);
     expect(canonicalPointer("#/components/schemas/a b")).toBe(canonicalPointer("#/components/schemas/a%20b"));
+  });
+
+  it("are the same when two modules share the copies of the schemas they share", () => {
+    const strict = input(components);
+    // A second root over the same component objects, with $defs of its own (as the coerced module's).
+    const params = { components: strict.root["components"], $defs: { p: { type: "object", properties: { owner: { $ref: "#/components/schemas/Person" }, n: { type: "integer" } } } } };
+    const copies: UnitCopies = new WeakMap();
+    const sharedStrict = splitUnits(strict.root, strict.exports.values(), copies);
+    const sharedParams = splitUnits(params, ["#/$defs/p"], copies);
+    expect(sharedStrict).toEqual(splitUnits(strict.root, strict.exports.values()));
+    expect(sharedParams).toEqual(splitUnits(params, ["#/$defs/p"]));
+    // The coerced module's Person unit is the strict one's copy, not a second copy of it.
+    const person = (units: { pointer: string; schema: unknown }[]): unknown => units.find((u) => u.pointer === "#/components/schemas/Person")?.schema;
+    expect(person(sharedParams)).toBe(person(sharedStrict));
   });
 
   it("name the pointer when a reference leads nowhere", async () => {

@@ -4,12 +4,12 @@
  * a slice boundary (a surrogate pair cut in two would become two replacement characters).
  */
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkText, sha256Text, utf8Chunks, writeText } from "../../generators/src/write/chunks.js";
 import { PackCache } from "../../generators/src/write/content-cache.js";
-import { diffOutput } from "../../generators/src/write/write.js";
+import { diffOutput, scanAndWriteOutput } from "../../generators/src/write/write.js";
 import { workspaceTmpDir } from "./helpers.js";
 
 /** Texts whose slice boundaries (every 1,048,576 and 16,384 characters) fall inside pairs and escapes. */
@@ -53,6 +53,60 @@ describe("slice by slice", () => {
     expect(await onDisk(path.join(dir, "empty"), "")).toBe("same");
     expect(await onDisk(path.join(dir, "empty"), "a")).toBe("different");
     expect(await onDisk(path.join(dir, "missing"), text)).toBe("missing");
+  });
+
+  it("writes the bytes it compares and hashes to a copy, whatever the file on disk holds", async () => {
+    const dir = workspaceTmpDir("chunks-");
+    writeFileSync(path.join(dir, "old"), TEXTS[3] as string);
+    for (const [i, text] of TEXTS.entries()) {
+      const copy = path.join(dir, `copy${i}`);
+      const check = await checkText(path.join(dir, i === 3 ? "old" : "missing"), text, copy);
+      expect(check.onDisk).toBe(i === 3 ? "same" : "missing");
+      expect(check.sha256).toBe(sha256Text(text));
+      expect(readFileSync(copy).equals(Buffer.from(text, "utf8"))).toBe(true);
+    }
+  });
+
+  it("writes a package in the same pass: changed and new files replaced, unchanged ones untouched, stale ones removed", async () => {
+    const dir = workspaceTmpDir("chunks-");
+    mkdirSync(path.join(dir, "src"));
+    writeFileSync(path.join(dir, "src/same.ts"), TEXTS[2] as string);
+    writeFileSync(path.join(dir, "src/changed.ts"), "before");
+    writeFileSync(path.join(dir, "src/stale.ts"), "left over");
+    writeFileSync(path.join(dir, "notes.txt"), "the user's, outside the owned folders");
+    const old = new Date("2020-01-01T00:00:00Z");
+    utimesSync(path.join(dir, "src/same.ts"), old, old);
+    const files = [
+      { path: "src/same.ts", contents: TEXTS[2] as string },
+      { path: "src/changed.ts", contents: TEXTS[4] as string },
+      { path: "compiled/added.js", contents: "new" },
+    ];
+    const { drift, hashes } = await scanAndWriteOutput(dir, files);
+    expect(drift).toEqual({ changed: ["src/changed.ts"], added: ["compiled/added.js"], stale: ["src/stale.ts"] });
+    for (const f of files) {
+      expect(readFileSync(path.join(dir, f.path), "utf8")).toBe(f.contents);
+      expect(hashes.get(f.path)).toBe(sha256Text(f.contents));
+    }
+    expect(statSync(path.join(dir, "src/same.ts")).mtime).toEqual(old);
+    expect(existsSync(path.join(dir, "src/stale.ts"))).toBe(false);
+    expect(readFileSync(path.join(dir, "notes.txt"), "utf8")).toBe("the user's, outside the owned folders");
+    expect(existsSync(path.join(path.dirname(dir), `.${path.basename(dir)}.contractgen-staging`))).toBe(false);
+  });
+
+  it("leaves the previous package as it was when writing fails half-way", async () => {
+    const dir = workspaceTmpDir("chunks-");
+    mkdirSync(path.join(dir, "src"));
+    writeFileSync(path.join(dir, "src/a.ts"), "previous a");
+    writeFileSync(path.join(dir, "src/b.ts"), "previous b");
+    // The second file cannot be staged: its folder would have to be the first file.
+    const files = [
+      { path: "src/a.ts", contents: "new a" },
+      { path: "src/a.ts/b.ts", contents: "cannot be" },
+    ];
+    await expect(scanAndWriteOutput(dir, files)).rejects.toThrow();
+    expect(readFileSync(path.join(dir, "src/a.ts"), "utf8")).toBe("previous a");
+    expect(readFileSync(path.join(dir, "src/b.ts"), "utf8")).toBe("previous b");
+    expect(existsSync(path.join(path.dirname(dir), `.${path.basename(dir)}.contractgen-staging`))).toBe(false);
   });
 
   it("finds the drift of a package without reading files whole", async () => {

@@ -24,9 +24,17 @@ export interface Shortcuts {
  */
 function unitOf(pointer: string): string | undefined {
   if (!pointer.startsWith("#/")) return undefined;
-  const segments = pointer.slice(2).split("/");
-  const depth = segments[0] === "components" ? 3 : 2;
-  return segments.length < depth ? undefined : `#/${segments.slice(0, depth).join("/")}`;
+  const depth = pointer.startsWith("#/components/") ? 3 : 2;
+  // The prefix up to the depth-th segment's end, found without splitting: this runs for every
+  // location the comparison asks about.
+  let end = 2;
+  for (let i = 1; i < depth; i++) {
+    const slash = pointer.indexOf("/", end);
+    if (slash < 0) return undefined;
+    end = slash + 1;
+  }
+  const next = pointer.indexOf("/", end);
+  return next < 0 ? pointer : pointer.slice(0, next);
 }
 
 /** JSON equality where member order counts too, so anything read off one side reads the same off the other. */
@@ -99,10 +107,22 @@ interface Marks {
   readonly replaced: Set<string>;
 }
 
+/**
+ * Where the walk is: the part's pointer and the member names below it. The pointer string is built
+ * only for the locations marked (few), not for every location walked (all of hundreds of parts).
+ */
+interface Location {
+  readonly part: string;
+  readonly keys: string[];
+}
+
+const pointerAt = (at: Location): string => at.part + at.keys.map((k) => `/${escapePointerSegment(k)}`).join("");
+
 /** Walks one changed part on both sides together; true when this location leads to a change. */
-function mark(a: unknown, b: unknown, pointer: string, changedRef: (ref: string) => boolean, marks: Marks): boolean {
+function mark(a: unknown, b: unknown, at: Location, changedRef: (ref: string) => boolean, marks: Marks): boolean {
   if (a === b && (a === null || typeof a !== "object")) return false;
   if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) {
+    const pointer = pointerAt(at);
     marks.replaced.add(pointer);
     marks.leading.add(pointer);
     return true;
@@ -112,14 +132,19 @@ function mark(a: unknown, b: unknown, pointer: string, changedRef: (ref: string)
   const ka = Object.keys(oa);
   const kb = Object.keys(ob);
   if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i])) {
+    const pointer = pointerAt(at);
     marks.replaced.add(pointer);
     marks.leading.add(pointer);
     return true;
   }
   const ref = Array.isArray(ob) ? undefined : internalRef(ob);
   let leads = ref !== undefined && changedRef(ref);
-  for (const k of kb) if (mark(oa[k], ob[k], `${pointer}/${escapePointerSegment(k)}`, changedRef, marks)) leads = true;
-  if (leads) marks.leading.add(pointer);
+  for (const k of kb) {
+    at.keys.push(k);
+    if (mark(oa[k], ob[k], at, changedRef, marks)) leads = true;
+    at.keys.pop();
+  }
+  if (leads) marks.leading.add(pointerAt(at));
   return leads;
 }
 
@@ -168,7 +193,7 @@ export function unchangedParts(oldDoc: Record<string, unknown>, newDoc: Record<s
   for (const pointer of changed) {
     if (!before.has(pointer) || !after.has(pointer)) continue;
     examined.add(pointer);
-    mark(before.get(pointer), after.get(pointer), pointer, changedRef, marks);
+    mark(before.get(pointer), after.get(pointer), { part: pointer, keys: [] }, changedRef, marks);
   }
   return (pointer) => {
     const unit = unitOf(pointer);

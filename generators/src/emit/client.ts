@@ -209,6 +209,8 @@ function errorSchemaTable(model: ApiModel): Obj {
  */
 export const clientEmitter = defineEmitter({
   name: "client",
+  modelOnly: true,
+  offloadWhenKept: true,
   exports: { "./client": "client" },
   dependencies: { "@contractgen/runtime": "^0.1.0" },
   emit({ model }) {

@@ -81,6 +81,14 @@ export interface Emitter {
    * @default false
    */
   readonly modelOnly?: boolean;
+  /**
+   * A model-only emitter that runs on the worker thread only when that worker is kept between runs
+   * (`--watch`, `RunOptions.keepWorkers`). There, after an edit, the types' task on that worker is a
+   * short splice and leaves it time for this one; in a one-off run the worker prints the whole
+   * contract's types, and this emitter's work beside them raised the peak memory of a cold run of
+   * GitHub's description by about 110 MB, to over 1 GB. @default false
+   */
+  readonly offloadWhenKept?: boolean;
   /** npm dependencies the artifact's code imports at run time (name → semver range). */
   readonly dependencies?: Readonly<Record<string, string>>;
   /** Peer dependencies only this artifact needs; optional for the package (name → semver range). */

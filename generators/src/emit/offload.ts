@@ -1,7 +1,8 @@
 /**
  * Emitters that read nothing of their context but the model (`Emitter.modelOnly`) run, for a large
  * contract, on the types' worker thread with a clone of the model, while this thread runs the
- * others. On a 1,000-operation contract this thread is the longer of the two (it loads, builds the
+ * others (those marked `offloadWhenKept`, the client and server, only when that worker is kept
+ * between runs). On a 1,000-operation contract this thread is the longer of the two (it loads, builds the
  * model, diffs the release, compiles and assembles the validators). An emitter is pure, and a
  * structured clone keeps every value and which objects are shared, so where it ran never changes
  * its files.
@@ -51,7 +52,7 @@ export async function emitModelOnly(model: ApiModel, names: readonly string[]): 
  * promise with the error the emitter would have thrown here.
  */
 export function offloaded(model: ApiModel, emitters: readonly Emitter[], workers: number, keepWorkers: boolean): ReadonlyMap<string, Promise<readonly GeneratedFile[]>> | undefined {
-  const names = emitters.filter((e) => e.modelOnly).map((e) => e.name);
+  const names = emitters.filter((e) => e.modelOnly && (keepWorkers || !e.offloadWhenKept)).map((e) => e.name);
   if (names.length === 0 || model.operations.length < OFFLOAD_FROM) return undefined;
   // The types' pool: one worker, beside this thread and the compile and format pool.
   const pool = poolOf(Math.min(1, workers), keepWorkers ? "large-kept" : "large");

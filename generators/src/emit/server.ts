@@ -81,6 +81,8 @@ export function serverNames(model: ApiModel): ServerNames {
  */
 export const serverEmitter = defineEmitter({
   name: "server",
+  modelOnly: true,
+  offloadWhenKept: true,
   exports: { "./server": "server" },
   barrel: "none",
   dependencies: { "@contractgen/runtime": "^0.1.0" },

@@ -27,6 +27,8 @@ export function formatIssue(issue: SpecIssue): string {
 }
 
 export function escapePointerSegment(segment: string): string {
+  // Most segments need no escape; the diff and the loader escape hundreds of thousands per run.
+  if (!segment.includes("~") && !segment.includes("/")) return segment;
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

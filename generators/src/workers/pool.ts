@@ -27,31 +27,50 @@ const threadFile = fileURLToPath(new URL("./thread.js", import.meta.url));
 /** A module of this generator, as a task names it: its URL, so a worker imports the same file. */
 export type TaskModule = string;
 
+/** A task not yet handed to a worker. */
+interface Queued {
+  readonly request: Omit<TaskRequest, "id">;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/** A task handed to a worker, by the id its answer carries. */
 interface Job {
   readonly request: TaskRequest;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
 }
 
+/** A worker and the tasks posted to it that have not answered yet, by id. */
+interface Slot {
+  readonly worker: Worker;
+  readonly pending: Map<number, Job>;
+}
+
 /**
  * A pool of worker threads, started on first use and kept for the process's later packages. Idle
- * workers are unref'd, so they never keep a finished run alive. A worker runs one task at a time.
+ * workers are unref'd, so they never keep a finished run alive. A worker runs one task at a time;
+ * with a `depth` above one, its next tasks already wait in its port (see the constructor).
  */
 export class WorkerPool {
-  readonly #idle: Worker[] = [];
-  readonly #queue: Job[] = [];
-  #size = 0;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Queued[] = [];
+  #nextId = 0;
 
   /**
    * @param limit workers at most
    * @param resourceLimits each worker's heap limits
    * @param keepIdle keep a worker with nothing to do for later tasks; when false it ends at once,
    *   freeing its heap (for tasks that leave hundreds of MB behind and come once per package)
+   * @param depth tasks posted to one worker before it answers. Above one, a worker starts its next
+   *   task as soon as it ends one, even while the calling thread is busy with synchronous work (which
+   *   is when it could not hand the task over). The worker still runs them one at a time. @default 1
    */
   constructor(
     readonly limit: number,
     readonly resourceLimits: ResourceLimits,
     readonly keepIdle = true,
+    readonly depth = 1,
   ) {}
 
   /** Runs `module`'s export `fn` with `args` on a worker; its (awaited) result, or its error. */
@@ -67,63 +86,81 @@ export class WorkerPool {
    * output is written. A later task starts a new worker.
    */
   release(): void {
-    for (const worker of this.#idle.splice(0)) {
-      this.#size--;
-      void worker.terminate();
+    for (const slot of [...this.#slots]) {
+      if (slot.pending.size > 0) continue;
+      this.#remove(slot);
+      void slot.worker.terminate();
     }
   }
 
+  /** Hands queued tasks to an idle worker, a new one while under the limit, else the least busy one under `depth`. */
   #pump(): void {
     while (this.#queue.length > 0) {
-      let worker = this.#idle.pop();
-      if (!worker) {
-        if (this.#size >= this.limit) return;
-        worker = new Worker(threadFile, { resourceLimits: this.resourceLimits });
-        this.#size++;
-      }
-      this.#start(worker, this.#queue.shift() as Job);
+      let slot = this.#slots.find((s) => s.pending.size === 0);
+      if (!slot && this.#slots.length < this.limit) slot = this.#spawn();
+      slot ??= this.#slots.filter((s) => s.pending.size < this.depth).sort((a, b) => a.pending.size - b.pending.size)[0];
+      if (!slot) return;
+      const { request, resolve, reject } = this.#queue.shift() as Queued;
+      this.#post(slot, { request: { ...request, id: this.#nextId++ }, resolve, reject });
     }
   }
 
-  #start(worker: Worker, job: Job): void {
-    worker.ref();
-    const done = (): void => {
-      worker.off("message", onMessage);
-      worker.off("error", onError);
-      worker.off("exit", onExit);
-    };
-    // A worker that failed is dropped, not reused: its isolate may be in any state.
+  #spawn(): Slot {
+    const slot: Slot = { worker: new Worker(threadFile, { resourceLimits: this.resourceLimits }), pending: new Map() };
+    this.#slots.push(slot);
+    // A worker that failed is dropped, not reused: its isolate may be in any state. Every task it
+    // held fails with the error.
     const drop = (error: Error): void => {
-      done();
-      this.#size--;
-      void worker.terminate();
-      job.reject(error);
+      if (!this.#remove(slot)) return;
+      void slot.worker.terminate();
+      for (const job of slot.pending.values()) job.reject(error);
+      slot.pending.clear();
       this.#pump();
     };
-    const onMessage = (response: TaskResponse): void => {
-      done();
-      worker.unref();
-      this.#idle.push(worker);
-      if (!this.keepIdle && this.#queue.length === 0) this.release();
+    slot.worker.on("message", (response: TaskResponse) => {
+      const job = slot.pending.get(response.id);
+      if (job === undefined) return;
+      slot.pending.delete(response.id);
+      this.#settled(slot);
       if ("error" in response) job.reject(Object.assign(new Error(response.error.message), response.error.stack !== undefined ? { stack: response.error.stack } : {}));
       else job.resolve(response.value);
-      this.#pump();
-    };
-    const onError = (error: Error): void => drop(error);
-    const onExit = (code: number): void => drop(new Error(`a generator worker thread exited with code ${code}`));
-    worker.on("message", onMessage);
-    worker.on("error", onError);
-    worker.on("exit", onExit);
+    });
+    slot.worker.on("error", drop);
+    slot.worker.on("exit", (code: number) => drop(new Error(`a generator worker thread exited with code ${code}`)));
+    return slot;
+  }
+
+  #post(slot: Slot, job: Job): void {
+    slot.worker.ref();
+    slot.pending.set(job.request.id, job);
     try {
-      worker.postMessage(job.request);
+      slot.worker.postMessage(job.request);
     } catch (err) {
       // Arguments that cannot be cloned (a DataCloneError): the task fails, the worker is unharmed.
-      done();
-      worker.unref();
-      this.#idle.push(worker);
+      slot.pending.delete(job.request.id);
+      this.#settled(slot);
       job.reject(err instanceof Error ? err : new Error(String(err)));
-      this.#pump();
     }
+  }
+
+  /** After a task of `slot` ended: an idle worker lets the process exit, or ends; queued tasks go on. */
+  #settled(slot: Slot): void {
+    if (slot.pending.size === 0) {
+      slot.worker.unref();
+      if (!this.keepIdle && this.#queue.length === 0) {
+        this.#remove(slot);
+        void slot.worker.terminate();
+      }
+    }
+    this.#pump();
+  }
+
+  /** Takes `slot` out of the pool; false when it was out already. */
+  #remove(slot: Slot): boolean {
+    const at = this.#slots.indexOf(slot);
+    if (at < 0) return false;
+    this.#slots.splice(at, 1);
+    return true;
   }
 }
 
@@ -140,12 +177,14 @@ export type PoolKind = "tasks" | "large" | "large-kept";
  * contract's types): one task holds a whole document and its syntax tree; it allocates fast, so a
  * larger young generation saves scavenges, and its old generation is left to Node's default.
  */
-const KINDS: Readonly<Record<PoolKind, { readonly limits: ResourceLimits; readonly keepIdle: boolean }>> = {
-  tasks: { limits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 256 }, keepIdle: true },
-  // A large task's worker ends as soon as it is done: its heap held a whole document.
-  large: { limits: { maxYoungGenerationSizeMb: 48 }, keepIdle: false },
+const KINDS: Readonly<Record<PoolKind, { readonly limits: ResourceLimits; readonly keepIdle: boolean; readonly depth: number }>> = {
+  tasks: { limits: { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 256 }, keepIdle: true, depth: 1 },
+  // A large task's worker ends as soon as it is done: its heap held a whole document. Its tasks (the
+  // types, then the model-only emitters: emit/offload.ts) are posted together, so the second starts
+  // when the first ends, not when this thread is next free (during its synchronous emitters).
+  large: { limits: { maxYoungGenerationSizeMb: 48 }, keepIdle: false, depth: 4 },
   // The same, kept between the runs of one process (`--watch`): its code stays loaded and warm.
-  "large-kept": { limits: { maxYoungGenerationSizeMb: 48 }, keepIdle: true },
+  "large-kept": { limits: { maxYoungGenerationSizeMb: 48 }, keepIdle: true, depth: 4 },
 };
 
 const pools = new Map<string, WorkerPool>();
@@ -158,7 +197,7 @@ export function poolOf(workers: number, kind: PoolKind = "tasks"): WorkerPool | 
   if (workers <= 0 || !existsSync(threadFile)) return undefined;
   const key = `${kind}/${workers}`;
   let pool = pools.get(key);
-  if (!pool) pools.set(key, (pool = new WorkerPool(workers, KINDS[kind].limits, KINDS[kind].keepIdle)));
+  if (!pool) pools.set(key, (pool = new WorkerPool(workers, KINDS[kind].limits, KINDS[kind].keepIdle, KINDS[kind].depth)));
   return pool;
 }
 

@@ -84,9 +84,11 @@ export interface TextCheck {
  * Compares `file` with the UTF-8 bytes of `text` and hashes them in the same pass, so the contents
  * are encoded once: slice by slice, never the whole file at once. The sizes are compared as the
  * slices come, not first: the UTF-8 length of a string with any character beyond Latin-1 costs as
- * much as encoding it (0.3 s over GitHub's package).
+ * much as encoding it (0.3 s over GitHub's package). With `copyTo`, the same bytes are written
+ * there too (created or truncated), so a file that differs is not encoded a second time to be
+ * written: after an edit almost every generated file differs, in its header's spec hash at least.
  */
-export async function checkText(file: string, text: string): Promise<TextCheck> {
+export async function checkText(file: string, text: string, copyTo?: string): Promise<TextCheck> {
   const hash = createHash("sha256");
   let handle;
   try {
@@ -94,13 +96,16 @@ export async function checkText(file: string, text: string): Promise<TextCheck> 
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
+  let copy;
   try {
+    copy = copyTo === undefined ? undefined : await open(copyTo, "w");
     const size = handle === undefined ? 0 : (await handle.stat()).size;
     let same = handle !== undefined;
     let position = 0;
     let buffer = Buffer.alloc(0);
     for (const chunk of utf8Chunks(text)) {
       hash.update(chunk);
+      if (copy !== undefined) for (let at = 0; at < chunk.length; ) at += (await copy.write(chunk, at, chunk.length - at)).bytesWritten;
       if (same && position + chunk.length > size) same = false;
       position += chunk.length;
       if (!same || !handle) continue;
@@ -119,5 +124,6 @@ export async function checkText(file: string, text: string): Promise<TextCheck> 
     return { onDisk: handle === undefined ? "missing" : same ? "same" : "different", sha256: hash.digest("hex") };
   } finally {
     await handle?.close();
+    await copy?.close();
   }
 }

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { GeneratedFile } from "../emit/emitter.js";
-import { checkText, writeText } from "./chunks.js";
+import { checkText } from "./chunks.js";
 
 /** Folders of a package the generator owns entirely: files there that it did not write are stale. */
 export const OWNED_DIRS = ["src", "test"] as const;
@@ -44,21 +44,32 @@ export interface OutputScan {
 export async function scanOutput(outDir: string, files: readonly GeneratedFile[]): Promise<OutputScan> {
   const drift: Drift = { changed: [], added: [], stale: [] };
   const hashes = new Map<string, string>();
-  const wanted = new Set(files.map((f) => f.path));
   for (const file of files) {
     const { onDisk, sha256 } = await checkText(path.join(outDir, file.path), file.contents);
     hashes.set(file.path, sha256);
     if (onDisk === "missing") drift.added.push(file.path);
     else if (onDisk === "different") drift.changed.push(file.path);
   }
+  drift.stale.push(...(await staleFiles(outDir, files)));
+  sortDrift(drift);
+  return { drift, hashes };
+}
+
+/** Files in the owned folders that none of `files` is. */
+async function staleFiles(outDir: string, files: readonly GeneratedFile[]): Promise<string[]> {
+  const wanted = new Set(files.map((f) => f.path));
+  const stale: string[] = [];
   for (const dir of OWNED_DIRS) {
-    for (const rel of await listFiles(path.join(outDir, dir), dir)) if (!wanted.has(rel)) drift.stale.push(rel);
+    for (const rel of await listFiles(path.join(outDir, dir), dir)) if (!wanted.has(rel)) stale.push(rel);
   }
+  return stale;
+}
+
+function sortDrift(drift: Drift): void {
   const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
   drift.changed.sort(byCodeUnit);
   drift.added.sort(byCodeUnit);
   drift.stale.sort(byCodeUnit);
-  return { drift, hashes };
 }
 
 /** What writing `files` into `outDir` would change, without writing anything. */
@@ -66,30 +77,48 @@ export async function diffOutput(outDir: string, files: readonly GeneratedFile[]
   return (await scanOutput(outDir, files)).drift;
 }
 
+/** The staging folder beside a package folder, where new files wait until all of them are written. */
+const stagingOf = (outDir: string): string => path.join(path.dirname(outDir), `.${path.basename(outDir)}.contractgen-staging`);
+
 /**
- * Writes a package: every new file is first written to a staging folder beside the output, then
- * renamed into place, so a failure while writing leaves the previous files as they were. Unchanged
- * files are not touched (their timestamps stay, watchers stay quiet); stale files are removed last.
+ * Writes a package and says what changed (as `scanOutput` would have). Every file is encoded once:
+ * its bytes are hashed, compared with the file on disk and written to a staging folder beside the
+ * output in one pass. Changed and new files are then renamed into place, so a failure while writing
+ * leaves the previous files as they were. Unchanged files are not touched (their timestamps stay,
+ * watchers stay quiet; their staged copies are dropped); stale files are removed last.
  */
-export async function writeOutput(outDir: string, files: readonly GeneratedFile[], drift: Drift): Promise<void> {
-  const toWrite = new Set([...drift.changed, ...drift.added]);
-  const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.contractgen-staging`);
+export async function scanAndWriteOutput(outDir: string, files: readonly GeneratedFile[]): Promise<OutputScan> {
+  const drift: Drift = { changed: [], added: [], stale: [] };
+  const hashes = new Map<string, string>();
+  const staging = stagingOf(outDir);
   await rm(staging, { recursive: true, force: true });
   try {
+    const toWrite = new Set<string>();
     for (const file of files) {
-      if (!toWrite.has(file.path)) continue;
       const target = path.join(staging, file.path);
       await mkdir(path.dirname(target), { recursive: true });
-      await writeText(target, file.contents);
+      const { onDisk, sha256 } = await checkText(path.join(outDir, file.path), file.contents, target);
+      hashes.set(file.path, sha256);
+      if (onDisk === "same") continue;
+      toWrite.add(file.path);
+      (onDisk === "missing" ? drift.added : drift.changed).push(file.path);
     }
-    for (const file of files) {
-      if (!toWrite.has(file.path)) continue;
-      const target = path.join(outDir, file.path);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(path.join(staging, file.path), target);
-    }
-    for (const rel of drift.stale) await rm(path.join(outDir, rel), { force: true });
+    drift.stale.push(...(await staleFiles(outDir, files)));
+    sortDrift(drift);
+    await commitStaged(outDir, staging, files, toWrite, drift.stale);
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+  return { drift, hashes };
+}
+
+/** Renames the staged files named in `toWrite` into place, then removes the stale ones. */
+async function commitStaged(outDir: string, staging: string, files: readonly GeneratedFile[], toWrite: ReadonlySet<string>, stale: readonly string[]): Promise<void> {
+  for (const file of files) {
+    if (!toWrite.has(file.path)) continue;
+    const target = path.join(outDir, file.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(path.join(staging, file.path), target);
+  }
+  for (const rel of stale) await rm(path.join(outDir, rel), { force: true });
 }

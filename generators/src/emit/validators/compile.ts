@@ -17,6 +17,11 @@ export interface CompileInput {
   readonly exports: ReadonlyMap<string, string>;
   /** Coerce strings to declared types, split to arrays and apply defaults (for parameters and forms). */
   readonly coerce: boolean;
+  /**
+   * Whether `root` names a prototype member anywhere (`hasPrototypeMemberKeys`), when the caller
+   * knows it already. @default computed from `root`
+   */
+  readonly ownProperties?: boolean;
 }
 
 /** The body ajv evaluates for a contract schema's validator: never run, so it says so if it is. */
@@ -76,7 +81,7 @@ function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
  */
 export function compileStandalone(input: CompileInput): string {
   const standaloneCode = (require("ajv/dist/standalone") as { default: (ajv: AjvLike, refs: Record<string, string>) => string }).default;
-  const ajv = newAjv(input.coerce, hasPrototypeMemberKeys(input.root));
+  const ajv = newAjv(input.coerce, input.ownProperties ?? hasPrototypeMemberKeys(input.root));
   ajv.addSchema({ ...input.root, $id: ROOT_ID });
   const refs: Record<string, string> = {};
   for (const [name, pointer] of input.exports) refs[name] = `${ROOT_ID}${pointer}`;

@@ -7,7 +7,8 @@ import { ident, join, laidOutInterface, literal, objectKey, stringLiteral, ts, t
 import type { CompileInput } from "./compile.js";
 import { compileAll } from "./compile-pool.js";
 import { compileModule } from "./module.js";
-import { compiledDeclarations, pointerSegment, splittable } from "./units.js";
+import { compiledDeclarations, pointerSegment, splittable, type UnitCopies } from "./units.js";
+import { hasPrototypeMemberKeys } from "../prototype-keys.js";
 import { NO_CACHE } from "../../write/content-cache.js";
 import { applyDiscriminators, directionalViews, toJsonSchema, withRules } from "./json-schema.js";
 
@@ -26,6 +27,8 @@ export function mediaKind(mediaType: string): "json" | "form" | "none" {
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 export interface Plan {
+  /** What the two roots share: the component schemas and their directional views. */
+  readonly shared: Obj;
   readonly strictRoot: Obj;
   readonly paramsRoot: Obj;
   readonly strictExports: Map<string, string>;
@@ -105,9 +108,11 @@ function plan(model: ApiModel): Plan {
   // A delivery's payload travels from the API like a response (readOnly members present, writeOnly
   // ones may be left out); the receiver's answer travels back like a request.
   const views = directionalViews(components, defsOf(/^(o\d+b|d\d+r\d+)_/), defsOf(/^(o\d+r\d+|d\d+b)_/));
+  const shared = { components: { schemas: components }, ...views };
   return {
-    strictRoot: { components: { schemas: components }, ...views, $defs: strictDefs },
-    paramsRoot: { components: { schemas: components }, ...views, $defs: paramsDefs },
+    shared,
+    strictRoot: { ...shared, $defs: strictDefs },
+    paramsRoot: { ...shared, $defs: paramsDefs },
     strictExports,
     paramsExports,
     operations,
@@ -182,13 +187,22 @@ export const validatorsEmitter = defineEmitter({
     const header = tsHeader(model);
     const wrapperModule = wrapper(model, p);
     const tables = validationTables(model, p);
-    const inputs: CompileInput[] = [
-      { root: p.strictRoot, exports: p.strictExports, coerce: false },
-      { root: p.paramsRoot, exports: p.paramsExports, coerce: true },
-    ];
+    // Both roots are the shared part and their own $defs: what holds of a root holds of its members,
+    // so the shared part (most of each) is walked once for the two.
+    const sharedSplittable = splittable(p.shared);
+    const sharedProto = hasPrototypeMemberKeys(p.shared);
+    const inputs = [
+      { root: p.strictRoot, exports: p.strictExports, coerce: false, ownProperties: sharedProto || hasPrototypeMemberKeys({ $defs: p.strictRoot["$defs"] }) },
+      { root: p.paramsRoot, exports: p.paramsExports, coerce: true, ownProperties: sharedProto || hasPrototypeMemberKeys({ $defs: p.paramsRoot["$defs"] }) },
+    ] satisfies CompileInput[];
     const options = workers === undefined ? {} : { workers };
+    const copies: UnitCopies = new WeakMap();
     const [strictCode, paramsCode] = await Promise.all(
-      inputs.map((input) => (splittable(input.root) ? compileModule(input, unitCache ?? NO_CACHE, options) : compileAll([input], options).then(([code]) => code as string))),
+      inputs.map((input) =>
+        sharedSplittable && splittable({ $defs: input.root["$defs"] })
+          ? compileModule(input, unitCache ?? NO_CACHE, options, copies)
+          : compileAll([input], options).then(([code]) => code as string),
+      ),
     );
     const rulesImport = 'import * as rules from "@contractgen/runtime/rules";\n';
     // The compiled modules are JavaScript outside src/, shipped as they are, each with declarations:

@@ -1,6 +1,6 @@
 import type { CompileInput } from "./compile.js";
 import { compileUnitBatches, type CompileAllOptions } from "./compile-pool.js";
-import { assembleModule, splitUnits, type Unit, type UnitCode } from "./units.js";
+import { assembleModule, splitUnits, type Unit, type UnitCode, type UnitCopies } from "./units.js";
 import { hasPrototypeMemberKeys } from "../prototype-keys.js";
 import { cacheKey, type ContentCache } from "../../write/content-cache.js";
 
@@ -9,9 +9,9 @@ import { cacheKey, type ContentCache } from "../../write/content-cache.js";
  * again, the others compile in batches (on worker threads for large contracts), and the module is
  * assembled in unit order, so it is the same with a cold cache, a warm one, or none.
  */
-export async function compileModule(input: CompileInput, cache: ContentCache, options: CompileAllOptions = {}): Promise<string> {
-  const units = splitUnits(input.root, input.exports.values());
-  const ownProperties = hasPrototypeMemberKeys(input.root);
+export async function compileModule(input: CompileInput, cache: ContentCache, options: CompileAllOptions = {}, copies?: UnitCopies): Promise<string> {
+  const units = splitUnits(input.root, input.exports.values(), copies);
+  const ownProperties = input.ownProperties ?? hasPrototypeMemberKeys(input.root);
   const keys = units.map((u) => cacheKey("validator-unit", String(input.coerce), String(ownProperties), u.hash));
   const previous = lastRun.get(input.coerce);
   const current = new Map<string, UnitCode>();

@@ -128,10 +128,17 @@ function put(target: Obj, key: string, value: unknown): void {
 }
 
 /**
+ * A unit's copy by the schema object it was made from. A unit depends on that object alone, so the
+ * two modules of one run (strict and coerced, which share every component schema) copy and hash
+ * each shared schema once.
+ */
+export type UnitCopies = WeakMap<object, Omit<Unit, "pointer">>;
+
+/**
  * Splits the document into units, starting from the exported pointers and following `$ref`s.
  * Units come in discovery order (exports first, in their order), so the module is deterministic.
  */
-export function splitUnits(root: unknown, exported: Iterable<string>): Unit[] {
+export function splitUnits(root: unknown, exported: Iterable<string>, copies?: UnitCopies): Unit[] {
   const units: Unit[] = [];
   const seen = new Set<string>();
   const queue: string[] = [];
@@ -146,6 +153,14 @@ export function splitUnits(root: unknown, exported: Iterable<string>): Unit[] {
   for (const p of exported) enqueue(p);
   for (let i = 0; i < queue.length; i++) {
     const pointer = queue[i] as string;
+    const node = resolve(root, pointer);
+    const known = copies !== undefined && typeof node === "object" && node !== null ? copies.get(node) : undefined;
+    if (known !== undefined) {
+      // The copy's references, in the order it met them: the same units join the queue in the same order.
+      for (const target of known.refs) enqueue(target);
+      units.push({ pointer, ...known });
+      continue;
+    }
     const refs: string[] = [];
     const refName = new Map<string, string>();
     const copy = (node: unknown): unknown => {
@@ -179,9 +194,11 @@ export function splitUnits(root: unknown, exported: Iterable<string>): Unit[] {
       }
       return out;
     };
-    const schema = copy(resolve(root, pointer));
+    const schema = copy(node);
     const json = JSON.stringify(schema);
-    units.push({ pointer, schema, refs, hash: createHash("sha256").update(json).digest("hex"), size: json.length });
+    const unit = { schema, refs, hash: createHash("sha256").update(json).digest("hex"), size: json.length };
+    if (copies !== undefined && typeof node === "object" && node !== null) copies.set(node, unit);
+    units.push({ pointer, ...unit });
   }
   return units;
 }
