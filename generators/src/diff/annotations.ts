@@ -35,7 +35,8 @@ export function compareAnnotations(o: Loc, n: Loc, subject: string, options: Ann
   const on = isObj(o.node) ? o.node : {};
   const nn = isObj(n.node) ? n.node : {};
   const at = (loc: Loc, key: string): string => `${loc.pointer}/${escapePointerSegment(key)}`;
-  const changed = (key: string): boolean => stableJson(on[key]) !== stableJson(nn[key]);
+  // The same string (or absent on both sides) needs no serializing: most annotations did not change.
+  const changed = (key: string): boolean => on[key] !== nn[key] && stableJson(on[key]) !== stableJson(nn[key]);
   const where = (key: string): { side: "old" | "new"; pointer: string } =>
     key in nn ? { side: "new", pointer: at(n, key) } : { side: "old", pointer: at(o, key) };
   const verb = (key: string): string => (!(key in on) ? "added" : !(key in nn) ? "removed" : "changed");

@@ -19,8 +19,22 @@ function schemasOf(view: SpecView): Map<string, Loc> {
   return new Map(view.entries(holder));
 }
 
+/**
+ * Reachable schema names by document: `--watch` diffs each run's document against the last run's,
+ * the same object (pipeline.ts keeps its outline), whose names were found in the run before.
+ */
+const reachableIn = new WeakMap<object, ReadonlySet<string>>();
+
 /** Names of component schemas any path reaches through `$ref`s, directly or transitively. */
-export function reachableSchemas(view: SpecView): Set<string> {
+export function reachableSchemas(view: SpecView): ReadonlySet<string> {
+  const known = reachableIn.get(view.document);
+  if (known !== undefined) return known;
+  const out = findReachable(view);
+  reachableIn.set(view.document, out);
+  return out;
+}
+
+function findReachable(view: SpecView): Set<string> {
   const out = new Set<string>();
   const visitedRefs = new Set<string>();
   const stack: unknown[] = [view.child(view.root(), "paths").node];

@@ -15,6 +15,20 @@ const UPPER_BOUNDS = new Set(["maxLength", "maxItems", "maxProperties", "maximum
 const LOWER_BOUNDS = new Set(["minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum", "minContains"]);
 const SCHEMA_DOC_KEYS = ["description", "title", "example", "examples", "externalDocs", "$comment", "xml"] as const;
 
+/** The properties of a schema that travel in one direction, by its facts (which are read once per view). */
+const visibleByFacts = new WeakMap<SchemaFacts, Map<Direction, ReadonlyMap<string, Loc>>>();
+
+function visibleProperties(view: SpecView, facts: SchemaFacts, direction: Direction): ReadonlyMap<string, Loc> {
+  let byDirection = visibleByFacts.get(facts);
+  if (byDirection === undefined) visibleByFacts.set(facts, (byDirection = new Map()));
+  let visible = byDirection.get(direction);
+  if (visible === undefined) {
+    visible = new Map([...facts.properties].filter(([, loc]) => !hiddenIn(direction, view.deref(loc).node)));
+    byDirection.set(direction, visible);
+  }
+  return visible;
+}
+
 export class SchemaComparer {
   readonly findings: Finding[] = [];
   private readonly seen = new Set<string>();
@@ -168,7 +182,8 @@ export class SchemaComparer {
     for (const k of SCALAR_KEYWORDS) {
       const o = of.keywords.get(k);
       const n = nf.keywords.get(k);
-      if (stableJson(o?.value) === stableJson(n?.value)) continue;
+      // Most keywords are absent on both sides, or the same number or string.
+      if (o?.value === n?.value || stableJson(o?.value) === stableJson(n?.value)) continue;
       const side = n ? "new" : "old";
       const pointer = (n ?? o)?.pointer ?? nf.self.pointer;
       const text = `${subject}: ${k} ${o === undefined ? `${stableJson(n?.value)} added` : n === undefined ? `${stableJson(o.value)} removed` : `${stableJson(o.value)} → ${stableJson(n.value)}`}`;
@@ -240,10 +255,8 @@ export class SchemaComparer {
       this.compare(of.additional, nf.additional, where, path === "" ? "*" : `${path}.*`);
     }
 
-    const visible = (view: SpecView, facts: SchemaFacts): Map<string, Loc> =>
-      new Map([...facts.properties].filter(([, loc]) => !hiddenIn(this.direction, view.deref(loc).node)));
-    const before = visible(this.oldView, of);
-    const after = visible(this.newView, nf);
+    const before = visibleProperties(this.oldView, of, this.direction);
+    const after = visibleProperties(this.newView, nf, this.direction);
     const names = [...new Set([...before.keys(), ...after.keys()])].sort(byCodeUnit);
     for (const name of names) {
       const o = before.get(name);

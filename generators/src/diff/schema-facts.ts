@@ -99,8 +99,27 @@ function isNullOnly(node: unknown): boolean {
   return Array.isArray(node["enum"]) && node["enum"].length === 1 && node["enum"][0] === null && node["type"] === undefined;
 }
 
+/**
+ * Facts already read, per view, by the location a schema resolves to (and the `$ref` it was reached
+ * through). A schema that many operations use (GitHub's `simple-user`: hundreds) is compared once
+ * per operation after it changed; its facts are the same each time and read once. Facts are never
+ * changed once read.
+ */
+const factsRead = new WeakMap<SpecView, Map<string, SchemaFacts>>();
+
 export function readFacts(view: SpecView, loc: Loc): SchemaFacts {
   const self = view.deref(loc);
+  let known = factsRead.get(view);
+  if (known === undefined) factsRead.set(view, (known = new Map()));
+  const key = `${self.pointer}\u0000${self.via ?? ""}`;
+  const read = known.get(key);
+  if (read !== undefined) return read;
+  const facts = factsOf(view, self);
+  known.set(key, facts);
+  return facts;
+}
+
+function factsOf(view: SpecView, self: Loc): SchemaFacts {
   const keywords = new Map<string, Held<unknown>>();
   const properties = new Map<string, Loc>();
   const required = new Set<string>();

@@ -195,7 +195,7 @@ export function unchangedParts(oldDoc: Record<string, unknown>, newDoc: Record<s
     examined.add(pointer);
     mark(before.get(pointer), after.get(pointer), { part: pointer, keys: [] }, changedRef, marks);
   }
-  return (pointer) => {
+  const isUnchanged = (pointer: string): boolean => {
     const unit = unitOf(pointer);
     if (unit === undefined) return false;
     if (!changed.has(unit)) return true;
@@ -204,5 +204,12 @@ export function unchangedParts(oldDoc: Record<string, unknown>, newDoc: Record<s
       if (marks.replaced.has(at)) return false;
       if (at.length <= unit.length) return true;
     }
+  };
+  const answers = new Map<string, boolean>();
+  return (pointer) => {
+    // The comparison asks about the same locations once per operation that reaches them.
+    let answer = answers.get(pointer);
+    if (answer === undefined) answers.set(pointer, (answer = isUnchanged(pointer)));
+    return answer;
   };
 }
