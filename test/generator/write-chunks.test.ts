@@ -55,15 +55,37 @@ describe("slice by slice", () => {
     expect(await onDisk(path.join(dir, "missing"), text)).toBe("missing");
   });
 
-  it("writes the bytes it compares and hashes to a copy, whatever the file on disk holds", async () => {
+  it("writes a copy of a text that differs from the file, or whose file is missing, and none of one that is the same", async () => {
     const dir = workspaceTmpDir("chunks-");
-    writeFileSync(path.join(dir, "old"), TEXTS[3] as string);
     for (const [i, text] of TEXTS.entries()) {
-      const copy = path.join(dir, `copy${i}`);
-      const check = await checkText(path.join(dir, i === 3 ? "old" : "missing"), text, copy);
-      expect(check.onDisk).toBe(i === 3 ? "same" : "missing");
+      const copy = path.join(dir, `missing${i}`);
+      const check = await checkText(path.join(dir, "missing"), text, copy);
+      expect(check.onDisk).toBe("missing");
       expect(check.sha256).toBe(sha256Text(text));
       expect(readFileSync(copy).equals(Buffer.from(text, "utf8"))).toBe(true);
+    }
+    const text = TEXTS[2] as string; // two slices
+    const file = path.join(dir, "old");
+    const cases: [string, string][] = [
+      ["the same", text],
+      ["different in its first slice", `X${text.slice(1)}`],
+      // The first slice matches the file: it is written to the copy too.
+      ["different in its last slice", `${text.slice(0, -1)}X`],
+      ["shorter than the file", text.slice(0, 1_048_576)],
+      ["longer than the file", `${text}!`],
+    ];
+    for (const [what, next] of cases) {
+      writeFileSync(file, text);
+      const copy = path.join(dir, `copy-${cases.findIndex(([w]) => w === what)}`);
+      const check = await checkText(file, next, copy);
+      expect(check.sha256, what).toBe(sha256Text(next));
+      if (what === "the same") {
+        expect(check.onDisk).toBe("same");
+        expect(existsSync(copy), what).toBe(false);
+      } else {
+        expect(check.onDisk, what).toBe("different");
+        expect(readFileSync(copy).equals(Buffer.from(next, "utf8")), what).toBe(true);
+      }
     }
   });
 

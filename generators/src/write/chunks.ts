@@ -4,7 +4,7 @@
  * the hash's own decoder reserves three bytes per character), where slices cost a few hundred KB.
  */
 import { createHash } from "node:crypto";
-import { open } from "node:fs/promises";
+import { open, type FileHandle } from "node:fs/promises";
 
 /**
  * Characters per slice: 1 Mi characters are at most 3 MiB of UTF-8, few reads and writes per file
@@ -84,9 +84,10 @@ export interface TextCheck {
  * Compares `file` with the UTF-8 bytes of `text` and hashes them in the same pass, so the contents
  * are encoded once: slice by slice, never the whole file at once. The sizes are compared as the
  * slices come, not first: the UTF-8 length of a string with any character beyond Latin-1 costs as
- * much as encoding it (0.3 s over GitHub's package). With `copyTo`, the same bytes are written
- * there too (created or truncated), so a file that differs is not encoded a second time to be
- * written: after an edit almost every generated file differs, in its header's spec hash at least.
+ * much as encoding it (0.3 s over GitHub's package). With `copyTo`, a file that differs (or is
+ * missing) is also written there (created or truncated) from the same bytes, so it is not encoded a
+ * second time to be written: after an edit almost every generated file differs, in its header's
+ * spec hash at least, and usually in its first slice. A file found the same writes nothing.
  */
 export async function checkText(file: string, text: string, copyTo?: string): Promise<TextCheck> {
   const hash = createHash("sha256");
@@ -96,19 +97,35 @@ export async function checkText(file: string, text: string, copyTo?: string): Pr
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
-  let copy;
+  let copy: FileHandle | undefined;
   try {
-    copy = copyTo === undefined ? undefined : await open(copyTo, "w");
     const size = handle === undefined ? 0 : (await handle.stat()).size;
     let same = handle !== undefined;
     let position = 0;
     let buffer = Buffer.alloc(0);
+    let slices = 0;
+    const writeCopy = async (chunk: Buffer): Promise<void> => {
+      if (copyTo === undefined) return;
+      if (copy === undefined) {
+        copy = await open(copyTo, "w");
+        // The slices before this one matched the file on disk: encoded again, once, for the copy.
+        let earlier = 0;
+        for (const before of utf8Chunks(text)) {
+          if (earlier++ >= slices) break;
+          for (let at = 0; at < before.length; ) at += (await copy.write(before, at, before.length - at)).bytesWritten;
+        }
+      }
+      for (let at = 0; at < chunk.length; ) at += (await copy.write(chunk, at, chunk.length - at)).bytesWritten;
+    };
     for (const chunk of utf8Chunks(text)) {
       hash.update(chunk);
-      if (copy !== undefined) for (let at = 0; at < chunk.length; ) at += (await copy.write(chunk, at, chunk.length - at)).bytesWritten;
       if (same && position + chunk.length > size) same = false;
       position += chunk.length;
-      if (!same || !handle) continue;
+      if (!same || !handle) {
+        await writeCopy(chunk);
+        slices++;
+        continue;
+      }
       if (buffer.length < chunk.length) buffer = Buffer.alloc(chunk.length);
       let got = 0;
       const from = position - chunk.length;
@@ -118,9 +135,13 @@ export async function checkText(file: string, text: string, copyTo?: string): Pr
         got += bytesRead;
       }
       same = got === chunk.length && buffer.compare(chunk, 0, chunk.length, 0, chunk.length) === 0;
+      if (!same) await writeCopy(chunk);
+      slices++;
     }
     // The file may go on past the new contents.
     same &&= position === size;
+    // Every slice matched but the file is longer, or the text is empty and the file is missing.
+    if (!same && copyTo !== undefined && copy === undefined) await writeCopy(Buffer.alloc(0));
     return { onDisk: handle === undefined ? "missing" : same ? "same" : "different", sha256: hash.digest("hex") };
   } finally {
     await handle?.close();
