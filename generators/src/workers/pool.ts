@@ -27,19 +27,15 @@ const threadFile = fileURLToPath(new URL("./thread.js", import.meta.url));
 /** A module of this generator, as a task names it: its URL, so a worker imports the same file. */
 export type TaskModule = string;
 
-/** A task not yet handed to a worker. */
-interface Queued {
-  readonly request: Omit<TaskRequest, "id">;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: Error) => void;
-}
-
 /** A task handed to a worker, by the id its answer carries. */
 interface Job {
   readonly request: TaskRequest;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
 }
+
+/** A task not yet handed to a worker: it gets its id then. */
+type Queued = Omit<Job, "request"> & { readonly request: Omit<TaskRequest, "id"> };
 
 /** A worker and the tasks posted to it that have not answered yet, by id. */
 interface Slot {
@@ -86,11 +82,7 @@ export class WorkerPool {
    * output is written. A later task starts a new worker.
    */
   release(): void {
-    for (const slot of [...this.#slots]) {
-      if (slot.pending.size > 0) continue;
-      this.#remove(slot);
-      void slot.worker.terminate();
-    }
+    for (const slot of [...this.#slots]) if (slot.pending.size === 0) this.#end(slot);
   }
 
   /** Hands queued tasks to an idle worker, a new one while under the limit, else the least busy one under `depth`. */
@@ -111,8 +103,7 @@ export class WorkerPool {
     // A worker that failed is dropped, not reused: its isolate may be in any state. Every task it
     // held fails with the error.
     const drop = (error: Error): void => {
-      if (!this.#remove(slot)) return;
-      void slot.worker.terminate();
+      if (!this.#end(slot)) return;
       for (const job of slot.pending.values()) job.reject(error);
       slot.pending.clear();
       this.#pump();
@@ -147,19 +138,17 @@ export class WorkerPool {
   #settled(slot: Slot): void {
     if (slot.pending.size === 0) {
       slot.worker.unref();
-      if (!this.keepIdle && this.#queue.length === 0) {
-        this.#remove(slot);
-        void slot.worker.terminate();
-      }
+      if (!this.keepIdle && this.#queue.length === 0) this.#end(slot);
     }
     this.#pump();
   }
 
-  /** Takes `slot` out of the pool; false when it was out already. */
-  #remove(slot: Slot): boolean {
+  /** Takes `slot` out of the pool and ends its worker; false when it was out already (its exit, after we ended it). */
+  #end(slot: Slot): boolean {
     const at = this.#slots.indexOf(slot);
     if (at < 0) return false;
     this.#slots.splice(at, 1);
+    void slot.worker.terminate();
     return true;
   }
 }

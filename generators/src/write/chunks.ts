@@ -40,6 +40,11 @@ export function writeText(file: string, text: string): Promise<void> {
   return writeTexts(file, [text]);
 }
 
+/** Writes all of `bytes` at the handle's position (a write may take only part of them). */
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at, bytes.length - at)).bytesWritten;
+}
+
 /**
  * Parts are joined into batches of about this many characters before they are encoded: small
  * enough for the batch to be reclaimed young, large enough for few writes.
@@ -53,9 +58,7 @@ const BATCH = 32_768;
 export async function writeTexts(file: string, parts: Iterable<string>): Promise<void> {
   const handle = await open(file, "w");
   const flush = async (text: string): Promise<void> => {
-    for (const chunk of utf8Chunks(text)) {
-      for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at, chunk.length - at)).bytesWritten;
-    }
+    for (const chunk of utf8Chunks(text)) await writeAll(handle, chunk);
   };
   try {
     let batch: string[] = [];
@@ -112,10 +115,10 @@ export async function checkText(file: string, text: string, copyTo?: string): Pr
         let earlier = 0;
         for (const before of utf8Chunks(text)) {
           if (earlier++ >= slices) break;
-          for (let at = 0; at < before.length; ) at += (await copy.write(before, at, before.length - at)).bytesWritten;
+          await writeAll(copy, before);
         }
       }
-      for (let at = 0; at < chunk.length; ) at += (await copy.write(chunk, at, chunk.length - at)).bytesWritten;
+      await writeAll(copy, chunk);
     };
     for (const chunk of utf8Chunks(text)) {
       hash.update(chunk);

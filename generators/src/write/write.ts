@@ -41,11 +41,21 @@ export interface OutputScan {
  * compared with the new contents a slice at a time, hashing them on the way: reading them whole
  * would hold a second copy of the package (50 MB for GitHub's) while the new one is in memory.
  */
-export async function scanOutput(outDir: string, files: readonly GeneratedFile[]): Promise<OutputScan> {
+export function scanOutput(outDir: string, files: readonly GeneratedFile[]): Promise<OutputScan> {
+  return scan(outDir, files);
+}
+
+/** The scan; with `staging`, each file that differs or is new is also written there, from the same bytes. */
+async function scan(outDir: string, files: readonly GeneratedFile[], staging?: string): Promise<OutputScan> {
   const drift: Drift = { changed: [], added: [], stale: [] };
   const hashes = new Map<string, string>();
   for (const file of files) {
-    const { onDisk, sha256 } = await checkText(path.join(outDir, file.path), file.contents);
+    let copyTo: string | undefined;
+    if (staging !== undefined) {
+      copyTo = path.join(staging, file.path);
+      await mkdir(path.dirname(copyTo), { recursive: true });
+    }
+    const { onDisk, sha256 } = await checkText(path.join(outDir, file.path), file.contents, copyTo);
     hashes.set(file.path, sha256);
     if (onDisk === "missing") drift.added.push(file.path);
     else if (onDisk === "different") drift.changed.push(file.path);
@@ -82,43 +92,24 @@ const stagingOf = (outDir: string): string => path.join(path.dirname(outDir), `.
 
 /**
  * Writes a package and says what changed (as `scanOutput` would have). Every file is encoded once:
- * its bytes are hashed, compared with the file on disk and written to a staging folder beside the
- * output in one pass. Changed and new files are then renamed into place, so a failure while writing
- * leaves the previous files as they were. Unchanged files are not touched (their timestamps stay,
- * watchers stay quiet; their staged copies are dropped); stale files are removed last.
+ * its bytes are hashed and compared with the file on disk, and a file that differs or is new is
+ * written from the same bytes to a staging folder beside the output. Those files are then renamed
+ * into place, so a failure while writing leaves the previous files as they were. Unchanged files are
+ * not touched (their timestamps stay, watchers stay quiet); stale files are removed last.
  */
 export async function scanAndWriteOutput(outDir: string, files: readonly GeneratedFile[]): Promise<OutputScan> {
-  const drift: Drift = { changed: [], added: [], stale: [] };
-  const hashes = new Map<string, string>();
   const staging = stagingOf(outDir);
   await rm(staging, { recursive: true, force: true });
   try {
-    const toWrite = new Set<string>();
-    for (const file of files) {
-      const target = path.join(staging, file.path);
+    const scanned = await scan(outDir, files, staging);
+    for (const rel of [...scanned.drift.changed, ...scanned.drift.added]) {
+      const target = path.join(outDir, rel);
       await mkdir(path.dirname(target), { recursive: true });
-      const { onDisk, sha256 } = await checkText(path.join(outDir, file.path), file.contents, target);
-      hashes.set(file.path, sha256);
-      if (onDisk === "same") continue;
-      toWrite.add(file.path);
-      (onDisk === "missing" ? drift.added : drift.changed).push(file.path);
+      await rename(path.join(staging, rel), target);
     }
-    drift.stale.push(...(await staleFiles(outDir, files)));
-    sortDrift(drift);
-    await commitStaged(outDir, staging, files, toWrite, drift.stale);
+    for (const rel of scanned.drift.stale) await rm(path.join(outDir, rel), { force: true });
+    return scanned;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-  return { drift, hashes };
-}
-
-/** Renames the staged files named in `toWrite` into place, then removes the stale ones. */
-async function commitStaged(outDir: string, staging: string, files: readonly GeneratedFile[], toWrite: ReadonlySet<string>, stale: readonly string[]): Promise<void> {
-  for (const file of files) {
-    if (!toWrite.has(file.path)) continue;
-    const target = path.join(outDir, file.path);
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(path.join(staging, file.path), target);
-  }
-  for (const rel of stale) await rm(path.join(outDir, rel), { force: true });
 }

@@ -191,17 +191,15 @@ export const validatorsEmitter = defineEmitter({
     // so the shared part (most of each) is walked once for the two.
     const sharedSplittable = splittable(p.shared);
     const sharedProto = hasPrototypeMemberKeys(p.shared);
-    const inputs = [
-      { root: p.strictRoot, exports: p.strictExports, coerce: false, ownProperties: sharedProto || hasPrototypeMemberKeys({ $defs: p.strictRoot["$defs"] }) },
-      { root: p.paramsRoot, exports: p.paramsExports, coerce: true, ownProperties: sharedProto || hasPrototypeMemberKeys({ $defs: p.paramsRoot["$defs"] }) },
-    ] satisfies CompileInput[];
+    const moduleOf = (root: Obj, exports: Map<string, string>, coerce: boolean): { readonly input: CompileInput; readonly splittable: boolean } => {
+      const own = { $defs: root["$defs"] };
+      return { input: { root, exports, coerce, ownProperties: sharedProto || hasPrototypeMemberKeys(own) }, splittable: sharedSplittable && splittable(own) };
+    };
     const options = workers === undefined ? {} : { workers };
     const copies: UnitCopies = new WeakMap();
     const [strictCode, paramsCode] = await Promise.all(
-      inputs.map((input) =>
-        sharedSplittable && splittable({ $defs: input.root["$defs"] })
-          ? compileModule(input, unitCache ?? NO_CACHE, options, copies)
-          : compileAll([input], options).then(([code]) => code as string),
+      [moduleOf(p.strictRoot, p.strictExports, false), moduleOf(p.paramsRoot, p.paramsExports, true)].map((m) =>
+        m.splittable ? compileModule(m.input, unitCache ?? NO_CACHE, options, copies) : compileAll([m.input], options).then(([code]) => code as string),
       ),
     );
     const rulesImport = 'import * as rules from "@contractgen/runtime/rules";\n';
