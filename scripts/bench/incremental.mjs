@@ -5,11 +5,12 @@
 // edited spec over the same previous output: the cache must never make output differ.
 // Usage: node scripts/bench/incremental.mjs [github|core] [rounds]   (prints JSON)
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import YAML from "yaml";
+import { sameTree } from "./same-tree.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { generate, targetFor } = await import(path.join(root, "generators/dist/index.js"));
@@ -48,17 +49,6 @@ const target = targetFor(work, specFile, out);
 // keepWorkers: what `--watch` passes (its worker threads, and their loaded code, stay between runs).
 const run = (force = false) => generate([target], { cwd: work, reporter, cacheDir, force, keepWorkers: true });
 
-function files(dir) {
-  const all = [];
-  for (const f of readdirSync(dir, { recursive: true })) if (statSync(path.join(dir, f)).isFile()) all.push(f);
-  return all.sort();
-}
-function identical(a, b) {
-  const fa = files(a);
-  const fb = files(b);
-  if (fa.join("\n") !== fb.join("\n")) return false;
-  return fa.every((f) => readFileSync(path.join(a, f)).equals(readFileSync(path.join(b, f))));
-}
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 let t = performance.now();
@@ -82,7 +72,7 @@ for (let i = 1; i <= rounds; i++) {
   // The same edit, cold: empty cache, same previous output.
   const coldCache = path.join(work, `cold-cache-${i}`);
   spawnSync(process.execPath, [cli, "generate", specFile, "--out", before, "--cache-dir", coldCache, "-q"], { cwd: work });
-  checks.push(identical(out, before));
+  checks.push(sameTree(out, before));
   rmSync(before, { recursive: true, force: true });
   rmSync(coldCache, { recursive: true, force: true });
 

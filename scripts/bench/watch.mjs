@@ -6,10 +6,11 @@
 // cache) of the same spec over that copy must give the same bytes as the watcher's package.
 // Usage: node scripts/bench/watch.mjs [edits] [--cli <path to cli.js>]   (prints JSON)
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sameTree } from "./same-tree.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const args = process.argv.slice(2);
@@ -19,18 +20,6 @@ const edits = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== "--c
 const work = mkdtempSync(path.join(os.tmpdir(), "cg-watch-"));
 const spec = path.join(work, "gh.json");
 cpSync(path.join(root, "node_modules/@octokit/openapi/generated/api.github.com.json"), spec);
-
-/** Bytes of every file under `dir`, by relative path. */
-function tree(dir, prefix = "", out = new Map()) {
-  for (const name of readdirSync(dir).sort()) {
-    const abs = path.join(dir, name);
-    const rel = prefix ? `${prefix}/${name}` : name;
-    if (statSync(abs).isDirectory()) tree(abs, rel, out);
-    else out.set(rel, readFileSync(abs));
-  }
-  return out;
-}
-const sameTree = (a, b) => a.size === b.size && [...a].every(([k, v]) => b.get(k)?.equals(v) === true);
 
 const child = spawn(process.execPath, [cli, "generate", "gh.json", "--out", "pkg", "--watch"], { cwd: work });
 let pending = "";
@@ -86,7 +75,7 @@ console.log(
       allMs: results.map((r) => r.ms),
       rssMiBAfterEach: results.map((r) => r.rssMiB),
       peakRssMiB: Math.max(...results.map((r) => r.peakRssMiB ?? 0)),
-      lastEditIdenticalToCold: sameTree(tree(path.join(work, "pkg")), tree(path.join(work, "cold"))),
+      lastEditIdenticalToCold: sameTree(path.join(work, "pkg"), path.join(work, "cold")),
       loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(" "),
     },
     null,
