@@ -5,7 +5,7 @@
 import { escapePointerSegment } from "../load/errors.js";
 import type { Finding } from "./change.js";
 import type { PlainChangeKind } from "./kinds.js";
-import { byCodeUnit, isObj, stableJson, type Loc } from "./view.js";
+import { byCodeUnit, deepEqual, isObj, stableJson, type Loc } from "./view.js";
 
 /** Extensions whose dates or replacement feed Deprecation/Sunset headers and docs. */
 const DEPRECATION_EXTENSIONS = new Set(["x-deprecated-at", "x-sunset", "x-replaced-by", "x-removed"]);
@@ -36,7 +36,9 @@ export function compareAnnotations(o: Loc, n: Loc, subject: string, options: Ann
   const nn = isObj(n.node) ? n.node : {};
   const at = (loc: Loc, key: string): string => `${loc.pointer}/${escapePointerSegment(key)}`;
   // The same string (or absent on both sides) needs no serializing: most annotations did not change.
-  const changed = (key: string): boolean => on[key] !== nn[key] && stableJson(on[key]) !== stableJson(nn[key]);
+  // Equal structures serialize alike, so an example object equal member for member is not
+  // serialized either (GitHub's examples are most of what this compared by text).
+  const changed = (key: string): boolean => on[key] !== nn[key] && !deepEqual(on[key], nn[key]) && stableJson(on[key]) !== stableJson(nn[key]);
   const where = (key: string): { side: "old" | "new"; pointer: string } =>
     key in nn ? { side: "new", pointer: at(n, key) } : { side: "old", pointer: at(o, key) };
   const verb = (key: string): string => (!(key in on) ? "added" : !(key in nn) ? "removed" : "changed");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { SpecError, parsePointer, toPointer, type SpecIssue } from "./errors.js";
 import { displayPathOf, readSourceFile, type SourceFile } from "./source.js";
-import { collectRefs, getAtPointer, resolveRef, walkEntries } from "./refs.js";
+import { fileSites, getAtPointer, resolveRef, type FileSites } from "./refs.js";
 import { SCHEMA_MAPS } from "./schema-keywords.js";
 import { validateStructure } from "./validate-structure.js";
 import type { TextStore } from "./parse-cache.js";
@@ -42,11 +42,12 @@ export interface LoadOptions {
 export async function loadSpec(specPath: string, options: LoadOptions = {}): Promise<LoadedSpec> {
   const cwd = options.cwd ?? process.cwd();
   const rootAbs = path.resolve(cwd, specPath);
-  const files = await readAll(rootAbs, cwd, options.cache);
+  const sites = new Map<SourceFile, FileSites>();
+  const files = await readAll(rootAbs, cwd, options.cache, sites);
   const root = files.get(rootAbs) as SourceFile;
   const detected = checkVersion(root);
-  checkRefs(files);
-  checkDiscriminatorMappings(files);
+  checkRefs(files, sites);
+  checkDiscriminatorMappings(files, sites);
 
   // Swagger 2.0 is converted to OpenAPI 3.0 first; everything after works on the converted root.
   const rootData = detected === "2.0" ? await convertSwagger2(root) : root.data;
@@ -66,7 +67,8 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   return { root, files: ordered, document, version, hash: hash.digest("hex"), warnings };
 }
 
-async function readAll(rootAbs: string, cwd: string, parsed: TextStore | undefined): Promise<Map<string, SourceFile>> {
+/** Reads the root and every file it references; `sites` gets each file's refs and mappings (one walk). */
+async function readAll(rootAbs: string, cwd: string, parsed: TextStore | undefined, sites: Map<SourceFile, FileSites>): Promise<Map<string, SourceFile>> {
   const files = new Map<string, SourceFile>();
   const issues: SpecIssue[] = [];
   const queue: { abs: string; from?: { file: SourceFile; at: readonly string[] } }[] = [{ abs: rootAbs }];
@@ -103,7 +105,9 @@ async function readAll(rootAbs: string, cwd: string, parsed: TextStore | undefin
       continue;
     }
     files.set(abs, file);
-    for (const site of collectRefs(file.data)) {
+    const found = fileSites(file.data);
+    sites.set(file, found);
+    for (const site of found.refs) {
       const target = resolveRef(site.ref, abs);
       if (target.remote) {
         const pointer = toPointer([...site.at, "$ref"]);
@@ -163,15 +167,20 @@ function checkVersion(root: SourceFile): "2.0" | "3.0" | "3.1" {
   return fail(`OpenAPI version '${v}' is not supported`, "use OpenAPI 3.0.x or 3.1.x");
 }
 
-function checkRefs(files: Map<string, SourceFile>): void {
+function checkRefs(files: Map<string, SourceFile>, sites: ReadonlyMap<SourceFile, FileSites>): void {
   const issues: SpecIssue[] = [];
+  // Most refs name a target many others name too (GitHub's 20,000 refs name 1,500 targets).
+  const hits = new Map<SourceFile, Map<string, ReturnType<typeof getAtPointer>>>();
   for (const file of files.values()) {
-    for (const site of collectRefs(file.data)) {
+    for (const site of sites.get(file)?.refs ?? []) {
       const target = resolveRef(site.ref, file.absPath);
       if (target.remote) continue;
       const targetFile = target.file === undefined ? file : files.get(target.file);
       if (!targetFile) continue; // already reported while reading
-      const hit = getAtPointer(targetFile.data, target.pointer);
+      let known = hits.get(targetFile);
+      if (known === undefined) hits.set(targetFile, (known = new Map()));
+      let hit = known.get(target.pointer);
+      if (hit === undefined) known.set(target.pointer, (hit = getAtPointer(targetFile.data, target.pointer)));
       const notSchema = hit.found && inSchema(site.at) ? nonSchemaComponent(target.pointer, hit.value, targetFile.data) : undefined;
       if (notSchema) {
         const pointer = toPointer([...site.at, "$ref"]);
@@ -266,12 +275,10 @@ function nonSchemaComponent(pointer: string, value: unknown, document: unknown):
  * follow such a value, and the types stage failed on it as an internal error: refuse it here, at
  * the value, with what to write instead.
  */
-function checkDiscriminatorMappings(files: Map<string, SourceFile>): void {
+function checkDiscriminatorMappings(files: Map<string, SourceFile>, sites: ReadonlyMap<SourceFile, FileSites>): void {
   const issues: SpecIssue[] = [];
   for (const file of files.values()) {
-    walkEntries(file.data, (key, value, at) => {
-      const mapping = key === "discriminator" && value !== null && typeof value === "object" ? (value as { mapping?: unknown }).mapping : undefined;
-      if (mapping === null || typeof mapping !== "object" || Array.isArray(mapping)) return true;
+    for (const { at, mapping } of sites.get(file)?.mappings ?? []) {
       for (const [name, target] of Object.entries(mapping)) {
         if (typeof target !== "string" || !isFileReference(target)) continue;
         const pointer = toPointer([...at, "discriminator", "mapping", name]);
@@ -283,8 +290,7 @@ function checkDiscriminatorMappings(files: Map<string, SourceFile>): void {
           fix: "map to the schema's name under components/schemas, or to '#/components/schemas/<Name>' of the root document",
         });
       }
-      return true;
-    });
+    }
   }
   if (issues.length > 0) throw new SpecError(issues);
 }

@@ -7,15 +7,41 @@ export interface RefSite {
   readonly ref: string;
 }
 
-/** Every `$ref` string in a parsed file, in document order. */
-export function collectRefs(data: unknown): RefSite[] {
-  const out: RefSite[] = [];
+/** A discriminator whose `mapping` is an object: where it is, and the mapping. */
+export interface MappingSite {
+  /** Pointer segments of the object holding `discriminator`. */
+  readonly at: readonly string[];
+  readonly mapping: Readonly<Record<string, unknown>>;
+}
+
+/** What the loader checks in a parsed file, found in one walk. */
+export interface FileSites {
+  /** Every `$ref` string, in document order. */
+  readonly refs: readonly RefSite[];
+  /** Every discriminator mapping, in document order. */
+  readonly mappings: readonly MappingSite[];
+}
+
+/**
+ * The `$ref`s and discriminator mappings of a parsed file, in one walk: the loader reads refs to
+ * find files, checks them, and checks mappings, and three walks of GitHub's description cost a
+ * tenth of a second more than one.
+ */
+export function fileSites(data: unknown): FileSites {
+  const refs: RefSite[] = [];
+  const mappings: MappingSite[] = [];
   walkEntries(data, (key, value, at) => {
-    if (key !== "$ref" || typeof value !== "string") return true;
-    out.push({ at: [...at], ref: value });
-    return false;
+    if (key === "$ref" && typeof value === "string") {
+      refs.push({ at: [...at], ref: value });
+      return false;
+    }
+    if (key === "discriminator" && value !== null && typeof value === "object") {
+      const mapping = (value as { mapping?: unknown }).mapping;
+      if (mapping !== null && typeof mapping === "object" && !Array.isArray(mapping)) mappings.push({ at: [...at], mapping: mapping as Record<string, unknown> });
+    }
+    return true;
   });
-  return out;
+  return { refs, mappings };
 }
 
 /**
