@@ -1,6 +1,6 @@
 /**
  * Rewrites spec idioms that are valid OpenAPI but that downstream tools read differently into one
- * canonical form, on a copy, before any emitter sees the document.
+ * canonical form, on a copy (the document itself when nothing needs it), before any emitter sees it.
  */
 import { parsePointer } from "../load/errors.js";
 import { pascalCase, uniqueNames } from "./naming.js";
@@ -8,7 +8,14 @@ import { pascalCase, uniqueNames } from "./naming.js";
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
+/**
+ * `doc` in canonical form: `doc` itself when nothing in it needs rewriting (GitHub's description and
+ * the repository's specs), else a rewritten copy; `doc` is never written to. A copy of GitHub's
+ * 10 MB document took a tenth of a second and left as much garbage, on every run. Nothing after
+ * this writes to the model's document either (a test generates every spec with it frozen).
+ */
 export function normalizeDocument(doc: Obj): Obj {
+  if (!needsRewriting(doc)) return doc;
   const out = structuredClone(doc);
   const schemas = isObj(out["components"]) && isObj((out["components"] as Obj)["schemas"]) ? ((out["components"] as Obj)["schemas"] as Obj) : {};
   const walk = (node: unknown): void => {
@@ -21,11 +28,7 @@ export function normalizeDocument(doc: Obj): Obj {
     if (isObj(disc) && isObj(disc["mapping"])) {
       // A mapping value may be a bare schema name (OpenAPI 3.x §4.8.25); make it a reference.
       const mapping = disc["mapping"] as Obj;
-      for (const [key, value] of Object.entries(mapping)) {
-        if (typeof value === "string" && !value.includes("#") && !value.includes("/") && Object.prototype.hasOwnProperty.call(schemas, value)) {
-          mapping[key] = `#/components/schemas/${value}`;
-        }
-      }
+      for (const [key, value] of Object.entries(mapping)) if (bareMappingName(value, schemas)) mapping[key] = `#/components/schemas/${value as string}`;
     }
     nullOrComposite(node);
     for (const v of Object.values(node)) walk(v);
@@ -33,6 +36,34 @@ export function normalizeDocument(doc: Obj): Obj {
   walk(out);
   hoistSchemaRefs(out);
   return out;
+}
+
+/** A bare schema name as a discriminator mapping value, which normalizing turns into a reference. */
+const bareMappingName = (value: unknown, schemas: Obj): boolean =>
+  typeof value === "string" && !value.includes("#") && !value.includes("/") && Object.prototype.hasOwnProperty.call(schemas, value);
+
+/** Whether `node` is `type: "null"` beside `oneOf`/`anyOf` (see nullOrComposite). */
+function nullBesideComposite(node: Obj): boolean {
+  const type = node["type"];
+  const onlyNull = type === "null" || (Array.isArray(type) && type.length === 1 && type[0] === "null");
+  return onlyNull && (Array.isArray(node["oneOf"]) || Array.isArray(node["anyOf"]));
+}
+
+/** Whether normalizing would change anything: a mapping by bare name, null beside a composite, a reference to hoist. */
+function needsRewriting(doc: Obj): boolean {
+  const schemas = isObj(doc["components"]) && isObj((doc["components"] as Obj)["schemas"]) ? ((doc["components"] as Obj)["schemas"] as Obj) : {};
+  const found = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.some(found);
+    if (!isObj(node)) return false;
+    const disc = node["discriminator"];
+    if (isObj(disc) && isObj(disc["mapping"]) && Object.values(disc["mapping"]).some((v) => bareMappingName(v, schemas))) return true;
+    if (nullBesideComposite(node)) return true;
+    const ref = node["$ref"];
+    if (typeof ref === "string" && hoistableRef(ref)) return true;
+    for (const v of Object.values(node)) if (found(v)) return true;
+    return false;
+  };
+  return found(doc);
 }
 
 /**
@@ -43,9 +74,7 @@ export function normalizeDocument(doc: Obj): Obj {
  * is what it becomes: `anyOf: [{ type: "null" }, { oneOf/anyOf: branches }]`.
  */
 function nullOrComposite(node: Obj): void {
-  const type = node["type"];
-  const onlyNull = type === "null" || (Array.isArray(type) && type.length === 1 && type[0] === "null");
-  if (!onlyNull || !(Array.isArray(node["oneOf"]) || Array.isArray(node["anyOf"]))) return;
+  if (!nullBesideComposite(node)) return;
   const composite: Obj = {};
   for (const key of ["oneOf", "anyOf"]) {
     if (node[key] !== undefined) composite[key] = node[key];
