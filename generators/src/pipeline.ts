@@ -107,9 +107,14 @@ interface Rendered {
   /** What the run computed and can reuse next time (saved once the package is written). */
   readonly caches: PackageCaches;
   readonly model: ApiModel;
+  /** Which run of this process rendered it (see ReleaseRequest in emit/offload.ts). */
+  readonly run: number;
   readonly files: readonly GeneratedFile[];
   readonly sources: readonly string[];
 }
+
+/** Renders so far in this process: each run's number. */
+let runs = 0;
 
 const now = (): number => performance.now();
 
@@ -198,14 +203,34 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   // one emitter's files at a time. Results are put back in emitter order: output never depends on
   // which finished first.
   const emitted: Promise<readonly GeneratedFile[]>[] = [];
-  // A large contract's model-only emitters run on a worker thread meanwhile (emit/offload.ts).
+  // A large contract's model-only emitters run on a worker thread meanwhile (emit/offload.ts); a
+  // worker kept between runs diffs the release there too, against the model it kept from the run
+  // that wrote contract.json.
   const { offloaded } = await import("./emit/offload.js");
-  const elsewhere = offloaded(model, emitters, options.workers ?? defaultWorkerCount(), options.keepWorkers === true);
+  const run = ++runs;
+  const releaseRequest = {
+    outDir: path.resolve(target.outDir),
+    ...(previous.contractRun !== undefined ? { previousRun: previous.contractRun } : {}),
+    run,
+    previous: { ...(previous.version !== undefined ? { version: previous.version } : {}), ...(previous.changelog !== undefined ? { changelog: previous.changelog } : {}) },
+    specVersion: packageVersion(model.info.version),
+    specPath: model.source.path,
+  };
+  const elsewhere = offloaded(model, emitters, options.workers ?? defaultWorkerCount(), options.keepWorkers === true, releaseRequest);
   for (const emitter of emitters) {
+    if (emitter.readsRelease && elsewhere?.release !== undefined && rel === undefined) {
+      const t0 = now();
+      const answer = await elsewhere.release;
+      if (answer !== undefined) {
+        rel = answer;
+        reporter.step(target, "release", now() - t0);
+        reporter.debug(`${target.packageName}: release diffed on the kept worker thread`);
+      }
+    }
     const started = now();
     let files: readonly GeneratedFile[] | Promise<readonly GeneratedFile[]>;
     try {
-      files = elsewhere?.get(emitter.name) ?? emitter.emit(ctx);
+      files = elsewhere?.files.get(emitter.name) ?? emitter.emit(ctx);
     } catch (err) {
       // A synchronous failure stops the run here, as it always did; what already started is let settle.
       await Promise.allSettled(emitted);
@@ -253,7 +278,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   }
   const sorted = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   reporter.debug(`${target.packageName}: ${sorted.length} files; ${headerText(model)}`);
-  return { target, caches, model, files: sorted, sources: [...spec.files.map((f) => f.absPath), ...(flows.file !== undefined ? [flows.file] : [])] };
+  return { target, caches, model, run, files: sorted, sources: [...spec.files.map((f) => f.absPath), ...(flows.file !== undefined ? [flows.file] : [])] };
 }
 
 /**
@@ -268,7 +293,10 @@ async function locateEmitterIssues(err: unknown, spec: import("./load/load.js").
 }
 
 /** What the last generation left in the package folder: version, contract snapshot, changelog. */
-async function readPrevious(outDir: string): Promise<PreviousState> {
+/** What the last generation left, and which run of this process wrote its contract.json, if one did. */
+type Previous = PreviousState & { readonly contractRun?: number };
+
+async function readPrevious(outDir: string): Promise<Previous> {
   const read = async (name: string): Promise<string | undefined> => {
     try {
       return await readFile(path.join(outDir, name), "utf8");
@@ -277,7 +305,7 @@ async function readPrevious(outDir: string): Promise<PreviousState> {
     }
   };
   const [pkg, contract, changelog] = await Promise.all([read("package.json"), read("contract.json"), read("CHANGELOG.md")]);
-  const out: { version?: string; contract?: unknown; contractOutline?: ModelOutline; changelog?: string } = {};
+  const out: { version?: string; contract?: unknown; contractOutline?: ModelOutline; contractRun?: number; changelog?: string } = {};
   try {
     if (pkg) {
       const v = (JSON.parse(pkg) as { version?: unknown }).version;
@@ -285,8 +313,10 @@ async function readPrevious(outDir: string): Promise<PreviousState> {
     }
     // The file this process wrote last time, unchanged: its outline is the one kept then.
     const known = lastContracts.get(path.resolve(outDir));
-    if (contract !== undefined && known?.text === contract) out.contractOutline = known.outline;
-    else if (contract) out.contract = JSON.parse(contract);
+    if (contract !== undefined && known?.text === contract) {
+      out.contractOutline = known.outline;
+      out.contractRun = known.run;
+    } else if (contract) out.contract = JSON.parse(contract);
   } catch {
     // A hand-mangled file is not history: generate as if for the first time.
     return {};
@@ -302,7 +332,7 @@ async function readPrevious(outDir: string): Promise<PreviousState> {
  * (on GitHub's description, a third of a second). Only kept when the document survives JSON as it
  * is (`jsonExact`), so the outline is exactly what parsing the file would give.
  */
-const lastContracts = new Map<string, { readonly text: string; readonly outline: ModelOutline }>();
+const lastContracts = new Map<string, { readonly text: string; readonly outline: ModelOutline; readonly run: number }>();
 
 /** Whether `JSON.parse(JSON.stringify(value))` gives `value` back: finite numbers, plain members, no `undefined`. */
 function jsonExact(value: unknown): boolean {
@@ -385,7 +415,7 @@ export async function generate(targets: readonly Target[], options: RunOptions):
     for (const f of r.files) outputs[path.join(r.target.outDir, f.path)] = hashes.get(f.path) ?? hashContents(f.contents);
     await writeCache(cacheDir, r.target.outDir, { fingerprint, sources, outputs });
     const contract = r.files.find((f) => f.path === "contract.json");
-    if (contract !== undefined && jsonExact(r.model.document)) lastContracts.set(path.resolve(r.target.outDir), { text: contract.contents, outline: r.model });
+    if (contract !== undefined && jsonExact(r.model.document)) lastContracts.set(path.resolve(r.target.outDir), { text: contract.contents, outline: r.model, run: r.run });
     else lastContracts.delete(path.resolve(r.target.outDir));
     await Promise.all([r.caches.units.save(), r.caches.format.save(), r.caches.load.save()]);
     options.reporter.step(r.target, "write", now() - t);

@@ -211,6 +211,37 @@ describe("a large contract, its emitters spread over worker threads", () => {
     expect(spread).toEqual(snapshotTree(path.join(dir, "one")));
     expect(snapshotTree(path.join(dir, "kept"))).toEqual(spread);
   });
+
+  it("diffs the release on the kept worker, after each edit exactly as one thread does", async () => {
+    const dir = workspaceTmpDir();
+    const doc = JSON.parse(readFileSync(path.join(FIXTURES, "v30.json"), "utf8")) as { paths: Record<string, unknown>; components: { schemas: { Thing: { properties: Record<string, unknown> } } } };
+    const [first] = Object.values(doc.paths) as { get?: { operationId?: string } }[];
+    for (let i = 0; i < OFFLOAD_FROM; i++) doc.paths[`/things${i}`] = JSON.parse(JSON.stringify(first).replace(/"operationId":"(\w+)"/g, `"operationId":"$1${i}"`));
+    writeFileSync(path.join(dir, "large.json"), JSON.stringify(doc));
+    const { generate, targetFor } = await import("../../generators/dist/index.js");
+    const said: string[] = [];
+    const reporter = { step: () => undefined, info: () => undefined, debug: (line: string) => void said.push(line) };
+    const run = () => generate([targetFor(dir, "large.json", "kept", "@t/large")], { cwd: dir, reporter, cacheDir: path.join(dir, "kept-cache"), keepWorkers: true });
+    await run();
+    const edits: [string, () => void][] = [
+      ["an added property", () => (doc.components.schemas.Thing.properties["weight"] = { type: "number" })],
+      ["a removed property (breaking)", () => delete doc.components.schemas.Thing.properties["name"]],
+      ["an added operation", () => (doc.paths["/more"] = JSON.parse(JSON.stringify(first).replace(/"operationId":"(\w+)"/g, '"operationId":"$1More"')))],
+    ];
+    for (const [i, [what, edit]] of edits.entries()) {
+      cpSync(path.join(dir, "kept"), path.join(dir, "cold"), { recursive: true });
+      edit();
+      writeFileSync(path.join(dir, "large.json"), JSON.stringify(doc));
+      said.length = 0;
+      await run();
+      expect(said.some((line) => line.includes("release diffed on the kept worker thread")), what).toBe(true);
+      const one = spawnSync(process.execPath, [CLI, "generate", "large.json", "--name", "@t/large", "--out", "cold", "--cache-dir", `cold-cache-${i}`], { cwd: dir, env: { ...process.env, CONTRACTGEN_WORKERS: "0" } });
+      expect(one.status, what).toBe(0);
+      expect(snapshotTree(path.join(dir, "kept")), what).toEqual(snapshotTree(path.join(dir, "cold")));
+      rmSync(path.join(dir, "cold"), { recursive: true });
+    }
+    expect(readFileSync(path.join(dir, "kept/CHANGELOG.md"), "utf8").match(/^## \S+/gm)).toHaveLength(4);
+  });
 });
 
 describe("contractgen generate --watch", () => {

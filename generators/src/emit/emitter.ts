@@ -89,6 +89,11 @@ export interface Emitter {
    * GitHub's description by about 110 MB, to over 1 GB. @default false
    */
   readonly offloadWhenKept?: boolean;
+  /**
+   * The emitter reads `release`: when a kept worker diffs it (emit/offload.ts), the pipeline waits
+   * for that answer before starting this emitter. @default false
+   */
+  readonly readsRelease?: boolean;
   /** npm dependencies the artifact's code imports at run time (name → semver range). */
   readonly dependencies?: Readonly<Record<string, string>>;
   /** Peer dependencies only this artifact needs; optional for the package (name → semver range). */

@@ -22,6 +22,7 @@ export function packageVersion(apiVersion: string): string {
  */
 export const packageEmitter = defineEmitter({
   name: "package",
+  readsRelease: true,
   emit(ctx) {
     const { model, templates } = ctx;
     return [
