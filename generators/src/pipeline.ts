@@ -292,10 +292,10 @@ async function locateEmitterIssues(err: unknown, spec: import("./load/load.js").
   return new SpecError(err.issues.map((i) => (i.line !== undefined ? i : locateIssue(files, spec.root.absPath, parsePointer(i.pointer), i.message, i.fix))));
 }
 
-/** What the last generation left in the package folder: version, contract snapshot, changelog. */
 /** What the last generation left, and which run of this process wrote its contract.json, if one did. */
 type Previous = PreviousState & { readonly contractRun?: number };
 
+/** What the last generation left in the package folder: version, contract snapshot, changelog. */
 async function readPrevious(outDir: string): Promise<Previous> {
   const read = async (name: string): Promise<string | undefined> => {
     try {
