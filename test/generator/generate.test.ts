@@ -202,7 +202,7 @@ describe("a large contract, its emitters spread over worker threads", () => {
     expect((await runCli([...args, "--out", "spread"], dir)).code).toBe(0);
     const one = spawnSync(process.execPath, [CLI, ...args, "--out", "one", "--cache-dir", "one-cache"], { cwd: dir, env: { ...process.env, CONTRACTGEN_WORKERS: "0" } });
     expect(one.status).toBe(0);
-    // With the worker kept between runs (--watch), the client and server run there too.
+    // With the worker kept between runs (--watch), as --watch runs it.
     const { generate, targetFor } = await import("../../generators/dist/index.js");
     const quiet = { step: () => undefined, info: () => undefined, debug: () => undefined };
     await generate([targetFor(dir, "large.json", "kept", "@t/large")], { cwd: dir, reporter: quiet, cacheDir: path.join(dir, "kept-cache"), keepWorkers: true });

@@ -82,14 +82,6 @@ export interface Emitter {
    */
   readonly modelOnly?: boolean;
   /**
-   * A model-only emitter that runs on the worker thread only when that worker is kept between runs
-   * (`--watch`, `RunOptions.keepWorkers`). There, after an edit, the types' task on that worker is a
-   * short splice and leaves it time for this one; in a one-off run the worker prints the whole
-   * contract's types, and this emitter's work beside them raised the peak memory of a cold run of
-   * GitHub's description by about 110 MB, to over 1 GB. @default false
-   */
-  readonly offloadWhenKept?: boolean;
-  /**
    * The emitter reads `release`: when a kept worker diffs it (emit/offload.ts), the pipeline waits
    * for that answer before starting this emitter. @default false
    */

@@ -1,9 +1,9 @@
 /**
  * Emitters that read nothing of their context but the model (`Emitter.modelOnly`) run, for a large
  * contract, on the types' worker thread with a clone of the model, while this thread runs the
- * others (those marked `offloadWhenKept`, the client and server, only when that worker is kept
- * between runs). On a 1,000-operation contract this thread is the longer of the two (it loads, builds the
- * model, diffs the release, compiles and assembles the validators). An emitter is pure, and a
+ * others. On a 1,000-operation contract this thread is the longer of the two (it loads, builds the
+ * model, diffs the release, compiles and assembles the validators), and a worker kept between runs
+ * (`--watch`) diffs the release instead (`releaseOnWorker`). An emitter is pure, and a
  * structured clone keeps every value and which objects are shared, so where it ran never changes
  * its files.
  */
@@ -108,10 +108,8 @@ export interface Offloaded {
 export function offloaded(model: ApiModel, emitters: readonly Emitter[], workers: number, keepWorkers: boolean, releaseRequest?: ReleaseRequest): Offloaded | undefined {
   // On a kept worker the release task always runs, to keep the model for the next run's diff.
   const withRelease = keepWorkers && releaseRequest !== undefined;
-  // When it diffs, it takes the time the client and server took there: they run here instead, which
-  // ends both threads at about the same time on GitHub's description.
   const diffs = withRelease && releaseRequest.previousRun !== undefined;
-  const names = emitters.filter((e) => e.modelOnly && (!e.offloadWhenKept || (keepWorkers && !diffs))).map((e) => e.name);
+  const names = emitters.filter((e) => e.modelOnly).map((e) => e.name);
   if (names.length === 0 || model.operations.length < OFFLOAD_FROM) return undefined;
   // The types' pool: one worker, beside this thread and the compile and format pool.
   const pool = poolOf(Math.min(1, workers), keepWorkers ? "large-kept" : "large");

@@ -81,8 +81,7 @@ export function serverNames(model: ApiModel): ServerNames {
  */
 export const serverEmitter = defineEmitter({
   name: "server",
-  modelOnly: true,
-  offloadWhenKept: true,
+  // Runs on this thread, like the client (see there).
   exports: { "./server": "server" },
   barrel: "none",
   dependencies: { "@contractgen/runtime": "^0.1.0" },
