@@ -305,7 +305,7 @@ async function readPrevious(outDir: string): Promise<Previous> {
     }
   };
   const [pkg, contract, changelog] = await Promise.all([read("package.json"), read("contract.json"), read("CHANGELOG.md")]);
-  const out: { version?: string; contract?: unknown; contractOutline?: ModelOutline; contractRun?: number; changelog?: string } = {};
+  const out: { -readonly [K in keyof Previous]: Previous[K] } = {};
   try {
     if (pkg) {
       const v = (JSON.parse(pkg) as { version?: unknown }).version;

@@ -17,7 +17,7 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 export function normalizeDocument(doc: Obj): Obj {
   if (!needsRewriting(doc)) return doc;
   const out = structuredClone(doc);
-  const schemas = isObj(out["components"]) && isObj((out["components"] as Obj)["schemas"]) ? ((out["components"] as Obj)["schemas"] as Obj) : {};
+  const schemas = schemasOf(out);
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) {
       node.forEach(walk);
@@ -38,6 +38,9 @@ export function normalizeDocument(doc: Obj): Obj {
   return out;
 }
 
+/** The document's component schemas (none: an empty object). */
+const schemasOf = (doc: Obj): Obj => (isObj(doc["components"]) && isObj(doc["components"]["schemas"]) ? doc["components"]["schemas"] : {});
+
 /** A bare schema name as a discriminator mapping value, which normalizing turns into a reference. */
 const bareMappingName = (value: unknown, schemas: Obj): boolean =>
   typeof value === "string" && !value.includes("#") && !value.includes("/") && Object.prototype.hasOwnProperty.call(schemas, value);
@@ -51,7 +54,7 @@ function nullBesideComposite(node: Obj): boolean {
 
 /** Whether normalizing would change anything: a mapping by bare name, null beside a composite, a reference to hoist. */
 function needsRewriting(doc: Obj): boolean {
-  const schemas = isObj(doc["components"]) && isObj((doc["components"] as Obj)["schemas"]) ? ((doc["components"] as Obj)["schemas"] as Obj) : {};
+  const schemas = schemasOf(doc);
   const found = (node: unknown): boolean => {
     if (Array.isArray(node)) return node.some(found);
     if (!isObj(node)) return false;

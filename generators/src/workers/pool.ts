@@ -174,7 +174,7 @@ const KINDS: Readonly<Record<PoolKind, { readonly limits: ResourceLimits; readon
   large: { limits: { maxYoungGenerationSizeMb: 48 }, keepIdle: false, depth: 4 },
   // The same, kept between the runs of one process (`--watch`): its code stays loaded and warm. Its
   // young generation is four times as large: on GitHub's description it receives a clone of the
-  // whole model and runs five emitters on it each run, and scavenges took half as long (about
+  // whole model each run and diffs the release and runs three emitters on it, and scavenges took half as long (about
   // 0.13 s less per run); a one-off run keeps 48 MiB for its peak memory.
   "large-kept": { limits: { maxYoungGenerationSizeMb: 192 }, keepIdle: true, depth: 4 },
 };

@@ -24,10 +24,13 @@ export function* textSlices(text: string, size: number): Generator<string> {
 }
 
 /**
- * A buffer that holds the UTF-8 of any slice of `text`: three bytes per UTF-16 code unit at most
- * (a surrogate pair, two units, is four bytes).
+ * Bytes that hold the UTF-8 of any slice of `text`: three per UTF-16 code unit at most (a surrogate
+ * pair, two units, is four bytes).
  */
-export const scratchFor = (text: string): Buffer => Buffer.allocUnsafe(3 * Math.min(SLICE, text.length));
+const scratchBytes = (text: string): number => 3 * Math.min(SLICE, text.length);
+
+/** A buffer for `text`'s slices (see scratchBytes). */
+export const scratchFor = (text: string): Buffer => Buffer.allocUnsafe(scratchBytes(text));
 
 /**
  * The UTF-8 bytes of `text`, slice by slice (see textSlices), each encoded into `scratch` (from
@@ -72,7 +75,7 @@ export async function writeTexts(file: string, parts: Iterable<string>): Promise
   // a slice, and a longer one (a single large part) gets its own.
   let scratch: Buffer | undefined;
   const flush = async (text: string): Promise<void> => {
-    if (scratch === undefined || scratch.length < 3 * Math.min(SLICE, text.length)) scratch = scratchFor(text);
+    if (scratch === undefined || scratch.length < scratchBytes(text)) scratch = scratchFor(text);
     for (const chunk of utf8Chunks(text, scratch)) await writeAll(handle, chunk);
   };
   try {
