@@ -164,6 +164,77 @@ describe("validator units", () => {
     expect(person(sharedParams)).toBe(person(sharedStrict));
   });
 
+  describe("share repeated subschemas", () => {
+    // An address long enough to share (over 256 characters of JSON), written inline three times, with
+    // a reference inside it and a smaller repeat inside it (the geo point, itself written twice more).
+    const geo = { type: "object", required: ["lat", "lon"], properties: { lat: { type: "number", minimum: -90, maximum: 90 }, lon: { type: "number", minimum: -180, maximum: 180 }, label: { type: "string", maxLength: 40 }, precision: { type: "integer", minimum: 0, maximum: 12 }, source: { enum: ["gps", "map", "guess"] } }, additionalProperties: false };
+    const address = () => ({
+      type: "object",
+      required: ["street", "city"],
+      properties: { street: { type: "string", minLength: 1, maxLength: 80 }, city: { type: "string", pattern: "^[A-Z]" }, zip: { type: "string", pattern: "^[0-9]{5}$" }, at: structuredClone(geo), resident: { $ref: "#/components/schemas/Person" } },
+    });
+    const repeated = {
+      ...components,
+      Shop: { type: "object", required: ["home"], properties: { home: address(), branches: { type: "array", items: address() } } },
+      Move: { type: "object", properties: { from: address(), to: { anyOf: [{ type: "null" }, address()] }, via: structuredClone(geo) } },
+      Pin: { type: "object", properties: { where: structuredClone(geo), tag: { type: "string" } } },
+    };
+    const values: unknown[] = [
+      { home: { street: "Main", city: "Oslo" } },
+      { home: { street: "Main", city: "Oslo", at: { lat: 1, lon: 2 }, resident: { id: 1 } }, branches: [{ street: "", city: "bergen", zip: "12", at: { lat: 91, lon: 0, x: 1 } }] },
+      { home: { city: 3 }, branches: [{}, { street: "s", city: "C", resident: { id: "one", best: { of: { id: 2.5 } } } }] },
+      { from: { street: "a", city: "B" }, to: null, via: { lat: 0 } },
+      { from: {}, to: { street: "a" }, via: { lat: 0, lon: 500 } },
+      { where: { lat: "north", lon: 1 } },
+      { where: { lat: 1, lon: 1, label: "x".repeat(41) }, tag: 1 },
+    ];
+    const verdicts = (m: Record<string, Validator>): unknown[] =>
+      ["s5", "s6", "s7"].flatMap((name) => values.map((v) => [(m[name] as Validator)(structuredClone(v)), m[name]?.errors?.map((e) => [e.instancePath, e.keyword]) ?? null]));
+
+    it("compile a repeat once and call it from each place, judging every value as the inline schemas do", async () => {
+      const units = splitUnits(input(repeated).root, input(repeated).exports.values(), undefined, { shareRepeatsFrom: 256 });
+      const repeats = units.filter((u) => u.pointer.startsWith("#/x-contractgen-repeat/"));
+      // The address, and the geo point (inside the address and written twice more on its own).
+      expect(repeats).toHaveLength(2);
+      const cache = memoryCache();
+      const shared = await compileModule(input(repeated), cache, { workers: 0 });
+      const inline = await compileModule(input(repeated), memoryCache(), { workers: 0, shareRepeatsFrom: 0 });
+      expect(shared.length).toBeLessThan(inline.length);
+      const [a, b] = [await load(shared), await load(inline)];
+      const judged = verdicts(a);
+      expect(judged).toEqual(verdicts(b));
+      // Not all alike: the values fail in the repeats, through them, and beside them.
+      // Not all alike: values fail inside the repeats (the address, the geo point in it), through a
+      // reference out of one (the resident), and beside them.
+      expect(judged.filter((v) => (v as [boolean])[0] === false)).toHaveLength(10);
+      // An error inside a repeat inside a repeat, named at its full path.
+      expect(judged[1]).toEqual([false, [["/branches/0/street", "minLength"], ["/branches/0/city", "pattern"], ["/branches/0/zip", "pattern"], ["/branches/0/at", "additionalProperties"], ["/branches/0/at/lat", "maximum"]]]);
+      expect(judged[2]).toEqual([false, [["/home", "required"], ["/home/city", "type"], ["/branches/0", "required"], ["/branches/0", "required"], ["/branches/1/resident/id", "type"], ["/branches/1/resident/best/of/id", "type"]]]);
+      // The same module from worker threads, and again from the cache without compiling anything.
+      expect(await compileModule(input(repeated), memoryCache(), { workers: 2, inlineBelowBytes: 0 })).toBe(shared);
+      const sets = cache.sets;
+      expect(await compileModule(input(repeated), cache, { workers: 0 })).toBe(shared);
+      expect(cache.sets).toBe(sets);
+    });
+
+    it("share nothing in a coercing module, where ajv applies no default inside anyOf but would in a called repeat", async () => {
+      const withDefault = (): object => ({ type: "object", properties: { n: { type: "integer", default: 3 }, note: { type: "string", maxLength: 200, pattern: "^[^<>]*$" }, tags: { type: "array", items: { type: "string", minLength: 1, maxLength: 30 }, maxItems: 10, uniqueItems: true } }, required: [], additionalProperties: false });
+      const schemas = { A: { type: "object", properties: { r: { anyOf: [withDefault(), { type: "string" }] } } }, B: { type: "object", properties: { r: { anyOf: [withDefault(), { type: "string" }] }, s: { type: "string" } } } };
+      expect(JSON.stringify(withDefault()).length).toBeGreaterThan(256);
+      const coerced = { root: { components: { schemas } }, exports: new Map([["a", "#/components/schemas/A"], ["b", "#/components/schemas/B"]]), coerce: true };
+      const m = await load(await compileModule(coerced, memoryCache(), { workers: 0 }));
+      const data: { r: Record<string, unknown> } = { r: {} };
+      expect((m["a"] as Validator)(data)).toBe(true);
+      expect(data).toEqual({ r: {} });
+    });
+  });
+
+  it("ignore a unit-ref keyword written in the spec", async () => {
+    const schemas = { A: { type: "object", "x-contractgen-unit-ref": "process", properties: { id: { type: "integer" } } } };
+    const m = await load(await compileModule({ ...input(schemas), exports: new Map([["s0", "#/components/schemas/A"]]) }, memoryCache(), { workers: 0 }));
+    expect([(m["s0"] as Validator)({ id: 1 }), (m["s0"] as Validator)({ id: "1" })]).toEqual([true, false]);
+  });
+
   it("name the pointer when a reference leads nowhere", async () => {
     const broken = input({ A: { $ref: "#/components/schemas/Missing" } });
     await expect(compileModule(broken, memoryCache(), { workers: 0 })).rejects.toThrow("#/components/schemas/Missing");

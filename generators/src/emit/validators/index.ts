@@ -54,7 +54,8 @@ export interface Ref {
   readonly name: string;
 }
 
-function plan(model: ApiModel): Plan {
+/** What the validators emitter compiles for a model: the two modules' roots and exports, and each operation's and delivery's validators. */
+export function validationPlan(model: ApiModel): Plan {
   const components = Object.fromEntries(model.schemas.map((s) => [s.name, toJsonSchema(s.schema)]));
   const strictDefs: Obj = {};
   const paramsDefs: Obj = {};
@@ -181,7 +182,7 @@ export const validatorsEmitter = defineEmitter({
   barrel: "namespace",
   dependencies: { "@contractgen/runtime": "^0.1.0", ajv: "^8.20.0", "ajv-formats": "^3.0.1" },
   async emit({ model, workers, unitCache }) {
-    const p = plan(model);
+    const p = validationPlan(model);
     // Everything read from the model is read before the first await: the pipeline runs the other
     // emitters while the two modules compile (on worker threads for large contracts).
     const header = tsHeader(model);

@@ -192,6 +192,12 @@ function componentName(ref: unknown): string | undefined {
 
 export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "default", "example", "examples", "x-rules", DISPATCH]);
 
+/** Extension keywords whose values are subschemas the validators apply. */
+const SCHEMA_EXTENSIONS: ReadonlySet<string> = new Set([RULE_SCHEMAS, DISPATCH_SCHEMAS]);
+
+/** Whether a keyword's value is data (or an extension's) rather than subschemas: a `$ref` inside it is no reference. */
+export const isData = (keyword: string): boolean => DATA_KEYWORDS.has(keyword) || (keyword.startsWith("x-") && !SCHEMA_EXTENSIONS.has(keyword));
+
 /** Placeholders mapping keys may be written with, and what they stand for in the validators. */
 export interface DiscriminatorOptions {
   /**

@@ -5,12 +5,29 @@ import { hasPrototypeMemberKeys } from "../prototype-keys.js";
 import { cacheKey, type ContentCache } from "../../write/content-cache.js";
 
 /**
+ * Subschemas of the strict module this long (JSON characters) or longer that occur in more than one
+ * of its units are compiled once and called from each (repeats.ts).
+ * @default 1024
+ */
+export const SHARE_REPEATS_FROM = 256;
+
+export interface ModuleOptions extends CompileAllOptions {
+  /**
+   * Repeated subschemas of a strict module at least this long (JSON characters) compile once
+   * (repeats.ts); 0 shares none. A coercing module never shares.
+   * @default SHARE_REPEATS_FROM
+   */
+  readonly shareRepeatsFrom?: number;
+}
+
+/**
  * A module compiled unit by unit (units.ts): units whose code the cache holds are not compiled
  * again, the others compile in batches (on worker threads for large contracts), and the module is
  * assembled in unit order, so it is the same with a cold cache, a warm one, or none.
  */
-export async function compileModule(input: CompileInput, cache: ContentCache, options: CompileAllOptions = {}, copies?: UnitCopies): Promise<string> {
-  const units = splitUnits(input.root, input.exports.values(), copies);
+export async function compileModule(input: CompileInput, cache: ContentCache, options: ModuleOptions = {}, copies?: UnitCopies): Promise<string> {
+  // Only the strict module shares repeats: see repeats.ts for why the coercing one does not.
+  const units = splitUnits(input.root, input.exports.values(), copies, { shareRepeatsFrom: input.coerce ? 0 : (options.shareRepeatsFrom ?? SHARE_REPEATS_FROM) });
   const ownProperties = input.ownProperties ?? hasPrototypeMemberKeys(input.root);
   const keys = units.map((u) => cacheKey("validator-unit", String(input.coerce), String(ownProperties), u.hash));
   const previous = lastRun.get(input.coerce);

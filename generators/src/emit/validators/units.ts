@@ -10,10 +10,10 @@
  * (`assembleModule`) binds the variables once every unit exists, so references may form cycles.
  */
 import { createHash } from "node:crypto";
-import { DATA_KEYWORDS, RULE_SCHEMAS } from "./json-schema.js";
-import { DISPATCH_SCHEMAS } from "./discriminator-keyword.js";
+import { DATA_KEYWORDS, isData } from "./json-schema.js";
 import { UNIT_REF } from "./keywords.js";
 import { SCHEMA_MAPS } from "../../load/schema-keywords.js";
+import { findRepeats, type SharedRepeats } from "./repeats.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -51,9 +51,6 @@ const PROSE = new Set(["description", "title", "$comment"]);
  * OpenAPI's `examples` map there). The whole-document compile never checked a nested schema so.
  */
 const EXAMPLES = new Set(["example", "examples"]);
-
-/** Extension keywords whose values are subschemas the validators apply. */
-const SCHEMA_EXTENSIONS: ReadonlySet<string> = new Set([RULE_SCHEMAS, DISPATCH_SCHEMAS]);
 
 
 /** Whether this document can be split: keywords that look across `$ref` boundaries or rebase refs need the whole document in one compile. */
@@ -128,18 +125,42 @@ function put(target: Obj, key: string, value: unknown): void {
 }
 
 /**
- * A unit's copy by the schema object it was made from. A unit depends on that object alone, so the
+ * A schema as copied for its unit, before its references get their unit-local names: each `$ref` is
+ * `{ [UNIT_REF]: <canonical target pointer> }`, so two copies are equal exactly when they validate
+ * alike (the targets included), which is what finding repeated subschemas (repeats.ts) compares.
+ */
+export interface Draft {
+  readonly schema: unknown;
+  /** The targets of its references, in the order the copy met them. */
+  readonly targets: readonly string[];
+  /** The unit made from this draft when nothing in it is shared out, once made. */
+  plain?: Omit<Unit, "pointer">;
+}
+
+/**
+ * A unit's draft by the schema object it was made from. A unit depends on that object alone, so the
  * two modules of one run (strict and coerced, which share every component schema) copy and hash
  * each shared schema once.
  */
-export type UnitCopies = WeakMap<object, Omit<Unit, "pointer">>;
+export type UnitCopies = WeakMap<object, Draft>;
+
+/** How a module is split. */
+export interface SplitOptions {
+  /**
+   * Subschemas whose JSON is at least this long and that occur more than once in the module become
+   * units of their own, compiled once and called from each place (repeats.ts); 0 shares none.
+   * @default 0
+   */
+  readonly shareRepeatsFrom?: number;
+}
 
 /**
  * Splits the document into units, starting from the exported pointers and following `$ref`s.
- * Units come in discovery order (exports first, in their order), so the module is deterministic.
+ * Units come in discovery order (exports first, in their order), then the shared repeats in the
+ * order the units first name them, so the module is deterministic.
  */
-export function splitUnits(root: unknown, exported: Iterable<string>, copies?: UnitCopies): Unit[] {
-  const units: Unit[] = [];
+export function splitUnits(root: unknown, exported: Iterable<string>, copies?: UnitCopies, options: SplitOptions = {}): Unit[] {
+  const drafts: { readonly pointer: string; readonly draft: Draft }[] = [];
   const seen = new Set<string>();
   const queue: string[] = [];
   const enqueue = (pointer: string): string => {
@@ -157,27 +178,26 @@ export function splitUnits(root: unknown, exported: Iterable<string>, copies?: U
     const known = copies !== undefined && typeof node === "object" && node !== null ? copies.get(node) : undefined;
     if (known !== undefined) {
       // The copy's references, in the order it met them: the same units join the queue in the same order.
-      for (const target of known.refs) enqueue(target);
-      units.push({ pointer, ...known });
+      for (const target of known.targets) enqueue(target);
+      drafts.push({ pointer, draft: known });
       continue;
     }
-    const refs: string[] = [];
-    const refName = new Map<string, string>();
+    const targets: string[] = [];
+    const met = new Set<string>();
     const copy = (node: unknown): unknown => {
       if (Array.isArray(node)) return node.map(copy);
       if (!isObj(node)) return node;
       const out: Obj = {};
       for (const [k, v] of Object.entries(node)) {
-        if ((PROSE.has(k) && typeof v === "string") || EXAMPLES.has(k)) continue;
+        // A unit-ref keyword written in the spec would name a variable of the generated module.
+        if ((PROSE.has(k) && typeof v === "string") || EXAMPLES.has(k) || k === UNIT_REF) continue;
         if (k === "$ref" && typeof v === "string") {
           const target = enqueue(v);
-          let name = refName.get(target);
-          if (name === undefined) {
-            name = `cgref_${refs.length}`;
-            refName.set(target, name);
-            refs.push(target);
+          if (!met.has(target)) {
+            met.add(target);
+            targets.push(target);
           }
-          out[UNIT_REF] = name;
+          out[UNIT_REF] = target;
           continue;
         }
         if (SCHEMA_MAPS.has(k) && isObj(v)) {
@@ -189,18 +209,73 @@ export function splitUnits(root: unknown, exported: Iterable<string>, copies?: U
         }
         // Data (enum, const, examples…) and extensions are carried as they are: a `$ref` inside them
         // is not a reference. The extensions that hold subschemas (rules, discriminator dispatch) are schemas.
-        const data = DATA_KEYWORDS.has(k) || (k.startsWith("x-") && !SCHEMA_EXTENSIONS.has(k));
-        put(out, k, data ? v : copy(v));
+        put(out, k, isData(k) ? v : copy(v));
       }
       return out;
     };
-    const schema = copy(node);
-    const json = JSON.stringify(schema);
-    const unit = { schema, refs, hash: createHash("sha256").update(json).digest("hex"), size: json.length };
-    if (copies !== undefined && typeof node === "object" && node !== null) copies.set(node, unit);
-    units.push({ pointer, ...unit });
+    const draft: Draft = { schema: copy(node), targets };
+    if (copies !== undefined && typeof node === "object" && node !== null) copies.set(node, draft);
+    drafts.push({ pointer, draft });
+  }
+  const from = options.shareRepeatsFrom ?? 0;
+  const shared = from > 0 ? findRepeats(drafts.map((d) => d.draft.schema), from) : undefined;
+  const plain = (draft: Draft): Omit<Unit, "pointer"> => (draft.plain ??= finish(draft.schema));
+  if (shared === undefined) return drafts.map(({ pointer, draft }) => ({ pointer, ...plain(draft) }));
+  // A repeat's unit comes after the units, in the order they (or repeats before it) first name it.
+  const repeats: { readonly pointer: string; readonly schema: unknown }[] = [];
+  const named = new Set<string>();
+  const found = (pointer: string, schema: unknown): void => {
+    if (named.has(pointer)) return;
+    named.add(pointer);
+    repeats.push({ pointer, schema });
+  };
+  const units: Unit[] = drafts.map(({ pointer, draft }) => ({ pointer, ...(shared.holds(draft.schema) ? finish(draft.schema, shared, found) : plain(draft)) }));
+  for (let i = 0; i < repeats.length; i++) {
+    const { pointer, schema } = repeats[i] as (typeof repeats)[number];
+    units.push({ pointer, ...finish(schema, shared, found) });
   }
   return units;
+}
+
+/**
+ * A draft as its unit: each reference named `cgref_<n>` in the order the unit meets its targets,
+ * and with `shared`, each repeat inside it (not the unit's own root) replaced by a reference to the
+ * repeat's unit, which `found` is told of.
+ */
+function finish(schema: unknown, shared?: SharedRepeats, found?: (pointer: string, schema: unknown) => void): Omit<Unit, "pointer"> {
+  const refs: string[] = [];
+  const refName = new Map<string, string>();
+  const nameOf = (target: string): string => {
+    let name = refName.get(target);
+    if (name === undefined) {
+      name = `cgref_${refs.length}`;
+      refName.set(target, name);
+      refs.push(target);
+    }
+    return name;
+  };
+  const rename = (node: unknown, root: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((n) => rename(n, false));
+    if (!isObj(node)) return node;
+    const repeat = root ? undefined : shared?.pointerOf(node);
+    if (repeat !== undefined) {
+      found?.(repeat, node);
+      return { [UNIT_REF]: nameOf(repeat) };
+    }
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === UNIT_REF && typeof v === "string") out[UNIT_REF] = nameOf(v);
+      else if (SCHEMA_MAPS.has(k) && isObj(v)) {
+        const map: Obj = {};
+        for (const [name, sub] of Object.entries(v)) put(map, name, rename(sub, false));
+        put(out, k, map);
+      } else put(out, k, isData(k) ? v : rename(v, false));
+    }
+    return out;
+  };
+  const out = rename(schema, true);
+  const json = JSON.stringify(out);
+  return { schema: out, refs, hash: createHash("sha256").update(json).digest("hex"), size: json.length };
 }
 
 /** The `__cg_*` name generated code uses for a runtime module (`ajv/dist/runtime/equal` → `__cg_ajv_dist_runtime_equal`). */
