@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import openapiTS, { astToString } from "openapi-typescript";
-import { passIsNoOp, typesAst } from "../../generators/src/emit/types-ast.js";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { hasDiscriminatorWork, passIsNoOp, typesAst } from "../../generators/src/emit/types-ast.js";
 
 type Obj = Record<string, unknown>;
 
@@ -55,6 +57,25 @@ const documents: Record<string, Obj> = {
   "a reference in an extension's member": base("3.1.0", { "x-meta": { kind: { $ref: "#/components/schemas/Kind" } } }),
   "a mapping to a nested pointer": base("3.1.0", {}),
   "an operationId used by a webhook too": base("3.1.0", { webhooks: { hook: { post: { operationId: "getThing", responses: { "200": { description: "ok" } } } } } }),
+  "no discriminator": (() => {
+    const doc = base("3.1.0", {});
+    delete (doc["components"] as { schemas: Obj }).schemas["Pet"];
+    return doc;
+  })(),
+  "a discriminator reached through allOf": (() => {
+    const doc = base("3.1.0", {});
+    const schemas = (doc["components"] as { schemas: Obj }).schemas;
+    schemas["Base"] = { type: "object", required: ["kind"], properties: { kind: { type: "string" } }, discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } } };
+    schemas["Cat"] = { allOf: [{ $ref: "#/components/schemas/Base" }, { type: "object", properties: { purrs: { type: "boolean" } } }] };
+    delete schemas["Pet"];
+    return doc;
+  })(),
+  "an allOf item that is no object": (() => {
+    const doc = base("3.1.0", {});
+    (doc["components"] as { schemas: Obj }).schemas["Odd"] = { allOf: [true, { type: "object" }] };
+    delete (doc["components"] as { schemas: Obj }).schemas["Pet"];
+    return doc;
+  })(),
 };
 ((documents["a mapping to a nested pointer"] as { components: { schemas: { Pet: { discriminator: { mapping: Obj } } } } }).components.schemas.Pet.discriminator.mapping)["t"] =
   "#/components/schemas/Thing/properties/kind";
@@ -82,4 +103,46 @@ describe("openapi-typescript's AST without the Redocly pass", () => {
       expect(ours).toBe(theirs);
     });
   }
+});
+
+describe("the discriminator scan is skipped only where it finds nothing", () => {
+  const { scanDiscriminators } = createRequire(import.meta.url)("openapi-typescript/dist/lib/utils.cjs") as {
+    scanDiscriminators: (doc: unknown, options: object) => { objects: Obj; refsHandled: string[] };
+  };
+  const given: [string, unknown, boolean][] = [
+    ["a discriminator with a property name", { a: { discriminator: { propertyName: "kind" } } }, true],
+    ["one inside an array", { a: [{ b: { discriminator: { propertyName: "kind" } } }] }, true],
+    ["a discriminator without one", { a: { discriminator: { mapping: {} } } }, false],
+    ["a property named discriminator", { properties: { discriminator: { type: "string" } } }, false],
+    ["a string discriminator", { discriminator: "kind" }, false],
+    ["an allOf of references", { allOf: [{ $ref: "#/components/schemas/A" }, { type: "object" }] }, false],
+    ["an allOf with a boolean item", { allOf: [true] }, true],
+    ["an allOf with a null item", { allOf: [null] }, true],
+    ["an allOf reference naming an object's member", { allOf: [{ $ref: "constructor" }] }, true],
+    ["no schemas at all", { openapi: "3.1.0" }, false],
+  ];
+  for (const [name, doc, want] of given) {
+    it(`${name}: ${want ? "scans" : "skips"}`, () => {
+      expect(hasDiscriminatorWork(doc)).toBe(want);
+    });
+  }
+
+  it("finds nothing to do exactly where openapi-typescript's scan records and changes nothing (the repository's specs, GitHub's)", async () => {
+    const { loadSpec } = await import("../../generators/dist/index.js");
+    const specs = ["spec/core.yaml", "spec/ads-audiences.yaml", "spec/ads-campaigns.yaml", "test/fixtures/v30.json", "node_modules/@octokit/openapi/generated/api.github.com.json"];
+    const seen: boolean[] = [];
+    for (const spec of specs) {
+      const doc = spec.endsWith(".json") ? (JSON.parse(readFileSync(spec, "utf8")) as Obj) : ((await loadSpec(spec)).document as Obj);
+      const before = JSON.stringify(doc);
+      const found = scanDiscriminators(doc, { silent: true });
+      const work = hasDiscriminatorWork(JSON.parse(before));
+      seen.push(work);
+      if (!work) {
+        expect(found).toEqual({ objects: {}, refsHandled: [] });
+        expect(JSON.stringify(doc)).toBe(before);
+      } else expect(Object.keys(found.objects).length + found.refsHandled.length).toBeGreaterThan(0);
+    }
+    // Both answers occur among them, so both branches above ran.
+    expect(new Set(seen).size).toBe(2);
+  });
 });
