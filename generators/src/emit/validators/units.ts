@@ -125,24 +125,11 @@ function put(target: Obj, key: string, value: unknown): void {
 }
 
 /**
- * A schema as copied for its unit, before its references get their unit-local names: each `$ref` is
- * `{ [UNIT_REF]: <canonical target pointer> }`, so two copies are equal exactly when they validate
- * alike (the targets included), which is what finding repeated subschemas (repeats.ts) compares.
- */
-export interface Draft {
-  readonly schema: unknown;
-  /** The targets of its references, in the order the copy met them. */
-  readonly targets: readonly string[];
-  /** The unit made from this draft when nothing in it is shared out, once made. */
-  plain?: Omit<Unit, "pointer">;
-}
-
-/**
- * A unit's draft by the schema object it was made from. A unit depends on that object alone, so the
+ * A unit's copy by the schema object it was made from. A unit depends on that object alone, so the
  * two modules of one run (strict and coerced, which share every component schema) copy and hash
  * each shared schema once.
  */
-export type UnitCopies = WeakMap<object, Draft>;
+export type UnitCopies = WeakMap<object, Omit<Unit, "pointer">>;
 
 /** How a module is split. */
 export interface SplitOptions {
@@ -154,13 +141,16 @@ export interface SplitOptions {
   readonly shareRepeatsFrom?: number;
 }
 
+/** Where shared repeats' units sit: the document has no such member, so no unit of it has such a pointer. */
+const REPEAT_POINTER = "#/x-contractgen-repeat/";
+
 /**
  * Splits the document into units, starting from the exported pointers and following `$ref`s.
  * Units come in discovery order (exports first, in their order), then the shared repeats in the
  * order the units first name them, so the module is deterministic.
  */
 export function splitUnits(root: unknown, exported: Iterable<string>, copies?: UnitCopies, options: SplitOptions = {}): Unit[] {
-  const drafts: { readonly pointer: string; readonly draft: Draft }[] = [];
+  const units: Unit[] = [];
   const seen = new Set<string>();
   const queue: string[] = [];
   const enqueue = (pointer: string): string => {
@@ -178,12 +168,12 @@ export function splitUnits(root: unknown, exported: Iterable<string>, copies?: U
     const known = copies !== undefined && typeof node === "object" && node !== null ? copies.get(node) : undefined;
     if (known !== undefined) {
       // The copy's references, in the order it met them: the same units join the queue in the same order.
-      for (const target of known.targets) enqueue(target);
-      drafts.push({ pointer, draft: known });
+      for (const target of known.refs) enqueue(target);
+      units.push({ pointer, ...known });
       continue;
     }
-    const targets: string[] = [];
-    const met = new Set<string>();
+    const refs: string[] = [];
+    const refName = new Map<string, string>();
     const copy = (node: unknown): unknown => {
       if (Array.isArray(node)) return node.map(copy);
       if (!isObj(node)) return node;
@@ -193,11 +183,13 @@ export function splitUnits(root: unknown, exported: Iterable<string>, copies?: U
         if ((PROSE.has(k) && typeof v === "string") || EXAMPLES.has(k) || k === UNIT_REF) continue;
         if (k === "$ref" && typeof v === "string") {
           const target = enqueue(v);
-          if (!met.has(target)) {
-            met.add(target);
-            targets.push(target);
+          let name = refName.get(target);
+          if (name === undefined) {
+            name = `cgref_${refs.length}`;
+            refName.set(target, name);
+            refs.push(target);
           }
-          out[UNIT_REF] = target;
+          out[UNIT_REF] = name;
           continue;
         }
         if (SCHEMA_MAPS.has(k) && isObj(v)) {
@@ -213,36 +205,44 @@ export function splitUnits(root: unknown, exported: Iterable<string>, copies?: U
       }
       return out;
     };
-    const draft: Draft = { schema: copy(node), targets };
-    if (copies !== undefined && typeof node === "object" && node !== null) copies.set(node, draft);
-    drafts.push({ pointer, draft });
+    const unit = hashed(copy(node), refs);
+    if (copies !== undefined && typeof node === "object" && node !== null) copies.set(node, unit);
+    units.push({ pointer, ...unit });
   }
   const from = options.shareRepeatsFrom ?? 0;
-  const shared = from > 0 ? findRepeats(drafts.map((d) => d.draft.schema), from) : undefined;
-  const plain = (draft: Draft): Omit<Unit, "pointer"> => (draft.plain ??= finish(draft.schema));
-  if (shared === undefined) return drafts.map(({ pointer, draft }) => ({ pointer, ...plain(draft) }));
+  const shared = from > 0 ? findRepeats(units, from) : undefined;
+  if (shared === undefined) return units;
   // A repeat's unit comes after the units, in the order they (or repeats before it) first name it.
-  const repeats: { readonly pointer: string; readonly schema: unknown }[] = [];
-  const named = new Set<string>();
-  const found = (pointer: string, schema: unknown): void => {
-    if (named.has(pointer)) return;
-    named.add(pointer);
-    repeats.push({ pointer, schema });
+  const repeats: { readonly schema: unknown; readonly refs: readonly string[] }[] = [];
+  const pointers = new Map<number, string>();
+  const pointerOf = (repeat: number, schema: unknown, refs: readonly string[]): string => {
+    let pointer = pointers.get(repeat);
+    if (pointer === undefined) {
+      pointers.set(repeat, (pointer = `${REPEAT_POINTER}${pointers.size}`));
+      repeats.push({ schema, refs });
+    }
+    return pointer;
   };
-  const units: Unit[] = drafts.map(({ pointer, draft }) => ({ pointer, ...(shared.holds(draft.schema) ? finish(draft.schema, shared, found) : plain(draft)) }));
+  const out = units.map((unit) => (shared.holds(unit.schema) ? { pointer: unit.pointer, ...withRepeats(unit.schema, unit.refs, shared, pointerOf) } : unit));
   for (let i = 0; i < repeats.length; i++) {
-    const { pointer, schema } = repeats[i] as (typeof repeats)[number];
-    units.push({ pointer, ...finish(schema, shared, found) });
+    const { schema, refs } = repeats[i] as (typeof repeats)[number];
+    out.push({ pointer: `${REPEAT_POINTER}${i}`, ...withRepeats(schema, refs, shared, pointerOf) });
   }
-  return units;
+  return out;
+}
+
+/** A unit from its copied schema and the targets its `cgref_<n>` names: with its hash and size. */
+function hashed(schema: unknown, refs: readonly string[]): Omit<Unit, "pointer"> {
+  const json = JSON.stringify(schema);
+  return { schema, refs, hash: createHash("sha256").update(json).digest("hex"), size: json.length };
 }
 
 /**
- * A draft as its unit: each reference named `cgref_<n>` in the order the unit meets its targets,
- * and with `shared`, each repeat inside it (not the unit's own root) replaced by a reference to the
- * repeat's unit, which `found` is told of.
+ * A unit's schema (or a repeat's, with the refs of the unit it was found in) again, each repeat
+ * inside it (not its own root) replaced by a reference to the repeat's unit, and its references
+ * renamed `cgref_<n>` in the order it now meets their targets.
  */
-function finish(schema: unknown, shared?: SharedRepeats, found?: (pointer: string, schema: unknown) => void): Omit<Unit, "pointer"> {
+function withRepeats(schema: unknown, oldRefs: readonly string[], shared: SharedRepeats, pointerOf: (repeat: number, schema: unknown, refs: readonly string[]) => string): Omit<Unit, "pointer"> {
   const refs: string[] = [];
   const refName = new Map<string, string>();
   const nameOf = (target: string): string => {
@@ -257,14 +257,11 @@ function finish(schema: unknown, shared?: SharedRepeats, found?: (pointer: strin
   const rename = (node: unknown, root: boolean): unknown => {
     if (Array.isArray(node)) return node.map((n) => rename(n, false));
     if (!isObj(node)) return node;
-    const repeat = root ? undefined : shared?.pointerOf(node);
-    if (repeat !== undefined) {
-      found?.(repeat, node);
-      return { [UNIT_REF]: nameOf(repeat) };
-    }
+    const repeat = root ? undefined : shared.repeatOf(node);
+    if (repeat !== undefined) return { [UNIT_REF]: nameOf(pointerOf(repeat, node, oldRefs)) };
     const out: Obj = {};
     for (const [k, v] of Object.entries(node)) {
-      if (k === UNIT_REF && typeof v === "string") out[UNIT_REF] = nameOf(v);
+      if (k === UNIT_REF && typeof v === "string") out[UNIT_REF] = nameOf(refTarget(v, oldRefs));
       else if (SCHEMA_MAPS.has(k) && isObj(v)) {
         const map: Obj = {};
         for (const [name, sub] of Object.entries(v)) put(map, name, rename(sub, false));
@@ -273,9 +270,14 @@ function finish(schema: unknown, shared?: SharedRepeats, found?: (pointer: strin
     }
     return out;
   };
-  const out = rename(schema, true);
-  const json = JSON.stringify(out);
-  return { schema: out, refs, hash: createHash("sha256").update(json).digest("hex"), size: json.length };
+  return hashed(rename(schema, true), refs);
+}
+
+/** The target a unit's `cgref_<n>` names. */
+export function refTarget(name: string, refs: readonly string[]): string {
+  const target = refs[Number(name.slice("cgref_".length))];
+  if (target === undefined) throw new Error(`a validator unit names ${name}, which it does not define`);
+  return target;
 }
 
 /** The `__cg_*` name generated code uses for a runtime module (`ajv/dist/runtime/equal` → `__cg_ajv_dist_runtime_equal`). */
