@@ -12,6 +12,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+// mulberry32, seeded: the same mutants on every run.
+import { prng } from "./corpus.mjs";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const { loadSpec, buildModel } = await import(path.join(root, "generators/dist/index.js"));
 const { validationPlan } = await import(path.join(root, "generators/dist/emit/validators/index.js"));
@@ -37,18 +39,6 @@ async function load(code) {
   const file = path.join(scratch, `m${serial++}.mjs`);
   writeFileSync(file, `import * as rules from "@contractgen/runtime/rules";\n${code}`);
   return import(pathToFileURL(file).href);
-}
-
-/** A seeded PRNG (mulberry32): the same mutants on every run. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `n` copies of `value`, each with one change somewhere inside it. */
