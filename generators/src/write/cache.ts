@@ -56,7 +56,7 @@ export async function writeCache(cacheDir: string, outDir: string, entry: CacheE
 
 /**
  * Files up to this size are hashed from one synchronous read; larger ones (GitHub's validators
- * module is 40 MB) are streamed so that memory stays flat.
+ * module is 19 MB) are streamed so that memory stays flat.
  * @default 4 MiB
  */
 const READ_WHOLE_BELOW_BYTES = 4 * 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
- * A generated file as UTF-8 bytes, a slice at a time. GitHub's compiled validators are one 40 MB
- * string: encoding it whole for a write, a hash or a comparison costs another 40 MB each time (and
+ * A generated file as UTF-8 bytes, a slice at a time. GitHub's strict validators module is one 19 MB
+ * string: encoding it whole for a write, a hash or a comparison costs another 19 MB each time (and
  * the hash's own decoder reserves three bytes per character), where slices cost a few hundred KB.
  */
 import { createHash } from "node:crypto";
