@@ -17,7 +17,7 @@ import { prng } from "./corpus.mjs";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const { loadSpec, buildModel } = await import(path.join(root, "generators/dist/index.js"));
 const { validationPlan } = await import(path.join(root, "generators/dist/emit/validators/index.js"));
-const { compileModule } = await import(path.join(root, "generators/dist/emit/validators/module.js"));
+const { compileModule, SHARE_REPEATS_FROM } = await import(path.join(root, "generators/dist/emit/validators/module.js"));
 const { splitUnits, splittable } = await import(path.join(root, "generators/dist/emit/validators/units.js"));
 const { NO_CACHE } = await import(path.join(root, "generators/dist/write/content-cache.js"));
 const { createMockGenerator } = await import(path.join(root, "packages/runtime/dist/mock-data.js"));
@@ -100,7 +100,7 @@ async function checkSpec(spec) {
   }
   const p = validationPlan(model);
   if (!splittable(p.strictRoot)) return { specs: 0 };
-  const repeats = splitUnits(p.strictRoot, p.strictExports.values(), undefined, { shareRepeatsFrom: 256 }).filter((u) => u.pointer.startsWith("#/x-contractgen-repeat/")).length;
+  const repeats = splitUnits(p.strictRoot, p.strictExports.values(), undefined, { shareRepeatsFrom: SHARE_REPEATS_FROM }).length - splitUnits(p.strictRoot, p.strictExports.values()).length;
   if (repeats === 0) return { specs: 1 };
   const input = { root: p.strictRoot, exports: p.strictExports, coerce: false };
   let shared, inline;

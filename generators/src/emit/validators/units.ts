@@ -172,8 +172,7 @@ export function splitUnits(root: unknown, exported: Iterable<string>, copies?: U
       units.push({ pointer, ...known });
       continue;
     }
-    const refs: string[] = [];
-    const refName = new Map<string, string>();
+    const { refs, nameOf } = refNames();
     const copy = (node: unknown): unknown => {
       if (Array.isArray(node)) return node.map(copy);
       if (!isObj(node)) return node;
@@ -182,14 +181,7 @@ export function splitUnits(root: unknown, exported: Iterable<string>, copies?: U
         // A unit-ref keyword written in the spec would name a variable of the generated module.
         if ((PROSE.has(k) && typeof v === "string") || EXAMPLES.has(k) || k === UNIT_REF) continue;
         if (k === "$ref" && typeof v === "string") {
-          const target = enqueue(v);
-          let name = refName.get(target);
-          if (name === undefined) {
-            name = `cgref_${refs.length}`;
-            refName.set(target, name);
-            refs.push(target);
-          }
-          out[UNIT_REF] = name;
+          out[UNIT_REF] = nameOf(enqueue(v));
           continue;
         }
         if (SCHEMA_MAPS.has(k) && isObj(v)) {
@@ -231,6 +223,22 @@ export function splitUnits(root: unknown, exported: Iterable<string>, copies?: U
   return out;
 }
 
+/** A unit's reference names: `cgref_<n>` for the n-th distinct target it meets, and the targets in that order. */
+function refNames(): { readonly refs: string[]; readonly nameOf: (target: string) => string } {
+  const refs: string[] = [];
+  const names = new Map<string, string>();
+  const nameOf = (target: string): string => {
+    let name = names.get(target);
+    if (name === undefined) {
+      name = `cgref_${refs.length}`;
+      names.set(target, name);
+      refs.push(target);
+    }
+    return name;
+  };
+  return { refs, nameOf };
+}
+
 /** A unit from its copied schema and the targets its `cgref_<n>` names: with its hash and size. */
 function hashed(schema: unknown, refs: readonly string[]): Omit<Unit, "pointer"> {
   const json = JSON.stringify(schema);
@@ -243,17 +251,7 @@ function hashed(schema: unknown, refs: readonly string[]): Omit<Unit, "pointer">
  * renamed `cgref_<n>` in the order it now meets their targets.
  */
 function withRepeats(schema: unknown, oldRefs: readonly string[], shared: SharedRepeats, pointerOf: (repeat: number, schema: unknown, refs: readonly string[]) => string): Omit<Unit, "pointer"> {
-  const refs: string[] = [];
-  const refName = new Map<string, string>();
-  const nameOf = (target: string): string => {
-    let name = refName.get(target);
-    if (name === undefined) {
-      name = `cgref_${refs.length}`;
-      refName.set(target, name);
-      refs.push(target);
-    }
-    return name;
-  };
+  const { refs, nameOf } = refNames();
   const rename = (node: unknown, root: boolean): unknown => {
     if (Array.isArray(node)) return node.map((n) => rename(n, false));
     if (!isObj(node)) return node;
