@@ -13,7 +13,7 @@ import { collectResults, type CaseResult, type TaskNode } from "./contract-test/
 import { isInside, resolveSuites, SuiteNotFoundError, workspaceSuites, type Suite } from "./contract-test/suites.js";
 import type { Reporter } from "./pipeline.js";
 
-/** The module that starts the mock of the three APIs for a suite (see @contractgen/runtime's conformance-target). */
+/** The module that starts the mock of the three APIs for a suite (see @contractgen/runtime's conformance/target.ts). */
 const MOCK_TARGET = "@devplatform/mock-server/target";
 
 export interface ContractTestOptions {

@@ -20,7 +20,7 @@ const { validationPlan } = await import(path.join(root, "generators/dist/emit/va
 const { compileModule, SHARE_REPEATS_FROM } = await import(path.join(root, "generators/dist/emit/validators/module.js"));
 const { splitUnits, splittable } = await import(path.join(root, "generators/dist/emit/validators/units.js"));
 const { NO_CACHE } = await import(path.join(root, "generators/dist/write/content-cache.js"));
-const { createMockGenerator } = await import(path.join(root, "packages/runtime/dist/mock-data.js"));
+const { createMockGenerator } = await import(path.join(root, "packages/runtime/dist/mock/mock-data.js"));
 
 const args = process.argv.slice(2);
 let specs = args.filter((a) => !a.startsWith("--"));

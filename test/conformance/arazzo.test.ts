@@ -3,9 +3,9 @@
  * evaluate them: given an exchange, want a value or a verdict. Hostile strings included.
  */
 import { describe, expect, it } from "vitest";
-import { ConditionSyntaxError, explain, holds, parseCondition } from "../../packages/runtime/src/arazzo-condition.js";
-import { fill, parseExpression, evaluate, type ExpressionScope } from "../../packages/runtime/src/arazzo-expression.js";
-import { JsonPathSyntaxError, parseJsonPath, queryJsonPath } from "../../packages/runtime/src/arazzo-jsonpath.js";
+import { ConditionSyntaxError, explain, holds, parseCondition } from "../../packages/runtime/src/arazzo/condition.js";
+import { fill, parseExpression, evaluate, type ExpressionScope } from "../../packages/runtime/src/arazzo/expression.js";
+import { JsonPathSyntaxError, parseJsonPath, queryJsonPath } from "../../packages/runtime/src/arazzo/jsonpath.js";
 
 const scope: ExpressionScope = {
   inputs: { account_id: "18ce54d4x5t", run: "1234", "__proto__x": "p" },

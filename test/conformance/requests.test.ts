@@ -4,8 +4,8 @@
  * No operation the contracts show lacks one, examples or not.
  */
 import { describe, expect, it } from "vitest";
-import { buildPositive, requestInput } from "../../packages/runtime/src/conformance-synth.js";
-import type { ConformancePlan, RequestValidator, SuiteTools } from "../../packages/runtime/src/conformance-plan.js";
+import { buildPositive, requestInput } from "../../packages/runtime/src/conformance/synth.js";
+import type { ConformancePlan, RequestValidator, SuiteTools } from "../../packages/runtime/src/conformance/plan.js";
 import * as core from "../../packages/core/src/index.js";
 import * as audiences from "../../packages/ads-audiences/src/index.js";
 import * as campaigns from "../../packages/ads-campaigns/src/index.js";

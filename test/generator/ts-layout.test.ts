@@ -12,7 +12,7 @@ import { PRETTIER_OPTIONS } from "../../generators/dist/write/format.js";
 import { literal, prettyLiteral } from "../../generators/dist/emit/ts.js";
 import { layoutTypeDeclaration } from "../../generators/dist/emit/ts-layout.js";
 import { ROOT } from "./helpers.js";
-import { createRng } from "../../packages/runtime/src/prng.js";
+import { createRng } from "../../packages/runtime/src/shared/prng.js";
 
 const DECLARATION = "export const plan: ConformancePlan = ";
 

@@ -4,8 +4,8 @@
  * judges answers (the rule as the generated plan carries it, through `brokenRules`).
  */
 import { describe, expect, it } from "vitest";
-import { brokenRules, type Exchange } from "../../packages/runtime/src/conformance-invariants.js";
-import type { ConformancePlan, ResponseRule } from "../../packages/runtime/src/conformance-plan.js";
+import { brokenRules, type Exchange } from "../../packages/runtime/src/conformance/invariants.js";
+import type { ConformancePlan, ResponseRule } from "../../packages/runtime/src/conformance/plan.js";
 import { plan as audiences } from "../../packages/ads-audiences/test/conformance.plan.js";
 import { plan as campaigns } from "../../packages/ads-campaigns/test/conformance.plan.js";
 import { plan as core } from "../../packages/core/test/conformance.plan.js";

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Authenticator, type AuthConfig, type SecurityAlternatives } from "../src/auth.js";
-import { AuthConfigError } from "../src/errors.js";
-import { InMemoryNonceStore, verifyOAuth1, type OAuth1Verification } from "../src/oauth1.js";
-import { ApiError } from "../src/problem.js";
-import { createTransport } from "../src/transport.js";
+import { Authenticator, type AuthConfig, type SecurityAlternatives } from "../src/client/auth.js";
+import { AuthConfigError } from "../src/client/errors.js";
+import { InMemoryNonceStore, verifyOAuth1, type OAuth1Verification } from "../src/oauth1/index.js";
+import { ApiError } from "../src/shared/problem.js";
+import { createTransport } from "../src/client/transport.js";
 import { basicCredentials, json, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer | undefined;

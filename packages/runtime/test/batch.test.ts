@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chunk, offsetIndexes, RateLimiter, runBatches } from "../src/batch.js";
-import { BatchItemTooLargeError } from "../src/errors.js";
+import { chunk, offsetIndexes, RateLimiter, runBatches } from "../src/client/batch.js";
+import { BatchItemTooLargeError } from "../src/client/errors.js";
 
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
 const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkPagination, itemKey, type Page } from "../src/conformance-invariants.js";
-import { curlCommand, shellQuote } from "../src/conformance-request.js";
-import type { PaginationPlan } from "../src/conformance-plan.js";
+import { checkPagination, itemKey, type Page } from "../src/conformance/invariants.js";
+import { curlCommand, shellQuote } from "../src/conformance/request.js";
+import type { PaginationPlan } from "../src/conformance/plan.js";
 
 const PLAN: PaginationPlan = {
   cursorParam: "cursor",

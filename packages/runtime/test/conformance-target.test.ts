@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveTarget } from "../src/conformance-target.js";
+import { resolveTarget } from "../src/conformance/target.js";
 
 describe("the server a conformance suite checks", () => {
   it("is CONTRACT_BASE_URL with CONTRACT_AUTH, and changes no data unless CONTRACT_DESTRUCTIVE=1", async () => {

@@ -9,7 +9,7 @@ import {
   normalizePlatformId,
   sha256Hex,
   type IdentifierKind,
-} from "../src/hash.js";
+} from "../src/client/hash.js";
 
 // Digests computed independently with `printf %s <text> | sha256sum` and node's crypto.createHash.
 const SHA = {

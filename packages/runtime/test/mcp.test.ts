@@ -3,10 +3,10 @@
  * linter, credentials from the environment and from a request's Authorization header.
  */
 import { describe, expect, it } from "vitest";
-import { trimAnswer } from "../src/mcp-trim.js";
-import { applyProfile, fitName, geminiSchema, inlineRefs, lintProfile, lintProfiles, PROFILES, type LintIssue } from "../src/mcp-profiles.js";
-import { authFromCredentials, authFromHeader, credentialsFromEnv } from "../src/mcp-auth.js";
-import type { McpToolSpec } from "../src/mcp-tools.js";
+import { trimAnswer } from "../src/mcp/trim.js";
+import { applyProfile, fitName, geminiSchema, inlineRefs, lintProfile, lintProfiles, PROFILES, type LintIssue } from "../src/mcp/profiles.js";
+import { authFromCredentials, authFromHeader, credentialsFromEnv } from "../src/mcp/auth.js";
+import type { McpToolSpec } from "../src/mcp/tools.js";
 
 const tool = (name: string, inputSchema: Record<string, unknown> = { type: "object", properties: {} }): McpToolSpec => ({
   name,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createMockGenerator, MockGenerationError, type MockDocument, type MockSchema } from "../src/mock-data.js";
-import { createRng, deriveSeed, hashString } from "../src/prng.js";
-import { parseRegex, sampleRegex, UnsupportedPatternError } from "../src/regex-sample.js";
-import { createSchemaMatcher } from "../src/schema-match.js";
-import { satisfiesRule, type RuleBody } from "../src/rules.js";
+import { createMockGenerator, MockGenerationError, type MockDocument, type MockSchema } from "../src/mock/mock-data.js";
+import { createRng, deriveSeed, hashString } from "../src/shared/prng.js";
+import { parseRegex, sampleRegex, UnsupportedPatternError } from "../src/mock/regex-sample.js";
+import { createSchemaMatcher } from "../src/shared/schema-match.js";
+import { satisfiesRule, type RuleBody } from "../src/shared/rules.js";
 
 const doc = (schemas: Record<string, MockSchema>): MockDocument => ({ components: { schemas } });
 const SEEDS = Array.from({ length: 200 }, (_, i) => i);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { percentEncode } from "../src/encoding.js";
-import { baseStringUri, normalizeParameters, signOAuth1 } from "../src/oauth1.js";
+import { percentEncode } from "../src/client/encoding.js";
+import { baseStringUri, normalizeParameters, signOAuth1 } from "../src/oauth1/index.js";
 
 // RFC 5849 §1.2: the printer/photos example. Client credentials are shared by the three requests.
 const consumer = { consumerKey: "dpf43f3p2l4k3l03", consumerSecret: "kd94hf93k423kf44" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentEncode } from "../src/encoding.js";
+import { percentEncode } from "../src/client/encoding.js";
 import {
   hmacSha1Signature,
   InMemoryNonceStore,
@@ -9,7 +9,7 @@ import {
   verifyOAuth1,
   type FormInput,
   type VerifyOAuth1Input,
-} from "../src/oauth1.js";
+} from "../src/oauth1/index.js";
 
 const NOW = 1_800_000_000;
 const consumers: Record<string, string> = { ck: "consumer-secret" };

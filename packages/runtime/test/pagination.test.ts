@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { collect, pages, paginate } from "../src/pagination.js";
-import { createTransport } from "../src/transport.js";
+import { collect, pages, paginate } from "../src/client/pagination.js";
+import { createTransport } from "../src/client/transport.js";
 import { json, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { NetworkError, TimeoutError } from "../src/errors.js";
-import { backoffDelay, isIdempotent, resolveRetryOptions, retryDelay, serverDelayMs } from "../src/retry.js";
-import { createTransport } from "../src/transport.js";
+import { NetworkError, TimeoutError } from "../src/client/errors.js";
+import { backoffDelay, isIdempotent, resolveRetryOptions, retryDelay, serverDelayMs } from "../src/client/retry.js";
+import { createTransport } from "../src/client/transport.js";
 import { json, recordingSleep, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer | undefined;

@@ -1,10 +1,10 @@
 import type { ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { HttpStatusError, NetworkError, StreamEndedError, StreamParseError, TimeoutError } from "../src/errors.js";
-import { createProblemParser, Problem } from "../src/problem.js";
-import { readNdjson, streamWithReconnect, type StreamWithReconnectOptions } from "../src/stream.js";
-import { createTransport } from "../src/transport.js";
+import { HttpStatusError, NetworkError, StreamEndedError, StreamParseError, TimeoutError } from "../src/client/errors.js";
+import { createProblemParser, Problem } from "../src/shared/problem.js";
+import { readNdjson, streamWithReconnect, type StreamWithReconnectOptions } from "../src/client/stream.js";
+import { createTransport } from "../src/client/transport.js";
 import { recordingSleep, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ResponseParseError } from "../src/errors.js";
-import { createTransport } from "../src/transport.js";
-import { expandPath, serializeQuery, type QueryParam } from "../src/url.js";
+import { ResponseParseError } from "../src/client/errors.js";
+import { createTransport } from "../src/client/transport.js";
+import { expandPath, serializeQuery, type QueryParam } from "../src/client/url.js";
 import { json, startServer, type TestServer } from "./support/server.js";
 
 let server: TestServer | undefined;

@@ -1,0 +1,235 @@
+/**
+ * The data a generated conformance suite runs: one case list per operation and the state
+ * sequences, derived from the contract by the generator. Everything here is plain JSON so the plan
+ * module stays a table.
+ */
+import type { MockSchema } from "../mock/mock-data.js";
+import type { RequestInput, RequestValidation, ResponseValidation } from "../shared/validation.js";
+
+export interface PlanParameter {
+  readonly name: string;
+  readonly in: "path" | "query" | "header" | "cookie";
+  readonly required: boolean;
+  readonly style: string;
+  readonly explode: boolean;
+}
+
+export interface NegativeCase {
+  readonly label: string;
+  /** The name the server's answer must carry (a parameter, or `body` plus a pointer). */
+  readonly parameter: string;
+  readonly in: "path" | "query" | "header" | "body";
+  readonly set?: Readonly<Record<string, unknown>>;
+  readonly remove?: readonly string[];
+  readonly bodyRemove?: string;
+  readonly bodySet?: { readonly pointer: string; readonly value: unknown };
+  readonly bodyOverfill?: { readonly pointer: string; readonly count: number };
+  readonly bodyPatch?: { readonly pointer: string; readonly set: Readonly<Record<string, unknown>>; readonly remove: readonly string[] };
+  readonly rule?: string;
+  readonly message?: string;
+}
+
+/** A valid request at one stated edge (a maximum, a length, an item count): a server must accept it like any other. */
+export interface BoundaryCase {
+  readonly label: string;
+  readonly in: "path" | "query" | "header" | "body";
+  readonly set?: Readonly<Record<string, unknown>>;
+  readonly bodySet?: { readonly pointer: string; readonly value: unknown };
+}
+
+/** Schemas (JSON Schema 2020-12 over the package's mock document) that requests are synthesized from. */
+export interface RequestSchemas {
+  readonly parameters: Readonly<Record<string, MockSchema>>;
+  readonly body?: { readonly mediaType: string; readonly schema: MockSchema; readonly required: boolean };
+}
+
+/** `x-pagination` as the suite walks it. */
+export interface PaginationPlan {
+  /** Query parameter that carries the cursor. */
+  readonly cursorParam: string;
+  /** Pointer of the next cursor in an answer. */
+  readonly nextPointer: string;
+  /** Pointer of the page's items. */
+  readonly items: string;
+  /** Query parameter of the page size, with its bounds. */
+  readonly pageSize?: { readonly name: string; readonly minimum?: number; readonly maximum?: number };
+  /** The request flag that asks for `total_count`, and where the count is. */
+  readonly totalCount?: { readonly param: string; readonly pointer: string };
+}
+
+/**
+ * A cross-field fact about an answer (`x-rules` on a response), checked on every answer with that
+ * status. Pointers address `{ status, request: { path, query, headers, body }, body }`: the answer's
+ * body beside the request that produced it. A rule holds vacuously while a field it names is absent.
+ */
+export type ResponseRule = {
+  readonly id: string;
+  readonly message: string;
+  /** Statuses the rule covers: `200`, `2XX`, `default`. */
+  readonly status: string;
+} & (
+  | { readonly kind: "equals"; readonly left: string; readonly right: string }
+  | { readonly kind: "count"; readonly field: string; readonly of: string }
+  | { readonly kind: "compare"; readonly left: string; readonly op: "<" | "<=" | ">" | ">="; readonly right: string; readonly as: "number" | "date-time" }
+  | { readonly kind: "schema"; readonly schema: MockSchema }
+  /** The date-time at `field` is the one at `from` plus the number at `by` in `unit`s. */
+  | { readonly kind: "offset"; readonly field: string; readonly from: string; readonly by: string; readonly unit: "second" | "minute" | "hour" | "day" }
+);
+
+export interface OperationCase {
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly security: readonly (readonly string[])[];
+  readonly parameters: readonly PlanParameter[];
+  /** Set when the contract does not show the operation: reported as skipped, with this reason. */
+  readonly skip?: string;
+  /**
+   * The operation deletes or invalidates (a DELETE, or an `x-transitions` move into an invalidated
+   * or deleted state): its valid requests run last, and only with --destructive.
+   */
+  readonly destructive?: boolean;
+  /** Set for a token flow's step: its valid requests are left to the flow's sequence, for this reason. */
+  readonly flowStep?: string;
+  /** The request built from the contract's examples, defaults and enums. */
+  readonly positive?: { readonly values: Readonly<Record<string, unknown>>; readonly body?: unknown; readonly bodyMediaType?: string };
+  readonly request?: RequestSchemas;
+  readonly discover?: Readonly<Record<string, { readonly operationId: string; readonly items: string; readonly field: string }>>;
+  readonly negatives?: readonly NegativeCase[];
+  readonly boundaries?: readonly BoundaryCase[];
+  readonly examples?: readonly { readonly status: string; readonly mediaType: string; readonly example: unknown }[];
+  readonly pagination?: PaginationPlan;
+  readonly responseRules?: readonly ResponseRule[];
+  /** Query parameters that filter the list by its items' ids: asked for one id, the list holds only that object. */
+  readonly idFilters?: readonly { readonly param: string; readonly items: string }[];
+  /**
+   * A stated rate limit (`x-limits` kind rate): `requests` per `windowMs`, counting only requests
+   * that carry the `when` values (`with_total_count=true`) when it names some.
+   */
+  readonly rateLimit?: { readonly requests: number; readonly windowMs: number; readonly when?: Readonly<Record<string, unknown>> };
+  /** Declared response headers per status, required ones only. */
+  readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** A created object's life, inferred from the contract's paths or stated by `x-transitions`/links. */
+export interface LifecycleScenario {
+  readonly kind: "lifecycle";
+  readonly row: string;
+  readonly create: string;
+  /** Path parameter of the item operations that takes the new object's id, and where the id is in the create answer. */
+  readonly idParam: string;
+  readonly idPointers: readonly string[];
+  readonly read?: string;
+  readonly list?: string;
+  readonly update?: string;
+  readonly delete?: string;
+  /** What a delete leaves: `soft` objects read back with `deleted: true` and list only with `with_deleted`. */
+  readonly deletion?: "soft" | "hard";
+  /** The status a repeated delete must answer, when the contract states one. */
+  readonly repeatDeleteStatus?: number;
+}
+
+export type Scenario =
+  | {
+      /** A delete's `x-transitions` rows: soft (answers deleted=true, listed only with with_deleted) and the repeated delete's status. */
+      readonly kind: "deletion";
+      readonly operationId: string;
+      readonly soft: boolean;
+      readonly createOperationId?: string;
+      readonly listOperationId?: string;
+      /** The item's read: after a delete it answers 404, or (soft) the object with deleted=true where it takes with_deleted. */
+      readonly readOperationId?: string;
+      readonly repeatStatus?: number;
+      readonly row: string;
+    }
+  | { readonly kind: "update"; readonly operationId: string; readonly read?: string; readonly row: string }
+  | {
+      /** An `x-limits` outstanding limit on a create: with `max` objects listed, the next create is refused. */
+      readonly kind: "outstanding";
+      readonly create: string;
+      readonly list: string;
+      readonly max: number;
+      readonly row: string;
+    }
+  | { readonly kind: "bearerLifecycle"; readonly create: string; readonly invalidate: string; readonly probe: string; readonly row: string }
+  | {
+      /** The OAuth 1.0a three-legged flow (RFC 5849) named by a scheme's `x-oauth1.flow`, with its refusals. */
+      readonly kind: "oauth1Flow";
+      readonly row: string;
+      readonly requestToken: string;
+      readonly authorize: string;
+      readonly accessToken: string;
+      readonly invalidate?: string;
+      /** The callback the flow registers; the verifier comes back in its query. */
+      readonly callback: string;
+    }
+  | LifecycleScenario;
+
+/** One step of a workflow: an Arazzo 1.0 step, as the generator checked it. */
+export interface WorkflowStep {
+  readonly id: string;
+  readonly operationId: string;
+  readonly description?: string;
+  /** Values are literals, runtime expressions (`$steps.create.outputs.id`) or strings embedding `{$…}`. */
+  readonly parameters: readonly { readonly name: string; readonly value: unknown }[];
+  readonly body?: { readonly payload: unknown; readonly replacements?: readonly { readonly target: string; readonly value: unknown }[] };
+  /** Every one must hold; with none, the step must answer a 2xx. */
+  readonly successCriteria: readonly { readonly condition: string; readonly context?: string; readonly type: "simple" | "regex" | "jsonpath" }[];
+  readonly outputs: Readonly<Record<string, string>>;
+  /**
+   * `x-preconditions`: simple conditions on the step's answer that say whether the workflow can run
+   * on this server at all (a catalog small enough to fit one page); when one does not hold, the
+   * workflow is skipped with that reason instead of failing.
+   */
+  readonly preconditions?: readonly string[];
+  /** `x-credentials: none` sends the step without credentials. */
+  readonly credentials?: "none";
+}
+
+/** An Arazzo workflow from the document beside the contract (`<spec>.arazzo.yaml`). */
+export interface WorkflowPlan {
+  readonly id: string;
+  readonly summary: string;
+  /** Where the workflow stands, for failure messages (`spec/core.arazzo.yaml:12:5`). */
+  readonly source: string;
+  /** Inputs are taken from the target's values (contractgen test --values) or their defaults. */
+  /** `unique` inputs (`x-unique: true`) get a fresh string of digits per run, so a rerun against the same server makes new objects. */
+  readonly inputs: readonly { readonly name: string; readonly required: boolean; readonly default?: unknown; readonly unique?: boolean }[];
+  readonly steps: readonly WorkflowStep[];
+  /** A step other than a GET: the workflow runs only with --destructive. */
+  readonly changesData: boolean;
+}
+
+export interface ConformancePlan {
+  readonly package: string;
+  readonly title: string;
+  /** The contract declares the invalid-request problem: refusals must name the parameter. */
+  readonly namesParameters: boolean;
+  /** Slug of that problem type: a problem refusing a 400 must carry it (`{problem_base}/<slug>`). */
+  readonly invalidRequestSlug?: string;
+  readonly operations: readonly OperationCase[];
+  readonly scenarios: readonly Scenario[];
+  /** Workflows stated beside the contract (Arazzo), run after the inferred sequences. */
+  readonly workflows?: readonly WorkflowPlan[];
+}
+
+type Fn = (context: { skip(note?: string): void }) => unknown | Promise<unknown>;
+/** The part of vitest the suite uses, passed in so the runtime does not depend on vitest. */
+export interface TestApi {
+  describe: (name: string, fn: () => void) => void;
+  it: ((name: string, fn: Fn, timeout?: number) => void) & { skip: (name: string, fn: Fn) => void };
+  expect: (value: unknown, message?: string) => { toBe(v: unknown): void; toBeLessThan(v: number): void; toBeGreaterThanOrEqual(v: number): void };
+  beforeAll: (fn: () => unknown, timeout?: number) => void;
+  afterAll: (fn: () => unknown) => void;
+}
+
+export type ResponseValidator = (operationId: string, status: number, contentType: string | undefined, body: unknown) => ResponseValidation;
+export type RequestValidator = (operationId: string, input: RequestInput) => RequestValidation;
+
+/** What the generated package lends the suite: its own validators and its seeded mock-data generator. */
+export interface SuiteTools {
+  readonly validateResponse: ResponseValidator;
+  readonly validateRequest?: RequestValidator;
+  /** A seeded value for a schema of the package's mock document. */
+  readonly mock?: (schema: MockSchema, seed: number) => unknown;
+}

@@ -1,0 +1,169 @@
+/**
+ * How the conformance suite sends a case and how it explains one: every request is recorded as it
+ * went on the wire, so a failure can print a curl command that repeats it, with the seed that made it.
+ */
+import { atPointer } from "../arazzo/expression.js";
+import type { AuthConfig, OAuth1RequestOptions } from "../client/auth.js";
+import type { OperationCase } from "./plan.js";
+import type { SchemeKind, SecurityAlternatives } from "../shared/security.js";
+import { createTransport, type RawResponse, type Transport } from "../client/transport.js";
+import type { QueryParam } from "../client/url.js";
+
+/** A request as it was sent: what a curl command needs. */
+export interface SentRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body?: string;
+}
+
+export type Credentials = AuthConfig | "none" | "target";
+
+export interface SendOptions {
+  /** Take a 429 as the answer instead of waiting and retrying (a rate limit is what is checked). @default false */
+  readonly noRetry?: boolean;
+}
+
+export interface Sender {
+  send(op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, auth?: Credentials, oauth1?: OAuth1RequestOptions, options?: SendOptions): Promise<RawResponse>;
+  /** The last request sent, as curl would send it. */
+  readonly last: SentRequest | undefined;
+  /** Requests of an operation sent with the suite's own credentials, with the status each was answered: what its quota may have counted. */
+  answered(operationId: string): readonly { readonly values: Readonly<Record<string, unknown>>; readonly at: number; readonly status: number }[];
+}
+
+function bodyText(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === "string") return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof Uint8Array) return `<${body.byteLength} bytes>`;
+  if (typeof FormData !== "undefined" && body instanceof FormData) return "<multipart form>";
+  return String(body);
+}
+
+/** Single-quoted for a POSIX shell: the only character to escape is the quote itself. */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A curl command that repeats `req`. Credentials are printed only when `reveal` says so (a mock's). */
+export function curlCommand(req: SentRequest, reveal: boolean): string {
+  const parts = ["curl", "-i", "-X", req.method, shellQuote(req.url)];
+  for (const [name, value] of req.headers) {
+    const secret = /^(authorization|cookie|proxy-authorization)$/i.test(name) && !reveal;
+    parts.push("-H", shellQuote(`${name}: ${secret ? "<your credentials>" : value}`));
+  }
+  if (req.body !== undefined) parts.push("--data-raw", shellQuote(req.body));
+  return parts.join(" ");
+}
+
+export function securityOf(op: OperationCase): SecurityAlternatives | undefined {
+  const alts = op.security.filter((a) => a.every((k) => k !== "unsupported")) as SchemeKind[][];
+  return op.security.length === 0 ? [] : alts.length > 0 ? alts : undefined;
+}
+
+/** Sends cases to one server, one transport per set of credentials, recording each request. */
+export function createSender(target: () => { readonly baseUrl: string; readonly auth: AuthConfig }): Sender {
+  const transports = new Map<string, Transport>();
+  let last: SentRequest | undefined;
+  const answered = new Map<string, { values: Readonly<Record<string, unknown>>; at: number; status: number }[]>();
+  const recording: typeof fetch = async (input, init) => {
+    const headers: [string, string][] = [];
+    new Headers(init?.headers).forEach((value, name) => headers.push([name, value]));
+    const text = bodyText(init?.body);
+    last = { method: init?.method ?? "GET", url: String(input instanceof Request ? input.url : input), headers, ...(text !== undefined ? { body: text } : {}) };
+    // A contract tester checks the redirect itself (its status and Location), not where it leads.
+    return fetch(input, { ...init, redirect: "manual" });
+  };
+  const transportFor = (auth: Credentials, noRetry: boolean): Transport => {
+    const t = target();
+    const key = (auth === "target" || auth === "none" ? auth : JSON.stringify(auth)) + (noRetry ? " no-retry" : "");
+    let tr = transports.get(key);
+    if (!tr) {
+      tr = createTransport({
+        baseUrl: t.baseUrl,
+        auth: auth === "target" ? t.auth : auth === "none" ? {} : auth,
+        fetch: recording,
+        // A 429 is the server pacing the suite, not an answer to check: wait as it asks, a bounded number of times.
+        retry: noRetry ? { retries: 0 } : { retries: 3, retryOn: [429], retryNonIdempotent: true, maxDelayMs: 5_000 },
+        timeoutMs: 15_000,
+      });
+      transports.set(key, tr);
+    }
+    return tr;
+  };
+  return {
+    get last() {
+      return last;
+    },
+    send(op, values, body, auth = "target", oauth1, options) {
+      const pathParams: Record<string, string | number | boolean> = {};
+      const query: QueryParam[] = [];
+      const headers: Record<string, string> = {};
+      for (const p of op.parameters) {
+        const v = values[p.name];
+        if (v === undefined) continue;
+        if (p.in === "path") pathParams[p.name] = v as string;
+        else if (p.in === "query") query.push({ name: p.name, value: v, style: p.style as QueryParam["style"], explode: p.explode });
+        else if (p.in === "header") headers[p.name] = Array.isArray(v) ? v.map(String).join(",") : String(v);
+      }
+      const security = securityOf(op);
+      const at = Date.now();
+      const answer = transportFor(auth, options?.noRetry === true).request({
+        method: op.method as "GET",
+        path: op.path,
+        pathParams,
+        query,
+        headers,
+        ...(body !== undefined ? { body, contentType: op.request?.body?.mediaType ?? op.positive?.bodyMediaType ?? "application/json" } : {}),
+        ...(auth === "none" ? { security: [[]] } : security ? { security } : {}),
+        ...(oauth1 !== undefined ? { oauth1 } : {}),
+      });
+      if (auth !== "target") return answer;
+      return answer.then((res) => {
+        answered.set(op.id, [...(answered.get(op.id) ?? []), { values, at, status: res.status }]);
+        return res;
+      });
+    },
+    answered: (operationId) => answered.get(operationId) ?? [],
+  };
+}
+
+export function describeResponse(r: RawResponse): string {
+  const body = r.body === undefined ? "no body" : JSON.stringify(r.body).slice(0, 300);
+  return `${r.status} ${r.contentType ?? "(no content type)"} ${body}`;
+}
+
+function pointerSegments(pointer: string): string[] {
+  return pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** The value at a JSON pointer, or undefined where the path leads nowhere (one implementation with the workflows'). */
+export const getAt: (value: unknown, pointer: string) => unknown = atPointer;
+
+/** Whether `pointer` names a member that is there (a present `null` counts). */
+export function hasAt(value: unknown, pointer: string): boolean {
+  const segs = pointerSegments(pointer);
+  const last = segs.pop();
+  if (last === undefined) return value !== undefined;
+  const parent = getAt(value, segs.length === 0 ? "" : `/${segs.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`);
+  return parent !== null && typeof parent === "object" && Object.prototype.hasOwnProperty.call(parent, last);
+}
+
+/** A deep copy with the value at `pointer` replaced by `f(old)`; `undefined` from f removes it. */
+export function updateAt(value: unknown, pointer: string, f: (old: unknown) => unknown): unknown {
+  const segs = pointerSegments(pointer);
+  if (segs.length === 0) return f(value);
+  const copy = structuredClone(value ?? {}) as Record<string, unknown>;
+  let node: Record<string, unknown> = copy;
+  for (const seg of segs.slice(0, -1)) {
+    const next = node[seg];
+    if (next === null || typeof next !== "object") return copy;
+    node = next as Record<string, unknown>;
+  }
+  const last = segs[segs.length - 1] as string;
+  const out = f(node[last]);
+  if (out === undefined) delete node[last];
+  else node[last] = out;
+  return copy;
+}

@@ -1,0 +1,420 @@
+/**
+ * Runs a generated conformance plan with vitest against `CONTRACT_BASE_URL` or the server a
+ * `CONTRACT_TARGET` module starts (conformance-target.ts). Per operation: the contract's examples,
+ * several valid requests (the examples' and ones drawn from the schemas with a seed, each accepted by
+ * the package's own request validators first), boundary values, negatives, credentials and paging;
+ * then state sequences. Every failure names the operation, the violation, the seed and a curl
+ * command that repeats the request.
+ */
+import type { ConformancePlan, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./plan.js";
+import { positiveOrFail, reproduction, where, type RunContext } from "./context.js";
+import { brokenRules, checkPagination, itemKey } from "./invariants.js";
+import { createSender, describeResponse, getAt, securityOf, updateAt } from "./request.js";
+import { runScenario } from "./sequences.js";
+import { runWorkflow } from "./workflows.js";
+import { requestInput } from "./synth.js";
+import { resolveTarget, type ConformanceTarget } from "./target.js";
+import type { AuthConfig } from "../client/auth.js";
+import type { RawResponse } from "../client/transport.js";
+
+export type * from "./plan.js";
+export { resolveTarget, type ConformanceTarget } from "./target.js";
+
+/** Valid requests per operation: the examples' and ones drawn from the schemas. @default 3 */
+function casesPerOperation(env: Readonly<Record<string, string | undefined>>): number {
+  const n = Number(env["CONTRACT_CASES"] ?? 3);
+  return Number.isInteger(n) && n >= 1 && n <= 50 ? n : 3;
+}
+
+function runSeed(env: Readonly<Record<string, string | undefined>>): number {
+  const n = Number(env["CONTRACT_SEED"] ?? 1);
+  return Number.isSafeInteger(n) ? n : 1;
+}
+
+const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
+
+/**
+ * @param tools the package's validators and mock-data generator (a bare response validator is
+ * accepted too: then only the contract's examples are sent)
+ * @param root the package's mock document, where the plan's `#/components/schemas/…` resolve
+ */
+export function runConformance(api: TestApi, plan: ConformancePlan, tools: SuiteTools | ResponseValidator, root: unknown = {}): void {
+  const { describe, it, expect, beforeAll, afterAll } = api;
+  const suiteTools: SuiteTools = typeof tools === "function" ? { validateResponse: tools } : tools;
+  const env = process.env;
+  const seed = runSeed(env);
+  const cases = casesPerOperation(env);
+  // Credentials are printed in curl commands only for a server the suite started itself (a mock).
+  const reveal = !env["CONTRACT_BASE_URL"];
+  let target: ConformanceTarget | undefined;
+  const current = (): ConformanceTarget => {
+    if (!target) throw new Error("the conformance target did not start (see the beforeAll failure)");
+    return target;
+  };
+  const sender = createSender(current);
+  const byId = new Map(plan.operations.map((o) => [o.id, o]));
+  const discovered = new Map<string, unknown>();
+
+  beforeAll(async () => {
+    target = await resolveTarget();
+  }, 60_000);
+  afterAll(async () => {
+    await target?.close?.();
+  });
+
+  const check = (ok: boolean, message: string): void => {
+    // The trailing newline keeps vitest's own ": expected false to be true" off the curl line.
+    expect(ok, ok ? message : message + reproduction(seed, sender, reveal) + "\n").toBe(true);
+  };
+  const checkShape = (op: OperationCase, res: RawResponse): void => {
+    const verdict = suiteTools.validateResponse(op.id, res.status, res.contentType, res.body);
+    check(verdict.valid, `${where(op)} answered ${describeResponse(res)}, which breaks the contract: ${verdict.valid ? "" : verdict.errors.map((e) => e.message).join("; ")}`);
+  };
+
+  const ctx: RunContext = {
+    expect,
+    tools: suiteTools,
+    sender,
+    seed,
+    root,
+    target: current,
+    op: (id) => byId.get(id),
+    forget: () => discovered.clear(),
+    send: (op, values, body, auth, oauth1) => sender.send(op, values, body, auth, oauth1),
+    positive: async (op, index, fixed = {}) => positiveOrFail(ctx, op, index, fixed),
+    check,
+    checkShape,
+    where,
+    describe: describeResponse,
+    pathValues: (op) => pathValues(op),
+  };
+
+  /** Path values: discovered from the parent collection's list, else drawn like any positive value. */
+  async function pathValues(op: OperationCase, depth = 0): Promise<Record<string, unknown>> {
+    const values: Record<string, unknown> = {};
+    const given = current().values ?? {};
+    for (const p of op.parameters.filter((x) => x.in === "path")) {
+      // Values given with the target (contractgen test --values) win: they name the objects to test with.
+      if (Object.prototype.hasOwnProperty.call(given, p.name)) {
+        values[p.name] = given[p.name];
+        continue;
+      }
+      const how = op.discover?.[p.name];
+      const key = how ? `${how.operationId}:${how.field}` : undefined;
+      if (how && key && depth < 6) {
+        if (!discovered.has(key)) {
+          const list = byId.get(how.operationId);
+          if (list) {
+            const fixed = await pathValues(list, depth + 1);
+            const built = ctx.positive(list, 0, fixed).catch(() => undefined);
+            const req = await built;
+            const res = await sender.send(list, { ...(req?.values ?? list.positive?.values ?? {}), ...fixed }, undefined);
+            const first = (getAt(res.body, how.items) as unknown[] | undefined)?.[0];
+            const value = first !== null && typeof first === "object" ? (first as Record<string, unknown>)[how.field] : undefined;
+            if (value !== undefined) discovered.set(key, value);
+          }
+        }
+        if (discovered.has(key)) values[p.name] = discovered.get(key);
+      }
+    }
+    return values;
+  }
+
+  /** The first valid request of `op`, with its path values found. */
+  async function primary(op: OperationCase): Promise<{ values: Record<string, unknown>; body: unknown }> {
+    const fixed = await pathValues(op);
+    const req = await ctx.positive(op, 0, fixed);
+    return { values: { ...req.values, ...fixed }, body: req.body };
+  }
+
+  /** A cursor the server gives for the list `op` (smallest page size), or undefined when it has one page. */
+  async function realCursor(op: OperationCase, base: Readonly<Record<string, unknown>>): Promise<string | undefined> {
+    const paging = op.pagination;
+    if (!paging) return undefined;
+    const values: Record<string, unknown> = { ...base };
+    delete values[paging.cursorParam];
+    if (paging.totalCount) delete values[paging.totalCount.param];
+    if (paging.pageSize) values[paging.pageSize.name] = Math.max(paging.pageSize.minimum ?? 1, 1);
+    const res = await sender.send(op, values, undefined);
+    const next = getAt(res.body, paging.nextPointer);
+    return typeof next === "string" && next !== "" ? next : undefined;
+  }
+
+  const exchangeOf = (op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, res: RawResponse) => {
+    const input = requestInput(op, values, body);
+    return { status: res.status, request: { path: input.path ?? {}, query: (input.query ?? {}) as Record<string, unknown>, headers: input.headers ?? {}, body }, body: res.body };
+  };
+
+  /** Everything every answer to a valid request must keep, beyond not being a 5xx. */
+  const checkAnswer = (op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, res: RawResponse): void => {
+    check(res.status < 500, `${where(op)} answered ${describeResponse(res)}: a server error`);
+    checkShape(op, res);
+    const headers = op.responseHeaders?.[String(res.status)] ?? op.responseHeaders?.[`${String(res.status)[0]}XX`] ?? [];
+    const missing = headers.filter((h) => res.headers.get(h) === null);
+    check(missing.length === 0, `${where(op)} answered ${res.status} without the header(s) the contract requires: ${missing.join(", ")}`);
+    const broken = brokenRules(op.responseRules ?? [], exchangeOf(op, values, body, res));
+    check(broken.length === 0, `${where(op)} answered ${describeResponse(res)}, breaking the contract's response rules: ${broken.join("; ")}`);
+  };
+
+  const operationCases = (op: OperationCase): void =>
+    describe(op.id, () => {
+      if (op.skip !== undefined) {
+        it.skip(`${op.id}: skipped, ${op.skip}`, () => undefined);
+        return;
+      }
+      for (const [i, ex] of (op.examples ?? []).entries()) {
+        it(`${op.id}: example ${i + 1} of ${ex.status} ${ex.mediaType} validates`, () => {
+          const status = /^\d{3}$/.test(ex.status) ? Number(ex.status) : ex.status === "default" ? 599 : Number(ex.status[0]) * 100;
+          const verdict = suiteTools.validateResponse(op.id, status, ex.mediaType, ex.example);
+          expect(verdict.valid, `${where(op)}: the contract's own example does not validate`).toBe(true);
+        });
+      }
+      for (let i = 0; i < cases; i++) {
+        it(`${op.id}: answers valid request ${i + 1} with a declared status, media type and body`, async (context) => {
+          if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
+          if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
+          const fixed = await pathValues(op);
+          const req = await ctx.positive(op, i, fixed);
+          const values = { ...req.values, ...fixed };
+          const res = await sender.send(op, values, req.body);
+          // Not judged: a refusal of a schema-valid request for what it refers to (an unknown id, a
+          // cursor the server never gave); the edge cases and sequences below judge acceptance.
+          checkAnswer(op, values, req.body, res);
+          const secured = (securityOf(op) ?? []).some((alt) => alt.length > 0);
+          check(!(secured && res.status === 401), `${where(op)} refused the credentials it was given: ${describeResponse(res)}`);
+          // A read of objects the server itself listed (or that were named with --values), sent as
+          // the contract's examples have it, must find them.
+          const pathNames = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
+          if (i === 0 && op.method === "GET" && pathNames.length > 0 && pathNames.every((n) => fixed[n] !== undefined) && req.origin === "example") {
+            check(ok2xx(res), `${where(op)} answered ${describeResponse(res)} reading objects the server listed itself`);
+          }
+        });
+      }
+      for (const b of op.boundaries ?? []) {
+        it(`${op.id}: accepts a request ${b.label}`, async (context) => {
+          if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
+          if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
+          const base = await primary(op);
+          const values = { ...base.values, ...(b.set ?? {}) };
+          const body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
+          const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
+          if (verdict && !verdict.valid) return context.skip(`the edge value conflicts with another rule of the contract: ${verdict.problem.errors.map((e) => e.message).join("; ")}`);
+          const first = await sender.send(op, base.values, base.body);
+          const res = await sender.send(op, values, body);
+          checkAnswer(op, values, body, res);
+          // Only as strict as the plain request was, and only for a member that request already
+          // carried: an edge value must fare as well as an ordinary one.
+          const carried = b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined;
+          if (ok2xx(first) && carried) check(ok2xx(res), `${where(op)} refused a request ${b.label}, which the contract allows: ${describeResponse(res)}`);
+        });
+      }
+      for (const neg of op.negatives ?? []) {
+        it(`${op.id}: refuses a request ${neg.label}`, async (context) => {
+          const base = await primary(op);
+          const values: Record<string, unknown> = { ...base.values };
+          for (const r of neg.remove ?? []) if (neg.in !== "body") delete values[r];
+          if (neg.in !== "body") Object.assign(values, neg.set ?? {});
+          let body = base.body;
+          if (neg.bodyRemove) body = updateAt(body, neg.bodyRemove, () => undefined);
+          if (neg.bodySet) body = updateAt(body, neg.bodySet.pointer, () => neg.bodySet?.value);
+          if (neg.bodyOverfill) {
+            const { pointer, count } = neg.bodyOverfill;
+            body = updateAt(body, pointer, (old) => {
+              const items = Array.isArray(old) ? old : [];
+              return Array.from({ length: count }, (_, i) => items[i % Math.max(items.length, 1)] ?? {});
+            });
+          }
+          if (neg.bodyPatch) {
+            const patch = neg.bodyPatch;
+            body = updateAt(body, patch.pointer, (old) => {
+              const obj = { ...((old ?? {}) as Record<string, unknown>), ...patch.set };
+              for (const r of patch.remove) delete obj[r];
+              return obj;
+            });
+          }
+          // A rule about the cursor is broken with a cursor the server gave: an invented one is refused for itself.
+          const cursorParam = op.pagination?.cursorParam;
+          if (cursorParam !== undefined && neg.set && Object.prototype.hasOwnProperty.call(neg.set, cursorParam)) {
+            const real = await realCursor(op, base.values);
+            if (real === undefined) return context.skip("the list has a single page, so no cursor from the server can break this rule");
+            values[cursorParam] = real;
+          }
+          const res = await sender.send(op, values, body);
+          check(res.status >= 400 && res.status < 500, `${where(op)} accepted a request ${neg.label}: answered ${describeResponse(res)}, expected a 4xx refusal`);
+          checkShape(op, res);
+          // Where the contract declares the invalid-request problem, the refusal must say what to fix.
+          const type = res.body !== null && typeof res.body === "object" ? (res.body as Record<string, unknown>)["type"] : undefined;
+          if (plan.invalidRequestSlug !== undefined && res.status === 400 && typeof type === "string") {
+            check(type.endsWith(`/${plan.invalidRequestSlug}`), `${where(op)} refused ${neg.label} with problem type ${type}, expected {problem_base}/${plan.invalidRequestSlug}`);
+          }
+          if (plan.namesParameters && res.status !== 401 && res.status !== 413) {
+            const text = JSON.stringify(res.body ?? "");
+            const named = text.includes(JSON.stringify(neg.parameter)) || (neg.message !== undefined && text.includes(neg.message)) || text.includes(neg.parameter);
+            check(named, `${where(op)} refused ${neg.label} without naming ${neg.parameter}: ${describeResponse(res)}`);
+          }
+        });
+      }
+      const security = securityOf(op);
+      if (security && security.length > 0 && security.every((a) => a.length > 0)) {
+        const check401 = (res: RawResponse): void => {
+          const verdict = suiteTools.validateResponse(op.id, 401, res.contentType, res.body);
+          // When the contract declares no 401, the status is all it states.
+          const undeclared = !verdict.valid && verdict.errors.length === 1 && /status 401 is not declared/.test(verdict.errors[0]?.message ?? "");
+          if (!undeclared) checkShape(op, res);
+        };
+        it(`${op.id}: refuses a request without credentials with 401 in the contract's shape`, async () => {
+          const base = await primary(op);
+          const res = await sender.send(op, base.values, base.body, "none");
+          check(res.status === 401, `${where(op)} answered ${describeResponse(res)} without credentials, expected 401`);
+          check401(res);
+        });
+        it(`${op.id}: refuses wrong credentials with 401 in the contract's shape`, async () => {
+          const base = await primary(op);
+          const kind = security[0]?.[0];
+          const t = current();
+          const wrong: AuthConfig =
+            kind === "basic"
+              ? { basic: { username: "wrong-key", password: "wrong-secret" } }
+              : kind === "oauth1"
+                ? { oauth1: { consumerKey: t.auth.oauth1?.consumerKey ?? "wrong-key", consumerSecret: "wrong-secret", token: t.auth.oauth1?.token ?? "wrong-token", tokenSecret: "wrong-secret" } }
+                : { bearer: "wrong-token" };
+          const res = await sender.send(op, base.values, base.body, wrong);
+          check(res.status === 401, `${where(op)} answered ${describeResponse(res)} to wrong credentials, expected 401`);
+          check401(res);
+        });
+      }
+      for (const filter of op.idFilters ?? []) {
+        it(`${op.id}: ${filter.param} with one id lists that object only`, async (context) => {
+          const base = await primary(op);
+          const values: Record<string, unknown> = { ...base.values };
+          delete values[filter.param];
+          const all = await sender.send(op, values, undefined);
+          const items = getAt(all.body, filter.items);
+          const first = Array.isArray(items) ? items[0] : undefined;
+          if (!ok2xx(all) || first === undefined) return context.skip("the unfiltered list is empty, so there is no id to filter by");
+          const key = itemKey(first);
+          const one = { ...values, [filter.param]: [key] };
+          const res = await sender.send(op, one, undefined);
+          checkAnswer(op, one, undefined, res);
+          const got = getAt(res.body, filter.items);
+          const keys = Array.isArray(got) ? got.map(itemKey) : [];
+          check(ok2xx(res) && keys.includes(key) && keys.every((k) => k === key), `${where(op)} with ${filter.param}=${key} answered ${describeResponse(res)}: expected exactly that object`);
+        });
+      }
+      const paging = op.pagination;
+      if (paging) {
+        it(`${op.id}: pages never exceed their size, the walk ends without repeats, and total_count counts what it found`, async (context) => {
+          const base = await primary(op);
+          const values: Record<string, unknown> = { ...base.values };
+          delete values[paging.cursorParam];
+          if (paging.totalCount) delete values[paging.totalCount.param];
+          const size = Math.max(paging.pageSize?.minimum ?? 1, Math.min(paging.pageSize?.maximum ?? 2, 2));
+          if (paging.pageSize) values[paging.pageSize.name] = size;
+          const probe = await sender.send(op, values, undefined);
+          if (!ok2xx(probe)) return context.skip(`the list answered ${probe.status} to the first page, so there is nothing to walk`);
+          const problems = await checkPagination(paging, paging.pageSize ? size : Number.MAX_SAFE_INTEGER, async (cursor, withTotal, pageSize) => {
+            const v = {
+              ...values,
+              ...(cursor !== undefined ? { [paging.cursorParam]: cursor } : {}),
+              ...(withTotal && paging.totalCount ? { [paging.totalCount.param]: true } : {}),
+              ...(pageSize !== undefined && paging.pageSize ? { [paging.pageSize.name]: pageSize } : {}),
+            };
+            const res = await sender.send(op, v, undefined);
+            if (ok2xx(res)) checkAnswer(op, v, undefined, res);
+            return res;
+          });
+          check(problems.length === 0, `${where(op)} breaks its paging contract: ${problems.join("; ")}`);
+        }, 60_000);
+      }
+    });
+
+  // Reads first, then writes, then the state sequences, then plain deletes: a sequence deletes what
+  // it made, and a delete case must not remove what other cases read.
+  const order = (o: OperationCase): number => (o.destructive ? 2 : o.method === "GET" ? 0 : 1);
+  const operations = [...plan.operations].sort((a, b) => order(a) - order(b));
+
+  describe(`${plan.title}: conformance`, () => {
+    for (const op of operations.filter((o) => !o.destructive)) operationCases(op);
+
+    if (plan.scenarios.length > 0)
+      describe("state sequences", () => {
+        for (const sc of plan.scenarios) {
+          it(sc.row, async (context) => {
+            // A live server's data is not changed unless asked (contractgen test --destructive).
+            if (!current().destructive) return context.skip("changes data on the server: run with --destructive");
+            let skipped: string | undefined;
+            await runScenario(ctx, sc, (why) => {
+              skipped = why;
+            });
+            if (skipped !== undefined) context.skip(skipped);
+          }, 60_000);
+        }
+      });
+
+    const workflows = plan.workflows ?? [];
+    if (workflows.length > 0)
+      describe("workflows", () => {
+        for (const wf of workflows) {
+          it(`${wf.id}: ${wf.summary}`, async (context) => {
+            if (wf.changesData && !current().destructive) return context.skip("changes data on the server: run with --destructive");
+            let skipped: string | undefined;
+            await runWorkflow(ctx, wf, (why) => {
+              skipped = why;
+            });
+            if (skipped !== undefined) context.skip(skipped);
+          }, 60_000);
+        }
+      });
+
+    for (const op of operations.filter((o) => o.destructive)) operationCases(op);
+
+    const limited = plan.operations.filter((o) => o.rateLimit !== undefined && o.skip === undefined && o.rateLimit.requests <= RATE_CHECK_MAX);
+    if (limited.length > 0)
+      describe("rate limits", () => {
+        for (const op of limited) rateLimitCase(op);
+      });
+  });
+
+  /**
+   * The stated limit, driven to its end after every other case: the server must serve the requests
+   * the limit has left and refuse the next with a 4xx. What is left is the stated number less this
+   * run's earlier requests: those served (2xx) surely counted; those refused (a 4xx other than 401
+   * or 429) may have, depending on where the server counts, so they widen the range by their number.
+   * Only with fresh quotas (--rate-limits): on a server others use, or whose window opened before the
+   * run, no count is exact.
+   */
+  function rateLimitCase(op: OperationCase): void {
+    const limit = op.rateLimit as NonNullable<OperationCase["rateLimit"]>;
+    const when = limit.when ?? {};
+    const label = Object.keys(when).length > 0 ? ` (requests with ${Object.entries(when).map(([k, v]) => `${k}=${String(v)}`).join(", ")})` : "";
+    it(`${op.id}: serves exactly ${limit.requests} requests per ${limit.windowMs / 60_000} min${label}, then refuses`, async (context) => {
+      if (!current().rateLimits) return context.skip("spends the server's quota: run with --rate-limits against a server whose quotas are fresh and no one else uses");
+      if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
+      const base = await primary(op);
+      const values = { ...base.values, ...when };
+      const matches = (v: Readonly<Record<string, unknown>>): boolean => Object.entries(when).every(([k, x]) => v[k] === x || String(v[k]) === String(x));
+      const earlier = sender.answered(op.id).filter((r) => matches(r.values));
+      const served = earlier.filter((r) => r.status >= 200 && r.status < 300).length;
+      const maybe = earlier.filter((r) => r.status >= 400 && r.status < 500 && r.status !== 401 && r.status !== 429).length;
+      const first = earlier[0]?.at ?? Date.now();
+      const most = limit.requests - served;
+      const least = Math.max(0, most - maybe);
+      let accepted = 0;
+      let refusal: RawResponse | undefined;
+      for (let i = 0; i <= most && refusal === undefined; i++) {
+        const res = await sender.send(op, values, base.body, "target", undefined, { noRetry: true });
+        if (ok2xx(res)) accepted++;
+        else refusal = res;
+      }
+      if (Date.now() - first >= limit.windowMs) return context.skip("the run took longer than the window, so the count is not exact");
+      // Not served at all, and not for its rate (an object an earlier case deleted): nothing to count.
+      if (refusal !== undefined && accepted === 0 && refusal.status !== 429 && least > 0) return context.skip(`the request is not served at the end of the run (${describeResponse(refusal)}), so the quota cannot be measured`);
+      const expected = least === most ? `${most}` : `${least} to ${most}`;
+      check(accepted >= least && accepted <= most, `${where(op)} served ${accepted} request(s)${label} where ${expected} were left of the stated ${limit.requests} (this run was served ${served} before${maybe > 0 ? ` and refused ${maybe}` : ""})`);
+      check(refusal !== undefined && refusal.status >= 400 && refusal.status < 500, `${where(op)} did not refuse a request${label} beyond the stated ${limit.requests} within the window: ${refusal ? describeResponse(refusal) : "it was served"}`);
+    }, 120_000);
+  }
+}
+
+/** Rate limits above this many requests are not driven to their end (it would take too long). @default 2000 */
+const RATE_CHECK_MAX = 2000;

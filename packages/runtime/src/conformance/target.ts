@@ -1,0 +1,68 @@
+/**
+ * Which server a conformance suite checks. The runtime knows no particular server: the target is
+ * `CONTRACT_BASE_URL` (with `CONTRACT_AUTH` and `CONTRACT_DESTRUCTIVE`), or a module named by
+ * `CONTRACT_TARGET` that starts one and says how to authenticate against it (a workspace points this
+ * at its mock server).
+ */
+import type { AuthConfig } from "../client/auth.js";
+
+export interface ConformanceTarget {
+  readonly baseUrl: string;
+  readonly auth: AuthConfig;
+  /** State scenarios may change data (delete objects, invalidate tokens). */
+  readonly destructive: boolean;
+  /**
+   * The server's quotas were fresh when the run started and only this run uses them: the stated
+   * rate limits may be driven to their end (CONTRACT_RATE_LIMITS=1, contractgen test --rate-limits).
+   */
+  readonly rateLimits?: boolean;
+  /**
+   * Parameter values to use where the contract gives no way to discover one (a path id no list
+   * operation returns): parameter name → value.
+   */
+  readonly values?: Readonly<Record<string, unknown>>;
+  readonly close?: () => Promise<void>;
+}
+
+/** What a `CONTRACT_TARGET` module exports. */
+export interface ConformanceTargetModule {
+  startTarget(): Promise<ConformanceTarget>;
+}
+
+function parseValues(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined || text === "") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`CONTRACT_VALUES is not JSON (${(err as Error).message}): give parameter names and values, e.g. {"account_id":"18ce54d4x5t"}`);
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error('CONTRACT_VALUES must be a JSON object of parameter names and values, e.g. {"account_id":"18ce54d4x5t"}');
+  return parsed as Record<string, unknown>;
+}
+
+function parseAuth(text: string | undefined): AuthConfig {
+  if (text === undefined || text === "") return {};
+  try {
+    return JSON.parse(text) as AuthConfig;
+  } catch (err) {
+    throw new Error(`CONTRACT_AUTH is not JSON (${(err as Error).message}): give the client's auth option, e.g. {"bearer":"…"}`);
+  }
+}
+
+export async function resolveTarget(env: Readonly<Record<string, string | undefined>> = process.env): Promise<ConformanceTarget> {
+  const baseUrl = env["CONTRACT_BASE_URL"];
+  const values = parseValues(env["CONTRACT_VALUES"]);
+  const rateLimits = env["CONTRACT_RATE_LIMITS"] === "1";
+  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1", ...(rateLimits ? { rateLimits } : {}), ...(values ? { values } : {}) };
+  const name = env["CONTRACT_TARGET"];
+  if (!name) {
+    throw new Error("no server to test: set CONTRACT_BASE_URL (contractgen test --base-url <url>) or CONTRACT_TARGET (a module exporting startTarget())");
+  }
+  // Loaded by name at run time so the runtime depends on no server.
+  const mod = (await import(name)) as Partial<ConformanceTargetModule>;
+  if (typeof mod.startTarget !== "function") throw new Error(`CONTRACT_TARGET module ${name} exports no startTarget()`);
+  const started = { ...(await mod.startTarget()), ...(rateLimits ? { rateLimits } : {}) };
+  // Values given by hand win over the ones the target module knows.
+  return values ? { ...started, values: { ...(started.values ?? {}), ...values } } : started;
+}

@@ -1,0 +1,219 @@
+/**
+ * The receiver core every generated `./receiver` plugin runs on: a Fastify route per delivery
+ * (webhook or callback) the contract says the API sends, validation of each incoming payload with
+ * the precompiled validators (400 problem+json naming what is wrong, 415 for a media type the
+ * contract does not list), and dispatch to one handler per delivery, or per event type when the
+ * payload's discriminator names one. Event types the contract does not list, deliveries without a
+ * handler and payloads a shared route cannot place go to the fallback handler, never silently away.
+ *
+ * Fastify is imported for types only: it is an optional peer of the generated packages.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { problemBody } from "../server/server.js";
+import type { RequestInput, RequestValidation } from "../shared/validation.js";
+import { own, setOwn } from "../shared/own.js";
+
+/** What a generated receiver tells the runtime about one delivery. */
+export interface DeliverySpec {
+  readonly id: string;
+  /** Key of its handler in the handlers object. */
+  readonly handler: string;
+  readonly method: string;
+  /** Where the route listens unless `paths` says otherwise: `/` and the id, reduced to URL-safe characters. */
+  readonly path: string;
+  /** The answer when a handler returns nothing: the first numeric 2XX status the contract declares. @default 200 */
+  readonly status?: number;
+  /** The payload names its event type in `property`; `values` have handlers, `legacy` are deprecated names. */
+  readonly eventTypes?: { readonly property: string; readonly values: readonly string[]; readonly legacy: readonly string[] };
+  readonly unspecified?: string;
+}
+
+export interface DeliveryInput<B = unknown> {
+  readonly deliveryId: string;
+  /** The validated payload. */
+  readonly body: B;
+  /** Request headers, names in lower case. */
+  readonly headers: Readonly<Record<string, unknown>>;
+  readonly request: FastifyRequest;
+}
+
+/** What a delivery handler may answer; nothing means the contract's success status, no body. */
+export interface DeliveryReply {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** @default application/json */
+  readonly contentType?: string;
+}
+
+export type DeliveryResult = DeliveryReply | void | undefined;
+
+/** Why a delivery reached the fallback handler. */
+export type FallbackReason =
+  /** The event type is not one the contract lists (a newer one, or a deprecated legacy name). */
+  | "unknown-event-type"
+  /** The delivery is known and valid, but no handler was given for it (or for its event type). */
+  | "no-handler"
+  /** Several deliveries share the route and none accepted the payload (or `select` named none). */
+  | "unmatched";
+
+export interface FallbackInput<Id extends string = string> {
+  readonly reason: FallbackReason;
+  /** The delivery, when it is known. */
+  readonly deliveryId: Id | undefined;
+  /** The event type the payload names, when its delivery has event types. */
+  readonly eventType?: string;
+  /** The event type is one of the contract's deprecated legacy names (`x-legacy-values`). */
+  readonly legacy: boolean;
+  /** Validated for `no-handler`; as received otherwise. */
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, unknown>>;
+  readonly request: FastifyRequest;
+}
+
+export type DeliveryHandler = (input: DeliveryInput<never>) => DeliveryResult | Promise<DeliveryResult>;
+
+export interface ReceiverOptions<H, Id extends string = string> {
+  /** Delivery handlers by name; a delivery with event types takes an object of handlers by event type. */
+  readonly handlers: H;
+  /**
+   * Deliveries no handler takes (unknown or legacy event types, missing handlers, unplaced payloads).
+   * Without it such a delivery is answered 501 problem+json, so the sender sees it was not handled.
+   * @default undefined
+   */
+  readonly fallback?: (input: FallbackInput<Id>) => DeliveryResult | Promise<DeliveryResult>;
+  /** Route path per delivery id, when it is not `/` and the id; several may share one path. @default {} */
+  readonly paths?: Partial<Record<Id, string>>;
+  /**
+   * Where several deliveries share a route: names the delivery from headers and raw payload (GitHub's
+   * `X-GitHub-Event` and `action`). Undefined tries each in contract order and takes the first whose
+   * payload validates.
+   * @default undefined
+   */
+  readonly select?: (input: { readonly headers: Readonly<Record<string, unknown>>; readonly body: unknown }) => Id | undefined;
+  /** Called after each delivery with its id, status and duration. @default undefined */
+  readonly onDelivery?: (info: { deliveryId: string | undefined; status: number; ms: number }) => void;
+}
+
+export interface DeliveryValidation {
+  validateDelivery(deliveryId: never, input: RequestInput): RequestValidation;
+}
+
+const PROBLEM = "application/problem+json";
+
+function send(reply: FastifyReply, status: number, body: unknown, contentType: string, headers: Readonly<Record<string, string>> = {}): FastifyReply {
+  reply.code(status).headers(headers);
+  if (body === undefined) return reply.send();
+  return reply.type(contentType).send(contentType.includes("json") ? JSON.stringify(body) : body);
+}
+
+/** The event type a raw payload names, read as an own string property only. */
+function eventTypeOf(body: unknown, property: string): string | undefined {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const value = own(body as Readonly<Record<string, unknown>>, property);
+  return typeof value === "string" ? value : undefined;
+}
+
+export function registerReceiver<H, Id extends string>(
+  app: FastifyInstance,
+  deliveries: readonly DeliverySpec[],
+  validation: DeliveryValidation,
+  options: ReceiverOptions<H, Id>,
+): void {
+  const handlers = options.handlers as unknown as Readonly<Record<string, unknown>>;
+  // Any media type other than JSON arrives as text, so validation can answer 415 naming it.
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, text, done) => done(null, text));
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Bad JSON and the like: the sender's fault, said in the invalid-request shape.
+      return send(reply, 400, problemBody(400, error.message, { errors: [{ message: error.message, parameters: { body: [] } }] }), PROBLEM);
+    }
+    request.log.error(error);
+    return send(reply, 500, problemBody(500, "the receiver failed while handling this delivery"), PROBLEM);
+  });
+
+  // Deliveries sharing a method and path are one route.
+  const routes = new Map<string, DeliverySpec[]>();
+  for (const d of deliveries) {
+    const path = own(options.paths as Readonly<Record<string, string>> | undefined, d.id) ?? d.path;
+    const key = `${d.method.toUpperCase()} ${path}`;
+    routes.set(key, [...(routes.get(key) ?? []), d]);
+  }
+
+  for (const [key, group] of routes) {
+    const space = key.indexOf(" ");
+    app.route({
+      method: key.slice(0, space) as "POST",
+      url: key.slice(space + 1),
+      handler: async (request, reply) => {
+        const started = performance.now();
+        const headers = request.headers as Record<string, unknown>;
+        const contentType = typeof headers["content-type"] === "string" ? headers["content-type"] : undefined;
+        const hasBody = request.body !== undefined && request.body !== null && request.body !== "";
+        const input: RequestInput = { headers, ...(hasBody ? { body: request.body, ...(contentType ? { contentType } : {}) } : {}) };
+        const finish = (deliveryId: string | undefined, r: FastifyReply): FastifyReply => {
+          options.onDelivery?.({ deliveryId, status: r.statusCode, ms: performance.now() - started });
+          return r;
+        };
+        const answer = async (d: DeliverySpec | undefined, result: Promise<DeliveryResult> | DeliveryResult): Promise<FastifyReply> => {
+          const out = await result;
+          if (out === undefined) return finish(d?.id, send(reply, d?.status ?? 200, undefined, "application/json"));
+          return finish(d?.id, send(reply, out.status, out.body, out.contentType ?? "application/json", out.headers));
+        };
+        const fallback = async (d: DeliverySpec | undefined, reason: FallbackReason, body: unknown, eventType?: string): Promise<FastifyReply> => {
+          const legacy = eventType !== undefined && d?.eventTypes?.legacy.includes(eventType) === true;
+          if (options.fallback) {
+            return answer(d, options.fallback({ reason, deliveryId: d?.id as Id | undefined, ...(eventType !== undefined ? { eventType } : {}), legacy, body, headers, request }));
+          }
+          const what = eventType !== undefined ? `event type ${eventType}${legacy ? " (a deprecated legacy name)" : ""} of ${d?.id ?? "this delivery"}` : (d?.id ?? "this delivery");
+          const detail = reason === "unknown-event-type" ? `${what} is not one the contract lists, and no fallback handler is set` : `${what} has no handler`;
+          return finish(d?.id, send(reply, 501, problemBody(501, detail), PROBLEM));
+        };
+
+        // Which delivery is this? One on the route, the one `select` names, or the first that validates.
+        let delivery: DeliverySpec | undefined = group.length === 1 ? group[0] : undefined;
+        let checked: RequestValidation | undefined;
+        if (!delivery && options.select) {
+          const id = options.select({ headers, body: request.body });
+          delivery = group.find((d) => d.id === id);
+          if (!delivery) return fallback(undefined, "unmatched", request.body);
+        }
+        if (!delivery) {
+          for (const d of group) {
+            const verdict = validation.validateDelivery(d.id as never, input);
+            if (verdict.valid) {
+              delivery = d;
+              checked = verdict;
+              break;
+            }
+          }
+          if (!delivery) return fallback(undefined, "unmatched", request.body);
+        }
+
+        // An event type the contract does not list is not invalid input to refuse: the sender may
+        // be newer than the contract, or still use a deprecated name. It goes to the fallback.
+        const eventType = delivery.eventTypes ? eventTypeOf(request.body, delivery.eventTypes.property) : undefined;
+        if (delivery.eventTypes && eventType !== undefined && !delivery.eventTypes.values.includes(eventType)) {
+          return fallback(delivery, "unknown-event-type", request.body, eventType);
+        }
+        checked ??= validation.validateDelivery(delivery.id as never, input);
+        if (!checked.valid) {
+          const status = checked.unsupportedMediaType ? 415 : 400;
+          return finish(delivery.id, send(reply, status, { ...checked.problem, status }, PROBLEM));
+        }
+        const entry = own(handlers, delivery.handler);
+        const handler = (delivery.eventTypes && eventType !== undefined && entry !== null && typeof entry === "object"
+          ? own(entry as Readonly<Record<string, unknown>>, eventType)
+          : entry) as DeliveryHandler | undefined;
+        if (typeof handler !== "function") return fallback(delivery, "no-handler", checked.value.body, eventType);
+        const handlerInput: Record<string, unknown> = {};
+        setOwn(handlerInput, "deliveryId", delivery.id);
+        setOwn(handlerInput, "body", checked.value.body);
+        setOwn(handlerInput, "headers", checked.value.headers);
+        setOwn(handlerInput, "request", request);
+        return answer(delivery, handler(handlerInput as unknown as DeliveryInput<never>));
+      },
+    });
+  }
+}
