@@ -15,7 +15,6 @@ export const plan: ConformancePlan = {
       parameters: [{ name: "user_id", in: "query", required: false, style: "form", explode: true }],
       positive: { values: {} },
       request: { parameters: { user_id: { type: "integer", format: "int64" } } },
-      discover: {},
       negatives: [
         {
           label: "with user_id of the wrong type (text for a number)",
@@ -50,7 +49,6 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { name: { type: "string" }, user_id: { type: "integer", format: "int64" } },
       },
-      discover: {},
       negatives: [
         {
           label: "without its required query parameter name",
@@ -88,8 +86,16 @@ export const plan: ConformancePlan = {
       ],
       positive: { values: { name: "sample" } },
       request: { parameters: { product_catalog_id: { type: "string" }, name: { type: "string" } } },
-      discover: {
-        product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
+      sources: {
+        product_catalog_id: [
+          { kind: "list", operationId: "listProductCatalogs", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createProductCatalog",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [
         {
@@ -124,8 +130,16 @@ export const plan: ConformancePlan = {
       destructive: true,
       positive: { values: {} },
       request: { parameters: { product_catalog_id: { type: "string" } } },
-      discover: {
-        product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
+      sources: {
+        product_catalog_id: [
+          { kind: "list", operationId: "listProductCatalogs", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createProductCatalog",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [],
       boundaries: [],
@@ -160,8 +174,16 @@ export const plan: ConformancePlan = {
           cursor: { type: "string" },
         },
       },
-      discover: {
-        product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
+      sources: {
+        product_catalog_id: [
+          { kind: "list", operationId: "listProductCatalogs", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createProductCatalog",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [
         {
@@ -281,8 +303,16 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
-      discover: {
-        product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
+      sources: {
+        product_catalog_id: [
+          { kind: "list", operationId: "listProductCatalogs", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createProductCatalog",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [
         {
@@ -415,8 +445,16 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
-      discover: {
-        product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
+      sources: {
+        product_catalog_id: [
+          { kind: "list", operationId: "listProductCatalogs", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createProductCatalog",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [
         {
@@ -485,9 +523,27 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
-      discover: {
-        product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
+      sources: {
+        product_catalog_id: [
+          { kind: "list", operationId: "listProductCatalogs", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createProductCatalog",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
+      references: [
+        {
+          in: "body",
+          name: "product_keys",
+          many: true,
+          sources: [
+            { kind: "list", operationId: "listProducts", items: "/data", field: "product_key" },
+          ],
+        },
+      ],
       negatives: [
         {
           label: "without its required body member name",
@@ -604,8 +660,24 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { product_catalog_id: { type: "string" }, product_set_id: { type: "string" } },
       },
-      discover: {
-        product_catalog_id: { operationId: "listProductCatalogs", items: "/data", field: "id" },
+      sources: {
+        product_catalog_id: [
+          { kind: "list", operationId: "listProductCatalogs", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createProductCatalog",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
+        product_set_id: [
+          {
+            kind: "create",
+            operationId: "createProductSet",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [],
       boundaries: [],
@@ -664,7 +736,6 @@ export const plan: ConformancePlan = {
           negative_keywords: { type: "array", maxItems: 10, items: { type: "string" } },
         },
       },
-      discover: {},
       negatives: [
         {
           label: "without its required query parameter granularity",
@@ -789,7 +860,6 @@ export const plan: ConformancePlan = {
           with_total_count: { type: "boolean", default: false },
         },
       },
-      discover: {},
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -1311,7 +1381,6 @@ export const plan: ConformancePlan = {
           permission_level: { $ref: "#/components/schemas/PermissionLevel" },
         },
       },
-      discover: {},
       negatives: [
         {
           label: "without its required query parameter granted_account_id",
@@ -1390,12 +1459,29 @@ export const plan: ConformancePlan = {
           tailored_audience_permission_id: { type: "string" },
         },
       },
-      discover: {
-        tailored_audience_permission_id: {
-          operationId: "listTailoredAudiencePermissions",
-          items: "/data",
-          field: "id",
-        },
+      sources: {
+        tailored_audience_id: [
+          {
+            kind: "list",
+            operationId: "listTailoredAudiencePermissions",
+            items: "/data",
+            field: "tailored_audience_id",
+          },
+        ],
+        tailored_audience_permission_id: [
+          {
+            kind: "list",
+            operationId: "listTailoredAudiencePermissions",
+            items: "/data",
+            field: "id",
+          },
+          {
+            kind: "create",
+            operationId: "createTailoredAudiencePermission",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [],
       boundaries: [],
@@ -1444,7 +1530,6 @@ export const plan: ConformancePlan = {
           cursor: { type: "string" },
         },
       },
-      discover: {},
       negatives: [
         {
           label: "with with_active of the wrong type (not a boolean)",
@@ -1525,7 +1610,6 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
-      discover: {},
       negatives: [
         {
           label: "with one item over its 2500-item batch limit",
@@ -1630,7 +1714,6 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
-      discover: {},
       negatives: [
         {
           label: "with one item over its 2500-item batch limit",
@@ -1713,7 +1796,6 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { account_id: { type: "string" }, do_not_reach_list_id: { type: "string" } },
       },
-      discover: {},
       negatives: [],
       boundaries: [],
       examples: [

@@ -35,7 +35,17 @@ export const plan: ConformancePlan = {
           with_total_count: { type: "boolean", default: false },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with account_media_ids one item over its 200-item limit",
@@ -348,9 +358,19 @@ export const plan: ConformancePlan = {
           with_deleted: { type: "boolean", default: false },
         },
       },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        account_media_id: { operationId: "listAccountMedia", items: "/data", field: "id" },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        account_media_id: [
+          { kind: "list", operationId: "listAccountMedia", items: "/data", field: "id" },
+        ],
       },
       negatives: [
         {
@@ -396,9 +416,19 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { account_id: { type: "string" }, account_media_id: { type: "string" } },
       },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        account_media_id: { operationId: "listAccountMedia", items: "/data", field: "id" },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        account_media_id: [
+          { kind: "list", operationId: "listAccountMedia", items: "/data", field: "id" },
+        ],
       },
       negatives: [],
       boundaries: [],
@@ -465,7 +495,17 @@ export const plan: ConformancePlan = {
           with_deleted: { type: "boolean", default: false },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with card_types outside its enum",
@@ -1029,7 +1069,17 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "without its required body member name",
@@ -1129,7 +1179,20 @@ export const plan: ConformancePlan = {
           with_deleted: { type: "boolean", default: false },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        card_id: [
+          { kind: "create", operationId: "createCard", pointers: ["/data/id"], location: false },
+        ],
+      },
       negatives: [
         {
           label: "with with_deleted of the wrong type (not a boolean)",
@@ -1213,7 +1276,32 @@ export const plan: ConformancePlan = {
           card_id: { type: "string" },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        card_type: [
+          { kind: "list", operationId: "listPollCards", items: "/data", field: "card_type" },
+          {
+            kind: "list",
+            operationId: "listVideoConversationCards",
+            items: "/data",
+            field: "card_type",
+          },
+          {
+            kind: "create",
+            operationId: "createCard",
+            pointers: ["/data/card_type", "/data/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with card_type not matching its pattern ^[a-z][a-z_]*$",
@@ -1270,7 +1358,17 @@ export const plan: ConformancePlan = {
           q: { type: "string", minLength: 1, maxLength: 255 },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -1386,7 +1484,32 @@ export const plan: ConformancePlan = {
           title: { type: "string", maxLength: 70 },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
+      references: [
+        {
+          in: "query",
+          name: "media_key",
+          many: false,
+          sources: [
+            {
+              kind: "list",
+              operationId: "listVideoConversationCards",
+              items: "/data",
+              field: "media_key",
+            },
+          ],
+        },
+      ],
       negatives: [
         {
           label: "without its required query parameter media_key",
@@ -1498,9 +1621,31 @@ export const plan: ConformancePlan = {
       ],
       positive: { values: { account_id: "4405881234", media_key: "13_1730000000000000001" } },
       request: { parameters: { account_id: { type: "string" }, media_key: { type: "string" } } },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        media_key: { operationId: "listMediaLibrary", items: "/data", field: "media_key" },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        media_key: [
+          { kind: "list", operationId: "listMediaLibrary", items: "/data", field: "media_key" },
+          {
+            kind: "list",
+            operationId: "listVideoConversationCards",
+            items: "/data",
+            field: "media_key",
+          },
+          {
+            kind: "create",
+            operationId: "createMediaLibraryItem",
+            pointers: ["/data/media_key"],
+            location: false,
+          },
+        ],
       },
       negatives: [],
       boundaries: [],
@@ -1554,10 +1699,47 @@ export const plan: ConformancePlan = {
           title: { type: "string", maxLength: 70 },
         },
       },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        media_key: { operationId: "listMediaLibrary", items: "/data", field: "media_key" },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        media_key: [
+          { kind: "list", operationId: "listMediaLibrary", items: "/data", field: "media_key" },
+          {
+            kind: "list",
+            operationId: "listVideoConversationCards",
+            items: "/data",
+            field: "media_key",
+          },
+          {
+            kind: "create",
+            operationId: "createMediaLibraryItem",
+            pointers: ["/data/media_key"],
+            location: false,
+          },
+        ],
       },
+      references: [
+        {
+          in: "query",
+          name: "poster_media_key",
+          many: false,
+          sources: [
+            {
+              kind: "list",
+              operationId: "listMediaLibrary",
+              items: "/data",
+              field: "poster_media_key",
+            },
+          ],
+        },
+      ],
       negatives: [
         {
           label: "with description one character over its maximum length 200",
@@ -1669,9 +1851,31 @@ export const plan: ConformancePlan = {
       destructive: true,
       positive: { values: { account_id: "4405881234", media_key: "13_1730000000000000001" } },
       request: { parameters: { account_id: { type: "string" }, media_key: { type: "string" } } },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        media_key: { operationId: "listMediaLibrary", items: "/data", field: "media_key" },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        media_key: [
+          { kind: "list", operationId: "listMediaLibrary", items: "/data", field: "media_key" },
+          {
+            kind: "list",
+            operationId: "listVideoConversationCards",
+            items: "/data",
+            field: "media_key",
+          },
+          {
+            kind: "create",
+            operationId: "createMediaLibraryItem",
+            pointers: ["/data/media_key"],
+            location: false,
+          },
+        ],
       },
       negatives: [],
       boundaries: [],
@@ -1727,7 +1931,17 @@ export const plan: ConformancePlan = {
           with_total_count: { type: "boolean", default: false },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with card_ids one item over its 200-item limit",
@@ -2072,7 +2286,33 @@ export const plan: ConformancePlan = {
           media_key: { type: "string" },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
+      references: [
+        {
+          in: "query",
+          name: "media_key",
+          many: false,
+          sources: [
+            {
+              kind: "list",
+              operationId: "listVideoConversationCards",
+              items: "/data",
+              field: "media_key",
+            },
+            { kind: "list", operationId: "listMediaLibrary", items: "/data", field: "media_key" },
+          ],
+        },
+      ],
       negatives: [
         {
           label: "without its required query parameter duration_in_minutes",
@@ -2262,9 +2502,25 @@ export const plan: ConformancePlan = {
           with_deleted: { type: "boolean", default: false },
         },
       },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        card_id: { operationId: "listPollCards", items: "/data", field: "id" },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        card_id: [
+          { kind: "list", operationId: "listPollCards", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createPollCard",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [
         {
@@ -2365,7 +2621,33 @@ export const plan: ConformancePlan = {
           video_title: { type: "string", maxLength: 70 },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
+      references: [
+        {
+          in: "query",
+          name: "media_keys",
+          many: true,
+          sources: [
+            {
+              kind: "list",
+              operationId: "listVideoConversationCards",
+              items: "/data",
+              field: "media_key",
+            },
+            { kind: "list", operationId: "listMediaLibrary", items: "/data", field: "media_key" },
+          ],
+        },
+      ],
       negatives: [
         {
           label: "without its required query parameter as_user_id",
@@ -2538,7 +2820,17 @@ export const plan: ConformancePlan = {
           name: { type: "string", maxLength: 80 },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with post_id of the wrong type (text for a number)",
@@ -2637,7 +2929,17 @@ export const plan: ConformancePlan = {
           with_total_count: { type: "boolean", default: false },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with card_ids one item over its 200-item limit",
@@ -3018,7 +3320,40 @@ export const plan: ConformancePlan = {
           unlocked_video_media_key: { type: "string" },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
+      references: [
+        {
+          in: "query",
+          name: "media_key",
+          many: false,
+          sources: [
+            { kind: "list", operationId: "listMediaLibrary", items: "/data", field: "media_key" },
+          ],
+        },
+        {
+          in: "query",
+          name: "poster_media_key",
+          many: false,
+          sources: [
+            {
+              kind: "list",
+              operationId: "listMediaLibrary",
+              items: "/data",
+              field: "poster_media_key",
+            },
+          ],
+        },
+      ],
       negatives: [
         {
           label: "without its required query parameter name",
@@ -3192,9 +3527,25 @@ export const plan: ConformancePlan = {
           with_deleted: { type: "boolean", default: false },
         },
       },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        card_id: { operationId: "listVideoConversationCards", items: "/data", field: "id" },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        card_id: [
+          { kind: "list", operationId: "listVideoConversationCards", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createVideoConversationCard",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [
         {
@@ -3273,7 +3624,6 @@ export const plan: ConformancePlan = {
           with_total_count: { type: "boolean", default: false },
         },
       },
-      discover: {},
       negatives: [
         {
           label: "with account_ids one item over its 200-item limit",
@@ -3572,7 +3922,6 @@ export const plan: ConformancePlan = {
       parameters: [],
       positive: { values: {} },
       request: { parameters: {} },
-      discover: {},
       negatives: [],
       boundaries: [],
       examples: [
@@ -3616,7 +3965,17 @@ export const plan: ConformancePlan = {
           with_deleted: { type: "boolean", default: false },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with with_deleted of the wrong type (not a boolean)",
@@ -3667,7 +4026,17 @@ export const plan: ConformancePlan = {
           industry_type: { $ref: "#/components/schemas/IndustryType" },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with industry_type outside its enum",
@@ -3711,7 +4080,17 @@ export const plan: ConformancePlan = {
       destructive: true,
       positive: { values: { account_id: "4405881234" } },
       request: { parameters: { account_id: { type: "string" } } },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [],
       boundaries: [],
       examples: [
@@ -3761,7 +4140,17 @@ export const plan: ConformancePlan = {
           with_total_count: { type: "boolean", default: false },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -3874,7 +4263,17 @@ export const plan: ConformancePlan = {
           user_id: { type: "integer", format: "int64" },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -4007,7 +4406,6 @@ export const plan: ConformancePlan = {
       parameters: [],
       positive: { values: {} },
       request: { parameters: {} },
-      discover: {},
       negatives: [],
       boundaries: [],
       examples: [
@@ -4045,7 +4443,25 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { account_id: { type: "string" }, curated_category_id: { type: "string" } },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        curated_category_id: [
+          {
+            kind: "list",
+            operationId: "listLineItemCuratedCategories",
+            items: "/data",
+            field: "curated_category_id",
+          },
+        ],
+      },
       negatives: [],
       boundaries: [],
       examples: [
@@ -4096,7 +4512,17 @@ export const plan: ConformancePlan = {
           },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with feature_keys outside its enum",
@@ -4142,7 +4568,17 @@ export const plan: ConformancePlan = {
           },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "without its required query parameter feature_keys",
@@ -4266,7 +4702,25 @@ export const plan: ConformancePlan = {
           daily_budget_amount_local_micro: { $ref: "#/components/schemas/MicroAmount" },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        line_item_id: [
+          {
+            kind: "list",
+            operationId: "listLineItemCuratedCategories",
+            items: "/data",
+            field: "line_item_id",
+          },
+        ],
+      },
       negatives: [
         {
           label: "with advertiser_domain not matching its pattern ^[^:/\\s]+$",
@@ -4422,7 +4876,25 @@ export const plan: ConformancePlan = {
       destructive: true,
       positive: { values: { account_id: "4405881234", line_item_id: "1800000000000000001" } },
       request: { parameters: { account_id: { type: "string" }, line_item_id: { type: "string" } } },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        line_item_id: [
+          {
+            kind: "list",
+            operationId: "listLineItemCuratedCategories",
+            items: "/data",
+            field: "line_item_id",
+          },
+        ],
+      },
       negatives: [],
       boundaries: [],
       examples: [
@@ -4486,7 +4958,17 @@ export const plan: ConformancePlan = {
           with_total_count: { type: "boolean", default: false },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -4585,7 +5067,17 @@ export const plan: ConformancePlan = {
           curated_category_id: { type: "string" },
         },
       },
-      discover: { account_id: { operationId: "listAccounts", items: "/data", field: "id" } },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+      },
       negatives: [
         {
           label: "without its required query parameter line_item_id",
@@ -4651,13 +5143,30 @@ export const plan: ConformancePlan = {
           with_deleted: { type: "boolean", default: false },
         },
       },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        line_item_curated_category_id: {
-          operationId: "listLineItemCuratedCategories",
-          items: "/data",
-          field: "id",
-        },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        line_item_curated_category_id: [
+          {
+            kind: "list",
+            operationId: "listLineItemCuratedCategories",
+            items: "/data",
+            field: "id",
+          },
+          {
+            kind: "create",
+            operationId: "createLineItemCuratedCategory",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [
         {
@@ -4719,14 +5228,59 @@ export const plan: ConformancePlan = {
           curated_category_id: { type: "string" },
         },
       },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        line_item_curated_category_id: {
-          operationId: "listLineItemCuratedCategories",
-          items: "/data",
-          field: "id",
-        },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        line_item_curated_category_id: [
+          {
+            kind: "list",
+            operationId: "listLineItemCuratedCategories",
+            items: "/data",
+            field: "id",
+          },
+          {
+            kind: "create",
+            operationId: "createLineItemCuratedCategory",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
+      references: [
+        {
+          in: "query",
+          name: "line_item_id",
+          many: false,
+          sources: [
+            {
+              kind: "list",
+              operationId: "listLineItemCuratedCategories",
+              items: "/data",
+              field: "line_item_id",
+            },
+          ],
+        },
+        {
+          in: "query",
+          name: "curated_category_id",
+          many: false,
+          sources: [
+            {
+              kind: "list",
+              operationId: "listLineItemCuratedCategories",
+              items: "/data",
+              field: "curated_category_id",
+            },
+          ],
+        },
+      ],
       negatives: [],
       boundaries: [],
       examples: [
@@ -4778,13 +5332,30 @@ export const plan: ConformancePlan = {
           line_item_curated_category_id: { type: "string" },
         },
       },
-      discover: {
-        account_id: { operationId: "listAccounts", items: "/data", field: "id" },
-        line_item_curated_category_id: {
-          operationId: "listLineItemCuratedCategories",
-          items: "/data",
-          field: "id",
-        },
+      sources: {
+        account_id: [
+          { kind: "list", operationId: "listAccounts", items: "/data", field: "id" },
+          {
+            kind: "create",
+            operationId: "createSandboxAccount",
+            pointers: ["/data/0/id"],
+            location: false,
+          },
+        ],
+        line_item_curated_category_id: [
+          {
+            kind: "list",
+            operationId: "listLineItemCuratedCategories",
+            items: "/data",
+            field: "id",
+          },
+          {
+            kind: "create",
+            operationId: "createLineItemCuratedCategory",
+            pointers: ["/data/id"],
+            location: false,
+          },
+        ],
       },
       negatives: [],
       boundaries: [],

@@ -87,7 +87,6 @@ export const plan: ConformancePlan = {
           "place.fields": { type: "array", items: { type: "string" } },
         },
       },
-      discover: {},
       negatives: [
         {
           label: "with webhook_id not matching its pattern ^[0-9]{1,19}$",
@@ -208,7 +207,6 @@ export const plan: ConformancePlan = {
           "place.fields": { type: "array", items: { type: "string" } },
         },
       },
-      discover: {},
       negatives: [
         {
           label: "without its required query parameter ids",
@@ -346,7 +344,6 @@ export const plan: ConformancePlan = {
           platform_auth_access_type: { type: "string", enum: ["read", "write"] },
         },
       },
-      discover: {},
       negatives: [
         {
           label: "without its required query parameter oauth_callback",
@@ -422,7 +419,6 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { oauth_token: { type: "string" }, oauth_verifier: { type: "string" } },
       },
-      discover: {},
       negatives: [
         {
           label: "without its required query parameter oauth_token",
@@ -462,7 +458,6 @@ export const plan: ConformancePlan = {
         "a step of the OAuth 1.0a flow of oauth1: it needs the flow's own tokens, and the flow's sequence exercises it",
       positive: { values: {} },
       request: { parameters: {} },
-      discover: {},
       negatives: [],
       boundaries: [],
       examples: [
@@ -489,7 +484,6 @@ export const plan: ConformancePlan = {
         "it invalidates the credentials it is sent with: the state sequences exercise it with credentials made for the purpose",
       positive: { values: {} },
       request: { parameters: {} },
-      discover: {},
       negatives: [],
       boundaries: [],
       examples: [
@@ -524,7 +518,6 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
-      discover: {},
       negatives: [],
       boundaries: [],
       examples: [

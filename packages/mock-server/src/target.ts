@@ -78,5 +78,6 @@ export function knownValues(state: MockState): Record<string, string> {
 /** A fresh in-process mock on a free loopback port: each suite gets its own state. */
 export async function startTarget(): Promise<ConformanceTarget> {
   const server = await startMockServer({ port: 0 });
-  return { baseUrl: server.url, auth: mockAuth(), destructive: true, values: knownValues(server.state), close: () => server.close() };
+  // Each suite gets a fresh process: its seeded objects are the suite's to delete where the contract cannot make one.
+  return { baseUrl: server.url, auth: mockAuth(), destructive: true, disposable: true, values: knownValues(server.state), close: () => server.close() };
 }

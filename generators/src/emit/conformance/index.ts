@@ -1,4 +1,6 @@
-import type { ApiModel, JsonSchema, Operation } from "../../model/ir.js";
+import type { ApiModel, Operation } from "../../model/ir.js";
+import { relationsOf, type Relations } from "../../model/relations.js";
+import { schemaResolver } from "../../model/schema-resolve.js";
 import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
 import { literal, prettyLiteral, raw, stringLiteral, ts } from "../ts.js";
@@ -12,96 +14,6 @@ import { indexOperations, type OperationIndex } from "./operation-index.js";
 import { scenarios } from "./sequences.js";
 
 type Obj = Record<string, unknown>;
-
-function resolver(model: ApiModel): Resolve {
-  const byName = new Map(model.schemas.map((s) => [s.name, s.schema]));
-  return (schema) => {
-    let s: unknown = schema;
-    for (let hops = 0; hops < 20 && isObj(s) && typeof s["$ref"] === "string"; hops++) {
-      const m = /^#\/components\/schemas\/(.+)$/.exec(s["$ref"] as string);
-      s = m ? byName.get(decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~")) : undefined;
-    }
-    if (isObj(s) && Array.isArray(s["allOf"])) {
-      // Merge allOf parts so negatives and samples see every constraint.
-      const merged: Obj = { ...s };
-      delete merged["allOf"];
-      for (const part of s["allOf"]) {
-        const p = isObj(part) && typeof part["$ref"] === "string" ? resolverOnce(byName, part) : part;
-        if (!isObj(p)) continue;
-        for (const [k, v] of Object.entries(p)) {
-          if (k === "properties" && isObj(v)) merged["properties"] = { ...(isObj(merged["properties"]) ? merged["properties"] : {}), ...v };
-          else if (k === "required" && Array.isArray(v)) merged["required"] = [...(Array.isArray(merged["required"]) ? merged["required"] : []), ...v];
-          else if (merged[k] === undefined) merged[k] = v;
-        }
-      }
-      return merged;
-    }
-    return isObj(s) ? s : {};
-  };
-}
-
-function resolverOnce(byName: Map<string, JsonSchema>, ref: Obj): unknown {
-  const m = /^#\/components\/schemas\/(.+)$/.exec(String(ref["$ref"]));
-  return m ? byName.get(decodeURIComponent(m[1] as string)) : undefined;
-}
-
-/** The list operation at `path` and the field of its items that holds `name`'s values, if it has one. */
-function listSource(index: OperationIndex, path: string | undefined, name: string, resolve: Resolve): Obj | undefined {
-  const list = path === undefined ? undefined : index.listAt.get(path);
-  if (!list) return undefined;
-  const success = list.responses.find((r) => /^2/.test(r.status));
-  const media = success?.contents.find((c) => mediaKind(c.mediaType) === "json");
-  const root = media?.schema !== undefined ? resolve(media.schema) : {};
-  // The items are the answer itself (a bare array), or its `data` (or the pagination's items) member.
-  const bare = root["type"] === "array";
-  const data = bare ? root : isObj(root["properties"]) ? resolve(root["properties"]["data"] ?? {}) : {};
-  const items = bare ? "" : (list.pagination?.items ?? "/data");
-  const item = data["items"] !== undefined ? resolve(data["items"]) : {};
-  const props = isObj(item["properties"]) ? Object.keys(item["properties"]) : [];
-  const field = props.includes(name) ? name : props.includes("id") ? "id" : undefined;
-  return data["type"] === "array" && field ? { operationId: list.id, items, field } : undefined;
-}
-
-/** `account_id` → `accounts`, `category_id` → `categories`: the collection a path parameter names. */
-function collectionsFor(name: string): string[] {
-  // `account_id`, and the camelCase `silenceID`/`silenceId` of other documents.
-  const stem = name.replace(/(_(id|key)|Id|ID|Key)$/, "");
-  if (stem === name) return [];
-  return [`${stem}s`, `${stem}es`, stem.replace(/y$/, "ies")];
-}
-
-/**
- * Where a path parameter's values can be found: the list operation of its parent collection, or
- * else the one list elsewhere in the contract whose collection the parameter names (`account_id`
- * → `GET …/accounts`), preferring the one with the fewest path parameters of its own.
- */
-function discovery(index: OperationIndex, op: Operation, resolve: Resolve): Obj {
-  const out: Obj = {};
-  const segments = op.path.split("/");
-  segments.forEach((seg, i) => {
-    const m = /^\{(.+)\}$/.exec(seg);
-    if (!m) return;
-    const name = m[1] as string;
-    const parent = segments.slice(0, i).join("/");
-    let source = listSource(index, parent, name, resolve);
-    if (!source) {
-      // The GETs whose last segment is one of the names, in contract order (the sort below is
-      // given them in the order a filter over every operation would).
-      const found = collectionsFor(name).flatMap((n) => index.getsByLastSegment.get(n) ?? []);
-      const candidates = [...new Map(found.map((f) => [f.order, f])).values()]
-        .sort((a, b) => a.order - b.order)
-        .map((f) => f.op)
-        .filter((o) => o.path !== op.path)
-        .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0) || (a.path < b.path ? -1 : 1));
-      for (const c of candidates) {
-        source = listSource(index, c.path, name, resolve);
-        if (source) break;
-      }
-    }
-    if (source) out[name] = source;
-  });
-  return out;
-}
 
 /**
  * Makes the positive query meet the operation's own rules: an interval ending "now" by default gets
@@ -145,7 +57,12 @@ function flowStep(model: ApiModel, index: OperationIndex, op: Operation): string
   return undefined;
 }
 
-function operationPlan(model: ApiModel, index: OperationIndex, op: Operation, resolve: Resolve, converted: Map<object, unknown>): Obj {
+/** The contract declares some refusal of `op`: a 4xx, `4XX` or `default` answer. */
+function declaresRefusal(op: Operation): boolean {
+  return op.responses.some((r) => r.status === "default" || /^4/.test(r.status));
+}
+
+function operationPlan(model: ApiModel, index: OperationIndex, relations: Relations, op: Operation, resolve: Resolve, converted: Map<object, unknown>): Obj {
   const kinds = new Map(model.securitySchemes.map((s) => [s.name, s.kind]));
   const security = op.security.map((req) => req.map((r) => kinds.get(r.scheme) ?? "unsupported"));
   const parameters = op.parameters
@@ -198,7 +115,9 @@ function operationPlan(model: ApiModel, index: OperationIndex, op: Operation, re
     ...base,
     positive: { values, ...(body !== undefined ? { body, bodyMediaType: bodyMedia?.mediaType } : {}) },
     request: requestSchemas(op, converted),
-    discover: discovery(index, op, resolve),
+    ...(relations.pathSources.has(op.id) ? { sources: relations.pathSources.get(op.id) } : {}),
+    ...(relations.references.has(op.id) ? { references: relations.references.get(op.id) } : {}),
+    ...(declaresRefusal(op) ? {} : { undeclaredRefusals: true }),
     negatives,
     boundaries: boundaries(op, resolve),
     examples,
@@ -224,8 +143,9 @@ export const conformanceEmitter = defineEmitter({
   name: "conformance",
   modelOnly: true,
   emit({ model }) {
-    const resolve = resolver(model);
+    const resolve = schemaResolver(model);
     const index = indexOperations(model);
+    const relations = relationsOf(model);
     const invalid = model.problems.find((p) => p.slug === "invalid-request");
     const converted = new Map<object, unknown>();
     const plan = {
@@ -233,7 +153,7 @@ export const conformanceEmitter = defineEmitter({
       title: model.info.title,
       namesParameters: invalid !== undefined,
       ...(invalid !== undefined ? { invalidRequestSlug: invalid.slug } : {}),
-      operations: model.operations.map((op) => operationPlan(model, index, op, resolve, converted)),
+      operations: model.operations.map((op) => operationPlan(model, index, relations, op, resolve, converted)),
       scenarios: scenarios(model, resolve),
       ...(model.workflows && model.workflows.length > 0 ? { workflows: model.workflows } : {}),
     };

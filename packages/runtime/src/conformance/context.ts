@@ -6,6 +6,7 @@ import type { AuthConfig, OAuth1RequestOptions } from "../client/auth.js";
 import type { OperationCase, SuiteTools, TestApi } from "./plan.js";
 import { curlCommand, describeResponse, type Credentials, type Sender } from "./request.js";
 import type { ConformanceTarget } from "./target.js";
+import type { ObjectPool } from "./objects.js";
 import { buildPositive, type PositiveRequest } from "./synth.js";
 import type { RawResponse } from "../client/transport.js";
 
@@ -18,9 +19,11 @@ export interface RunContext {
   readonly root: unknown;
   target(): ConformanceTarget;
   op(id: string): OperationCase | undefined;
-  /** Path values for `op`: discovered from its parent collection, else drawn from the contract. */
+  /** Path values for `op` from the server (see objects.ts); parameters no source gives are left out. */
   pathValues(op: OperationCase): Promise<Record<string, unknown>>;
-  /** Forgets discovered path values (after a case deleted what they point at). */
+  /** The objects the run acts on: listed, made, given, consumed. */
+  readonly pool: ObjectPool;
+  /** Forgets listed keys (after a case changed what the lists answer). */
   forget(): void;
   send(op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, auth?: Credentials, oauth1?: OAuth1RequestOptions): Promise<RawResponse>;
   /** A valid positive request (see buildPositive); a failure when none can be built. */
@@ -43,8 +46,14 @@ export function reproduction(seed: number, sender: Sender, reveal: boolean): str
   return `\n    seed ${seed}: contractgen test --seed ${seed}` + (last ? `\n    repeat: ${curlCommand(last, reveal)}` : "");
 }
 
-export function positiveOrFail(ctx: Pick<RunContext, "tools" | "seed" | "root" | "check">, op: OperationCase, index: number, fixed: Readonly<Record<string, unknown>>): PositiveRequest {
-  const built = buildPositive(op, index, ctx.seed, fixed, ctx.tools, ctx.root);
+export function positiveOrFail(
+  ctx: Pick<RunContext, "tools" | "seed" | "root" | "check">,
+  op: OperationCase,
+  index: number,
+  fixed: Readonly<Record<string, unknown>>,
+  refs: { readonly query: Readonly<Record<string, unknown>>; readonly body: Readonly<Record<string, unknown>> } = { query: {}, body: {} },
+): PositiveRequest {
+  const built = buildPositive(op, index, ctx.seed, fixed, ctx.tools, ctx.root, refs.body, refs.query);
   if (!built.ok) {
     ctx.check(false, `${where(op)}: no request the contract's own validators accept could be built (${built.why}); the contract may be unsatisfiable`);
     throw new Error("unreachable: check failed");

@@ -94,7 +94,15 @@ export interface OperationCase {
   /** The request built from the contract's examples, defaults and enums. */
   readonly positive?: { readonly values: Readonly<Record<string, unknown>>; readonly body?: unknown; readonly bodyMediaType?: string };
   readonly request?: RequestSchemas;
-  readonly discover?: Readonly<Record<string, { readonly operationId: string; readonly items: string; readonly field: string }>>;
+  /** Per path parameter: where values of existing objects come from, best first (the generator's relations). */
+  readonly sources?: Readonly<Record<string, readonly PlanSource[]>>;
+  /** Request members that name another resource: they take a value a list gives. */
+  readonly references?: readonly PlanReference[];
+  /**
+   * The contract declares no refusal for this operation (no 4xx, `4XX` or `default` answer): a 4xx
+   * refusing invalid input is taken as the refusal, and the missing declaration is one check of its own.
+   */
+  readonly undeclaredRefusals?: true;
   readonly negatives?: readonly NegativeCase[];
   readonly boundaries?: readonly BoundaryCase[];
   readonly examples?: readonly { readonly status: string; readonly mediaType: string; readonly example: unknown }[];
@@ -109,6 +117,20 @@ export interface OperationCase {
   readonly rateLimit?: { readonly requests: number; readonly windowMs: number; readonly when?: Readonly<Record<string, unknown>> };
   /** Declared response headers per status, required ones only. */
   readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Where values of a parameter come from (see the generator's model/relations.ts). */
+export type PlanSource =
+  | { readonly kind: "list"; readonly operationId: string; readonly items: string; readonly field: string }
+  | { readonly kind: "answer"; readonly operationId: string; readonly pointer: string }
+  | { readonly kind: "create"; readonly operationId: string; readonly pointers: readonly string[]; readonly location: boolean };
+
+/** A query or top-level body member naming another resource. */
+export interface PlanReference {
+  readonly in: "query" | "body";
+  readonly name: string;
+  readonly many: boolean;
+  readonly sources: readonly PlanSource[];
 }
 
 /** A created object's life, inferred from the contract's paths or stated by `x-transitions`/links. */

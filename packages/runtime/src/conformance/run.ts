@@ -14,6 +14,9 @@ import { runScenario } from "./sequences.js";
 import { runWorkflow } from "./workflows.js";
 import { requestInput } from "./synth.js";
 import { resolveTarget, type ConformanceTarget } from "./target.js";
+import { ObjectPool } from "./objects.js";
+import { createSchemaMatcher } from "../shared/schema-match.js";
+import { buildPositive } from "./synth.js";
 import type { AuthConfig } from "../client/auth.js";
 import type { RawResponse } from "../client/transport.js";
 
@@ -52,8 +55,27 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     return target;
   };
   const sender = createSender(current);
+  const matches = createSchemaMatcher(root, { now: Date.now() });
   const byId = new Map(plan.operations.map((o) => [o.id, o]));
-  const discovered = new Map<string, unknown>();
+  /** Operations whose invalid requests were refused with a 4xx their contract does not declare. */
+  const undeclared = new Set<string>();
+  const pool = new ObjectPool({
+    op: (id) => byId.get(id),
+    readAt: (path) => plan.operations.find((o) => o.method === "GET" && o.path === path && o.skip === undefined),
+    send: (op, values, body) => sender.send(op, values, body),
+    // Producers' own requests take no references: a list never waits on another list's answer.
+    request: async (op, index, fixed) => {
+      const built = buildPositive(op, index, seed, fixed, suiteTools, root);
+      return built.ok ? { values: { ...built.request.values, ...fixed }, body: built.request.body } : undefined;
+    },
+    given: () => current().values ?? {},
+    accepts: (op, name, value) => {
+      const schema = op.request?.parameters[name];
+      // Values travel as text: a listed number fits a parameter typed as text.
+      return schema === undefined || matches(schema, value) || (typeof value === "number" && matches(schema, String(value)));
+    },
+    disposable: () => current().disposable === true,
+  });
 
   beforeAll(async () => {
     target = await resolveTarget();
@@ -79,52 +101,51 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     root,
     target: current,
     op: (id) => byId.get(id),
-    forget: () => discovered.clear(),
+    pool,
+    forget: () => pool.forget(),
     send: (op, values, body, auth, oauth1) => sender.send(op, values, body, auth, oauth1),
-    positive: async (op, index, fixed = {}) => positiveOrFail(ctx, op, index, fixed),
+    positive: async (op, index, fixed = {}) => {
+      const refs = await pool.referenceValues(op, fixed);
+      return positiveOrFail(ctx, op, index, fixed, refs);
+    },
     check,
     checkShape,
     where,
     describe: describeResponse,
-    pathValues: (op) => pathValues(op),
+    pathValues: async (op) => (await pool.pathValues(op)).values,
   };
 
-  /** Path values: discovered from the parent collection's list, else drawn like any positive value. */
-  async function pathValues(op: OperationCase, depth = 0): Promise<Record<string, unknown>> {
-    const values: Record<string, unknown> = {};
-    const given = current().values ?? {};
-    for (const p of op.parameters.filter((x) => x.in === "path")) {
-      // Values given with the target (contractgen test --values) win: they name the objects to test with.
-      if (Object.prototype.hasOwnProperty.call(given, p.name)) {
-        values[p.name] = given[p.name];
-        continue;
-      }
-      const how = op.discover?.[p.name];
-      const key = how ? `${how.operationId}:${how.field}` : undefined;
-      if (how && key && depth < 6) {
-        if (!discovered.has(key)) {
-          const list = byId.get(how.operationId);
-          if (list) {
-            const fixed = await pathValues(list, depth + 1);
-            const built = ctx.positive(list, 0, fixed).catch(() => undefined);
-            const req = await built;
-            const res = await sender.send(list, { ...(req?.values ?? list.positive?.values ?? {}), ...fixed }, undefined);
-            const first = (getAt(res.body, how.items) as unknown[] | undefined)?.[0];
-            const value = first !== null && typeof first === "object" ? (first as Record<string, unknown>)[how.field] : undefined;
-            if (value !== undefined) discovered.set(key, value);
-          }
-        }
-        if (discovered.has(key)) values[p.name] = discovered.get(key);
-      }
+  /** The first valid request of `op` on objects the server has; undefined (and the case skipped with why) when one is unknown. */
+  async function primary(op: OperationCase, skip: (why: string) => void): Promise<{ values: Record<string, unknown>; body: unknown } | undefined> {
+    const found = await pool.pathValues(op);
+    if (found.missing.length > 0) {
+      skip(pool.explain(op, found.missing));
+      return undefined;
     }
-    return values;
+    const req = await ctx.positive(op, 0, found.values);
+    return { values: { ...req.values, ...found.values }, body: req.body };
   }
 
-  /** The first valid request of `op`, with its path values found. */
-  async function primary(op: OperationCase): Promise<{ values: Record<string, unknown>; body: unknown }> {
-    const fixed = await pathValues(op);
-    const req = await ctx.positive(op, 0, fixed);
-    return { values: { ...req.values, ...fixed }, body: req.body };
+  /**
+   * A refusal the case expects, sent on an object of its own where the operation deletes (a server
+   * that wrongly accepts must not take away what other cases use); consumed if it was deleted.
+   */
+  async function sendRefusable(
+    op: OperationCase,
+    base: Readonly<Record<string, unknown>>,
+    values: Record<string, unknown>,
+    body: unknown,
+    auth?: AuthConfig | "none",
+  ): Promise<RawResponse | { why: string }> {
+    if (caseKind(op) !== "delete") return sender.send(op, values, body, auth);
+    const on = await pool.forCase(op, "delete");
+    if ("why" in on) return on;
+    // Path values the case broke on purpose stay broken; the others name the case's own object.
+    const own: Record<string, unknown> = { ...values };
+    for (const [k, v] of Object.entries(on.values)) if (values[k] === base[k]) own[k] = v;
+    const res = await sender.send(op, own, body, auth);
+    await on.done(res, body);
+    return res;
   }
 
   /** A cursor the server gives for the list `op` (smallest page size), or undefined when it has one page. */
@@ -169,164 +190,209 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           expect(verdict.valid, `${where(op)}: the contract's own example does not validate`).toBe(true);
         });
       }
-      for (let i = 0; i < cases; i++) {
-        it(`${op.id}: answers valid request ${i + 1} with a declared status, media type and body`, async (context) => {
-          if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
-          if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
-          const fixed = await pathValues(op);
-          const req = await ctx.positive(op, i, fixed);
-          const values = { ...req.values, ...fixed };
-          const res = await sender.send(op, values, req.body);
-          // Not judged: a refusal of a schema-valid request for what it refers to (an unknown id, a
-          // cursor the server never gave); the edge cases and sequences below judge acceptance.
-          checkAnswer(op, values, req.body, res);
-          const secured = (securityOf(op) ?? []).some((alt) => alt.length > 0);
-          check(!(secured && res.status === 401), `${where(op)} refused the credentials it was given: ${describeResponse(res)}`);
-          // A read of objects the server itself listed (or that were named with --values), sent as
-          // the contract's examples have it, must find them.
-          const pathNames = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
-          if (i === 0 && op.method === "GET" && pathNames.length > 0 && pathNames.every((n) => fixed[n] !== undefined) && req.origin === "example") {
-            check(ok2xx(res), `${where(op)} answered ${describeResponse(res)} reading objects the server listed itself`);
-          }
-        });
-      }
-      for (const b of op.boundaries ?? []) {
-        it(`${op.id}: accepts a request ${b.label}`, async (context) => {
-          if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
-          if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
-          const base = await primary(op);
-          const values = { ...base.values, ...(b.set ?? {}) };
-          const body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
-          const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
-          if (verdict && !verdict.valid) return context.skip(`the edge value conflicts with another rule of the contract: ${verdict.problem.errors.map((e) => e.message).join("; ")}`);
-          const first = await sender.send(op, base.values, base.body);
-          const res = await sender.send(op, values, body);
-          checkAnswer(op, values, body, res);
-          // Only as strict as the plain request was, and only for a member that request already
-          // carried: an edge value must fare as well as an ordinary one.
-          const carried = b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined;
-          if (ok2xx(first) && carried) check(ok2xx(res), `${where(op)} refused a request ${b.label}, which the contract allows: ${describeResponse(res)}`);
-        });
-      }
-      for (const neg of op.negatives ?? []) {
-        it(`${op.id}: refuses a request ${neg.label}`, async (context) => {
-          const base = await primary(op);
-          const values: Record<string, unknown> = { ...base.values };
-          for (const r of neg.remove ?? []) if (neg.in !== "body") delete values[r];
-          if (neg.in !== "body") Object.assign(values, neg.set ?? {});
-          let body = base.body;
-          if (neg.bodyRemove) body = updateAt(body, neg.bodyRemove, () => undefined);
-          if (neg.bodySet) body = updateAt(body, neg.bodySet.pointer, () => neg.bodySet?.value);
-          if (neg.bodyOverfill) {
-            const { pointer, count } = neg.bodyOverfill;
-            body = updateAt(body, pointer, (old) => {
-              const items = Array.isArray(old) ? old : [];
-              return Array.from({ length: count }, (_, i) => items[i % Math.max(items.length, 1)] ?? {});
-            });
-          }
-          if (neg.bodyPatch) {
-            const patch = neg.bodyPatch;
-            body = updateAt(body, patch.pointer, (old) => {
-              const obj = { ...((old ?? {}) as Record<string, unknown>), ...patch.set };
-              for (const r of patch.remove) delete obj[r];
-              return obj;
-            });
-          }
-          // A rule about the cursor is broken with a cursor the server gave: an invented one is refused for itself.
-          const cursorParam = op.pagination?.cursorParam;
-          if (cursorParam !== undefined && neg.set && Object.prototype.hasOwnProperty.call(neg.set, cursorParam)) {
-            const real = await realCursor(op, base.values);
-            if (real === undefined) return context.skip("the list has a single page, so no cursor from the server can break this rule");
-            values[cursorParam] = real;
-          }
-          const res = await sender.send(op, values, body);
-          check(res.status >= 400 && res.status < 500, `${where(op)} accepted a request ${neg.label}: answered ${describeResponse(res)}, expected a 4xx refusal`);
-          checkShape(op, res);
-          // Where the contract declares the invalid-request problem, the refusal must say what to fix.
-          const type = res.body !== null && typeof res.body === "object" ? (res.body as Record<string, unknown>)["type"] : undefined;
-          if (plan.invalidRequestSlug !== undefined && res.status === 400 && typeof type === "string") {
-            check(type.endsWith(`/${plan.invalidRequestSlug}`), `${where(op)} refused ${neg.label} with problem type ${type}, expected {problem_base}/${plan.invalidRequestSlug}`);
-          }
-          if (plan.namesParameters && res.status !== 401 && res.status !== 413) {
-            const text = JSON.stringify(res.body ?? "");
-            const named = text.includes(JSON.stringify(neg.parameter)) || (neg.message !== undefined && text.includes(neg.message)) || text.includes(neg.parameter);
-            check(named, `${where(op)} refused ${neg.label} without naming ${neg.parameter}: ${describeResponse(res)}`);
-          }
-        });
-      }
-      const security = securityOf(op);
-      if (security && security.length > 0 && security.every((a) => a.length > 0)) {
-        const check401 = (res: RawResponse): void => {
-          const verdict = suiteTools.validateResponse(op.id, 401, res.contentType, res.body);
-          // When the contract declares no 401, the status is all it states.
-          const undeclared = !verdict.valid && verdict.errors.length === 1 && /status 401 is not declared/.test(verdict.errors[0]?.message ?? "");
-          if (!undeclared) checkShape(op, res);
-        };
-        it(`${op.id}: refuses a request without credentials with 401 in the contract's shape`, async () => {
-          const base = await primary(op);
-          const res = await sender.send(op, base.values, base.body, "none");
-          check(res.status === 401, `${where(op)} answered ${describeResponse(res)} without credentials, expected 401`);
-          check401(res);
-        });
-        it(`${op.id}: refuses wrong credentials with 401 in the contract's shape`, async () => {
-          const base = await primary(op);
-          const kind = security[0]?.[0];
-          const t = current();
-          const wrong: AuthConfig =
-            kind === "basic"
-              ? { basic: { username: "wrong-key", password: "wrong-secret" } }
-              : kind === "oauth1"
-                ? { oauth1: { consumerKey: t.auth.oauth1?.consumerKey ?? "wrong-key", consumerSecret: "wrong-secret", token: t.auth.oauth1?.token ?? "wrong-token", tokenSecret: "wrong-secret" } }
-                : { bearer: "wrong-token" };
-          const res = await sender.send(op, base.values, base.body, wrong);
-          check(res.status === 401, `${where(op)} answered ${describeResponse(res)} to wrong credentials, expected 401`);
-          check401(res);
-        });
-      }
-      for (const filter of op.idFilters ?? []) {
-        it(`${op.id}: ${filter.param} with one id lists that object only`, async (context) => {
-          const base = await primary(op);
-          const values: Record<string, unknown> = { ...base.values };
-          delete values[filter.param];
-          const all = await sender.send(op, values, undefined);
-          const items = getAt(all.body, filter.items);
-          const first = Array.isArray(items) ? items[0] : undefined;
-          if (!ok2xx(all) || first === undefined) return context.skip("the unfiltered list is empty, so there is no id to filter by");
-          const key = itemKey(first);
-          const one = { ...values, [filter.param]: [key] };
-          const res = await sender.send(op, one, undefined);
-          checkAnswer(op, one, undefined, res);
-          const got = getAt(res.body, filter.items);
-          const keys = Array.isArray(got) ? got.map(itemKey) : [];
-          check(ok2xx(res) && keys.includes(key) && keys.every((k) => k === key), `${where(op)} with ${filter.param}=${key} answered ${describeResponse(res)}: expected exactly that object`);
-        });
-      }
-      const paging = op.pagination;
-      if (paging) {
-        it(`${op.id}: pages never exceed their size, the walk ends without repeats, and total_count counts what it found`, async (context) => {
-          const base = await primary(op);
-          const values: Record<string, unknown> = { ...base.values };
-          delete values[paging.cursorParam];
-          if (paging.totalCount) delete values[paging.totalCount.param];
-          const size = Math.max(paging.pageSize?.minimum ?? 1, Math.min(paging.pageSize?.maximum ?? 2, 2));
-          if (paging.pageSize) values[paging.pageSize.name] = size;
-          const probe = await sender.send(op, values, undefined);
-          if (!ok2xx(probe)) return context.skip(`the list answered ${probe.status} to the first page, so there is nothing to walk`);
-          const problems = await checkPagination(paging, paging.pageSize ? size : Number.MAX_SAFE_INTEGER, async (cursor, withTotal, pageSize) => {
-            const v = {
-              ...values,
-              ...(cursor !== undefined ? { [paging.cursorParam]: cursor } : {}),
-              ...(withTotal && paging.totalCount ? { [paging.totalCount.param]: true } : {}),
-              ...(pageSize !== undefined && paging.pageSize ? { [paging.pageSize.name]: pageSize } : {}),
-            };
-            const res = await sender.send(op, v, undefined);
-            if (ok2xx(res)) checkAnswer(op, v, undefined, res);
-            return res;
-          });
-          check(problems.length === 0, `${where(op)} breaks its paging contract: ${problems.join("; ")}`);
-        }, 60_000);
-      }
+      // A delete's refusals come first: its valid requests consume the objects they delete.
+      const deletes = caseKind(op) === "delete";
+      if (!deletes) validRequests(op);
+      refusals(op);
+      if (deletes) validRequests(op);
+      idFilterCases(op);
     });
+
+  function validRequests(op: OperationCase): void {
+    for (let i = 0; i < cases; i++) {
+      it(`${op.id}: answers valid request ${i + 1} with a declared status, media type and body`, async (context) => {
+        if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
+        if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
+        const on = await pool.forCase(op, caseKind(op));
+        if ("why" in on) return context.skip(on.why);
+        const fixed = on.values;
+        const req = await ctx.positive(op, i, fixed);
+        const values = { ...req.values, ...fixed };
+        const res = await sender.send(op, values, req.body);
+        await on.done(res, req.body);
+        // Not judged: a refusal of a schema-valid request for what it refers to (an unknown id, a
+        // cursor the server never gave); the edge cases and sequences below judge acceptance.
+        checkAnswer(op, values, req.body, res);
+        const secured = (securityOf(op) ?? []).some((alt) => alt.length > 0);
+        check(!(secured && res.status === 401), `${where(op)} refused the credentials it was given: ${describeResponse(res)}`);
+        // A read of objects the server itself listed (or that were named with --values), sent as
+        // the contract's examples have it, must find them.
+        const pathNames = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
+        if (i === 0 && op.method === "GET" && pathNames.length > 0 && pathNames.every((n) => fixed[n] !== undefined) && req.origin === "example") {
+          check(ok2xx(res), `${where(op)} answered ${describeResponse(res)} reading objects the server listed itself`);
+        }
+      });
+    }
+    for (const b of op.boundaries ?? []) {
+      it(`${op.id}: accepts a request ${b.label}`, async (context) => {
+        if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
+        if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
+        const base = await primary(op, (why) => context.skip(why));
+        if (!base) return;
+        const values = { ...base.values, ...(b.set ?? {}) };
+        const body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
+        const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
+        if (verdict && !verdict.valid) return context.skip(`the edge value conflicts with another rule of the contract: ${verdict.problem.errors.map((e) => e.message).join("; ")}`);
+        // Each request on an object of its own where it changes or deletes one.
+        const send = async (v: Record<string, unknown>, b2: unknown): Promise<RawResponse> => {
+          const on = await pool.forCase(op, caseKind(op));
+          if ("why" in on) return sender.send(op, v, b2);
+          const merged = { ...v, ...on.values };
+          const r = await sender.send(op, merged, b2);
+          await on.done(r, b2);
+          return r;
+        };
+        const first = await send(base.values, base.body);
+        const res = await send(values, body);
+        checkAnswer(op, values, body, res);
+        // Only as strict as the plain request was, and only for a member that request already
+        // carried: an edge value must fare as well as an ordinary one.
+        const carried = b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined;
+        if (ok2xx(first) && carried) check(ok2xx(res), `${where(op)} refused a request ${b.label}, which the contract allows: ${describeResponse(res)}`);
+      });
+    }
+  }
+
+  function refusals(op: OperationCase): void {
+    for (const neg of op.negatives ?? []) {
+      it(`${op.id}: refuses a request ${neg.label}`, async (context) => {
+        const base = await primary(op, (why) => context.skip(why));
+        if (!base) return;
+        const values: Record<string, unknown> = { ...base.values };
+        for (const r of neg.remove ?? []) if (neg.in !== "body") delete values[r];
+        if (neg.in !== "body") Object.assign(values, neg.set ?? {});
+        let body = base.body;
+        if (neg.bodyRemove) body = updateAt(body, neg.bodyRemove, () => undefined);
+        if (neg.bodySet) body = updateAt(body, neg.bodySet.pointer, () => neg.bodySet?.value);
+        if (neg.bodyOverfill) {
+          const { pointer, count } = neg.bodyOverfill;
+          body = updateAt(body, pointer, (old) => {
+            const items = Array.isArray(old) ? old : [];
+            return Array.from({ length: count }, (_, i) => items[i % Math.max(items.length, 1)] ?? {});
+          });
+        }
+        if (neg.bodyPatch) {
+          const patch = neg.bodyPatch;
+          body = updateAt(body, patch.pointer, (old) => {
+            const obj = { ...((old ?? {}) as Record<string, unknown>), ...patch.set };
+            for (const r of patch.remove) delete obj[r];
+            return obj;
+          });
+        }
+        // A rule about the cursor is broken with a cursor the server gave: an invented one is refused for itself.
+        const cursorParam = op.pagination?.cursorParam;
+        if (cursorParam !== undefined && neg.set && Object.prototype.hasOwnProperty.call(neg.set, cursorParam)) {
+          const real = await realCursor(op, base.values);
+          if (real === undefined) return context.skip("the list has a single page, so no cursor from the server can break this rule");
+          values[cursorParam] = real;
+        }
+        const res = await sendRefusable(op, base.values, values, body);
+        if ("why" in res) return context.skip(res.why);
+        check(res.status >= 400 && res.status < 500, `${where(op)} accepted a request ${neg.label}: answered ${describeResponse(res)}, expected a 4xx refusal`);
+        // Where the contract declares no refusal at all, any 4xx is the refusal; the missing
+        // declaration is reported once, by the operation's own check below.
+        if (op.undeclaredRefusals) undeclared.add(op.id);
+        else checkShape(op, res);
+        // Where the contract declares the invalid-request problem, the refusal must say what to fix.
+        const type = res.body !== null && typeof res.body === "object" ? (res.body as Record<string, unknown>)["type"] : undefined;
+        if (plan.invalidRequestSlug !== undefined && res.status === 400 && typeof type === "string") {
+          check(type.endsWith(`/${plan.invalidRequestSlug}`), `${where(op)} refused ${neg.label} with problem type ${type}, expected {problem_base}/${plan.invalidRequestSlug}`);
+        }
+        if (plan.namesParameters && res.status !== 401 && res.status !== 413) {
+          const text = JSON.stringify(res.body ?? "");
+          const named = text.includes(JSON.stringify(neg.parameter)) || (neg.message !== undefined && text.includes(neg.message)) || text.includes(neg.parameter);
+          check(named, `${where(op)} refused ${neg.label} without naming ${neg.parameter}: ${describeResponse(res)}`);
+        }
+      });
+    }
+    if (op.undeclaredRefusals && (op.negatives ?? []).length > 0) {
+      it(`${op.id}: declares how it refuses invalid requests`, (context) => {
+        if (!undeclared.has(op.id)) return context.skip("no invalid request of this run was refused");
+        check(false, `${where(op)} refuses invalid requests with 4xx answers its contract does not declare (it declares no 4xx, 4XX or default answer): declare the refusal in the contract`);
+      });
+    }
+    const security = securityOf(op);
+    if (security && security.length > 0 && security.every((a) => a.length > 0)) {
+      const check401 = (res: RawResponse): void => {
+        const verdict = suiteTools.validateResponse(op.id, 401, res.contentType, res.body);
+        // When the contract declares no 401, the status is all it states.
+        const undeclared = !verdict.valid && verdict.errors.length === 1 && /status 401 is not declared/.test(verdict.errors[0]?.message ?? "");
+        if (!undeclared) checkShape(op, res);
+      };
+      it(`${op.id}: refuses a request without credentials with 401 in the contract's shape`, async (context) => {
+        const base = await primary(op, (why) => context.skip(why));
+        if (!base) return;
+        const res = await sendRefusable(op, base.values, base.values, base.body, "none");
+        if ("why" in res) return context.skip(res.why);
+        check(res.status === 401, `${where(op)} answered ${describeResponse(res)} without credentials, expected 401`);
+        check401(res);
+      });
+      it(`${op.id}: refuses wrong credentials with 401 in the contract's shape`, async (context) => {
+        const base = await primary(op, (why) => context.skip(why));
+        if (!base) return;
+        const kind = security[0]?.[0];
+        const t = current();
+        const wrong: AuthConfig =
+          kind === "basic"
+            ? { basic: { username: "wrong-key", password: "wrong-secret" } }
+            : kind === "oauth1"
+              ? { oauth1: { consumerKey: t.auth.oauth1?.consumerKey ?? "wrong-key", consumerSecret: "wrong-secret", token: t.auth.oauth1?.token ?? "wrong-token", tokenSecret: "wrong-secret" } }
+              : { bearer: "wrong-token" };
+        const res = await sendRefusable(op, base.values, base.values, base.body, wrong);
+        if ("why" in res) return context.skip(res.why);
+        check(res.status === 401, `${where(op)} answered ${describeResponse(res)} to wrong credentials, expected 401`);
+        check401(res);
+      });
+    }
+  }
+
+  function idFilterCases(op: OperationCase): void {
+    for (const filter of op.idFilters ?? []) {
+      it(`${op.id}: ${filter.param} with one id lists that object only`, async (context) => {
+        const base = await primary(op, (why) => context.skip(why));
+        if (!base) return;
+        const values: Record<string, unknown> = { ...base.values };
+        delete values[filter.param];
+        const all = await sender.send(op, values, undefined);
+        const items = getAt(all.body, filter.items);
+        const first = Array.isArray(items) ? items[0] : undefined;
+        if (!ok2xx(all) || first === undefined) return context.skip("the unfiltered list is empty, so there is no id to filter by");
+        const key = itemKey(first);
+        const one = { ...values, [filter.param]: [key] };
+        const res = await sender.send(op, one, undefined);
+        checkAnswer(op, one, undefined, res);
+        const got = getAt(res.body, filter.items);
+        const keys = Array.isArray(got) ? got.map(itemKey) : [];
+        check(ok2xx(res) && keys.includes(key) && keys.every((k) => k === key), `${where(op)} with ${filter.param}=${key} answered ${describeResponse(res)}: expected exactly that object`);
+      });
+    }
+    const paging = op.pagination;
+    if (paging) {
+      it(`${op.id}: pages never exceed their size, the walk ends without repeats, and total_count counts what it found`, async (context) => {
+        const base = await primary(op, (why) => context.skip(why));
+        if (!base) return;
+        const values: Record<string, unknown> = { ...base.values };
+        delete values[paging.cursorParam];
+        if (paging.totalCount) delete values[paging.totalCount.param];
+        const size = Math.max(paging.pageSize?.minimum ?? 1, Math.min(paging.pageSize?.maximum ?? 2, 2));
+        if (paging.pageSize) values[paging.pageSize.name] = size;
+        const probe = await sender.send(op, values, undefined);
+        if (!ok2xx(probe)) return context.skip(`the list answered ${probe.status} to the first page, so there is nothing to walk`);
+        const problems = await checkPagination(paging, paging.pageSize ? size : Number.MAX_SAFE_INTEGER, async (cursor, withTotal, pageSize) => {
+          const v = {
+            ...values,
+            ...(cursor !== undefined ? { [paging.cursorParam]: cursor } : {}),
+            ...(withTotal && paging.totalCount ? { [paging.totalCount.param]: true } : {}),
+            ...(pageSize !== undefined && paging.pageSize ? { [paging.pageSize.name]: pageSize } : {}),
+          };
+          const res = await sender.send(op, v, undefined);
+          if (ok2xx(res)) checkAnswer(op, v, undefined, res);
+          return res;
+        });
+        check(problems.length === 0, `${where(op)} breaks its paging contract: ${problems.join("; ")}`);
+      }, 60_000);
+    }
+  }
 
   // Reads first, then writes, then the state sequences, then plain deletes: a sequence deletes what
   // it made, and a delete case must not remove what other cases read.
@@ -339,15 +405,19 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     if (plan.scenarios.length > 0)
       describe("state sequences", () => {
         for (const sc of plan.scenarios) {
-          it(sc.row, async (context) => {
-            // A live server's data is not changed unless asked (contractgen test --destructive).
-            if (!current().destructive) return context.skip("changes data on the server: run with --destructive");
-            let skipped: string | undefined;
-            await runScenario(ctx, sc, (why) => {
-              skipped = why;
-            });
-            if (skipped !== undefined) context.skip(skipped);
-          }, 60_000);
+          it(
+            sc.row,
+            async (context) => {
+              // A live server's data is not changed unless asked (contractgen test --destructive).
+              if (!current().destructive) return context.skip("changes data on the server: run with --destructive");
+              let skipped: string | undefined;
+              await runScenario(ctx, sc, (why) => {
+                skipped = why;
+              });
+              if (skipped !== undefined) context.skip(skipped);
+            },
+            60_000,
+          );
         }
       });
 
@@ -386,11 +456,17 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   function rateLimitCase(op: OperationCase): void {
     const limit = op.rateLimit as NonNullable<OperationCase["rateLimit"]>;
     const when = limit.when ?? {};
-    const label = Object.keys(when).length > 0 ? ` (requests with ${Object.entries(when).map(([k, v]) => `${k}=${String(v)}`).join(", ")})` : "";
+    const label =
+      Object.keys(when).length > 0
+        ? ` (requests with ${Object.entries(when)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(", ")})`
+        : "";
     it(`${op.id}: serves exactly ${limit.requests} requests per ${limit.windowMs / 60_000} min${label}, then refuses`, async (context) => {
       if (!current().rateLimits) return context.skip("spends the server's quota: run with --rate-limits against a server whose quotas are fresh and no one else uses");
       if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
-      const base = await primary(op);
+      const base = await primary(op, (why) => context.skip(why));
+      if (!base) return;
       const values = { ...base.values, ...when };
       const matches = (v: Readonly<Record<string, unknown>>): boolean => Object.entries(when).every(([k, x]) => v[k] === x || String(v[k]) === String(x));
       const earlier = sender.answered(op.id).filter((r) => matches(r.values));
@@ -408,12 +484,27 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       }
       if (Date.now() - first >= limit.windowMs) return context.skip("the run took longer than the window, so the count is not exact");
       // Not served at all, and not for its rate (an object an earlier case deleted): nothing to count.
-      if (refusal !== undefined && accepted === 0 && refusal.status !== 429 && least > 0) return context.skip(`the request is not served at the end of the run (${describeResponse(refusal)}), so the quota cannot be measured`);
+      if (refusal !== undefined && accepted === 0 && refusal.status !== 429 && least > 0)
+        return context.skip(`the request is not served at the end of the run (${describeResponse(refusal)}), so the quota cannot be measured`);
       const expected = least === most ? `${most}` : `${least} to ${most}`;
-      check(accepted >= least && accepted <= most, `${where(op)} served ${accepted} request(s)${label} where ${expected} were left of the stated ${limit.requests} (this run was served ${served} before${maybe > 0 ? ` and refused ${maybe}` : ""})`);
-      check(refusal !== undefined && refusal.status >= 400 && refusal.status < 500, `${where(op)} did not refuse a request${label} beyond the stated ${limit.requests} within the window: ${refusal ? describeResponse(refusal) : "it was served"}`);
+      check(
+        accepted >= least && accepted <= most,
+        `${where(op)} served ${accepted} request(s)${label} where ${expected} were left of the stated ${limit.requests} (this run was served ${served} before${maybe > 0 ? ` and refused ${maybe}` : ""})`,
+      );
+      check(
+        refusal !== undefined && refusal.status >= 400 && refusal.status < 500,
+        `${where(op)} did not refuse a request${label} beyond the stated ${limit.requests} within the window: ${refusal ? describeResponse(refusal) : "it was served"}`,
+      );
     }, 120_000);
   }
+}
+
+/** What a case of `op` does to the object its path names: reads it, changes it, or deletes it. */
+function caseKind(op: OperationCase): "read" | "write" | "delete" {
+  // Only a path that ends in a parameter names one object; a DELETE or PUT on a collection's own path
+  // changes what the collection holds, as the body says.
+  if (!op.path.endsWith("}")) return "read";
+  return op.method === "DELETE" ? "delete" : op.method === "PUT" || op.method === "PATCH" ? "write" : "read";
 }
 
 /** Rate limits above this many requests are not driven to their end (it would take too long). @default 2000 */

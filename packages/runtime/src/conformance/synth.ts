@@ -65,7 +65,16 @@ export function buildPositive(
   fixed: Readonly<Record<string, unknown>>,
   tools: SuiteTools,
   root: unknown,
+  fixedBody: Readonly<Record<string, unknown>> = {},
+  refQuery: Readonly<Record<string, unknown>> = {},
 ): Built {
+  // Drawn members naming other objects take the values the server listed instead.
+  const withRefs = (body: unknown): unknown => {
+    if (!isObj(body)) return body;
+    const out: Record<string, unknown> = { ...body };
+    for (const [k, v] of Object.entries(fixedBody)) if (Object.prototype.hasOwnProperty.call(out, k)) out[k] = v;
+    return out;
+  };
   const valid = (values: Readonly<Record<string, unknown>>, body: unknown): string | undefined => {
     if (!tools.validateRequest) return undefined;
     const verdict = tools.validateRequest(op.id, requestInput(op, values, body));
@@ -75,8 +84,10 @@ export function buildPositive(
   let why = "";
   if (index === 0 && example) {
     const values = { ...example.values, ...fixed };
-    const problem = valid(values, example.body);
-    if (problem === undefined) return { ok: true, request: { values, body: example.body, origin: "example" } };
+    // The contract's own example names its objects: it is sent as stated (drawn requests take listed ones).
+    const body = example.body;
+    const problem = valid(values, body);
+    if (problem === undefined) return { ok: true, request: { values, body, origin: "example" } };
     why = `the contract's examples: ${problem}`;
   }
   const request = op.request;
@@ -102,14 +113,15 @@ export function buildPositive(
           if (example?.values[p.name] !== undefined) values[p.name] = example.values[p.name];
           continue;
         }
-        values[p.name] = mock(schema, deriveSeed(s, p.name));
+        // A member naming another object takes one the server listed, not a drawn one.
+        values[p.name] = refQuery[p.name] ?? mock(schema, deriveSeed(s, p.name));
       }
       let body: unknown = example?.body;
       if (request.body) {
         const drawn = mock(request.body.schema as MockSchema, deriveSeed(s, "body"));
         if (isObj(drawn)) {
           const readOnly = readOnlyMembers(request.body.schema, root);
-          body = Object.fromEntries(Object.entries(drawn).filter(([k]) => !readOnly.has(k)));
+          body = withRefs(Object.fromEntries(Object.entries(drawn).filter(([k]) => !readOnly.has(k))));
         } else body = drawn;
       }
       const problem = valid(values, body);

@@ -21,6 +21,12 @@ export interface ConformanceTarget {
    * operation returns): parameter name → value.
    */
   readonly values?: Readonly<Record<string, unknown>>;
+  /**
+   * The server's data is throw-away (a fresh test server): where the contract cannot make an object
+   * for a case that deletes one, a listed object may be deleted (CONTRACT_DISPOSABLE=1,
+   * contractgen test --disposable). @default false
+   */
+  readonly disposable?: boolean;
   readonly close?: () => Promise<void>;
 }
 
@@ -54,7 +60,8 @@ export async function resolveTarget(env: Readonly<Record<string, string | undefi
   const baseUrl = env["CONTRACT_BASE_URL"];
   const values = parseValues(env["CONTRACT_VALUES"]);
   const rateLimits = env["CONTRACT_RATE_LIMITS"] === "1";
-  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1", ...(rateLimits ? { rateLimits } : {}), ...(values ? { values } : {}) };
+  const disposable = env["CONTRACT_DISPOSABLE"] === "1";
+  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1", ...(rateLimits ? { rateLimits } : {}), ...(disposable ? { disposable } : {}), ...(values ? { values } : {}) };
   const name = env["CONTRACT_TARGET"];
   if (!name) {
     throw new Error("no server to test: set CONTRACT_BASE_URL (contractgen test --base-url <url>) or CONTRACT_TARGET (a module exporting startTarget())");
@@ -62,7 +69,7 @@ export async function resolveTarget(env: Readonly<Record<string, string | undefi
   // Loaded by name at run time so the runtime depends on no server.
   const mod = (await import(name)) as Partial<ConformanceTargetModule>;
   if (typeof mod.startTarget !== "function") throw new Error(`CONTRACT_TARGET module ${name} exports no startTarget()`);
-  const started = { ...(await mod.startTarget()), ...(rateLimits ? { rateLimits } : {}) };
+  const started = { ...(await mod.startTarget()), ...(rateLimits ? { rateLimits } : {}), ...(disposable ? { disposable } : {}) };
   // Values given by hand win over the ones the target module knows.
   return values ? { ...started, values: { ...(started.values ?? {}), ...values } } : started;
 }

@@ -1,0 +1,338 @@
+/**
+ * Producers and consumers of identifiers across a contract's operations, inferred once from the IR
+ * and read by both the conformance plan (which objects a case acts on) and the mock (which
+ * operations keep one collection). A consumer is a path parameter, or a query or body member that
+ * names another resource; a producer is a list whose items carry the value, an answer that holds it
+ * (OpenAPI links), or a create whose answer or `Location` header gives it.
+ *
+ * Nothing here invents a value: an operation whose parameter no producer gives is left without a
+ * source, and the suite skips it with the `--values` key to give.
+ */
+import type { ApiModel, Operation } from "./ir.js";
+import { isObj, schemaResolver, type Resolve } from "./schema-resolve.js";
+
+type Obj = Record<string, unknown>;
+
+/** Values listed by a GET: the array at `items` (`""` for a bare array answer), each item's `field`. */
+export interface ListSource {
+  readonly kind: "list";
+  readonly operationId: string;
+  readonly items: string;
+  readonly field: string;
+}
+
+/** The value at `pointer` in a 2xx answer of another operation (an OpenAPI link's `$response.body#…`). */
+export interface AnswerSource {
+  readonly kind: "answer";
+  readonly operationId: string;
+  readonly pointer: string;
+}
+
+/** A new object made by `operationId`: its key is at one of `pointers` of the answer, or the last segment of its `Location` header. */
+export interface CreateSource {
+  readonly kind: "create";
+  readonly operationId: string;
+  readonly pointers: readonly string[];
+  readonly location: boolean;
+}
+
+export type ValueSource = ListSource | AnswerSource | CreateSource;
+
+/** A request member that names another resource: a query parameter or a top-level body member. */
+export interface Reference {
+  readonly in: "query" | "body";
+  readonly name: string;
+  /** The member holds several (an array, or comma-separated text). */
+  readonly many: boolean;
+  readonly sources: readonly ValueSource[];
+}
+
+/** Objects one set of operations keeps: made by `create`, listed by `list`, addressed by `keyParam` at `itemPath`. */
+export interface Collection {
+  /** The collection's path (`/12/accounts/{account_id}/cards`). */
+  readonly path: string;
+  /** The path of one object (`…/cards/{card_id}`) and the parameter taking its key. */
+  readonly itemPath: string;
+  readonly keyParam: string;
+  /** The member of an object that holds its key (`id`, `name`, `media_key`). */
+  readonly keyField: string;
+  readonly create?: CreateSource;
+  readonly list?: ListSource;
+  readonly read?: string;
+  readonly update?: string;
+  readonly delete?: string;
+}
+
+export interface Relations {
+  /** Per operation id, per path parameter: where values of existing objects come from, best first. */
+  readonly pathSources: ReadonlyMap<string, Readonly<Record<string, readonly ValueSource[]>>>;
+  /** Per operation id: request members naming another resource and the lists that give their values. */
+  readonly references: ReadonlyMap<string, readonly Reference[]>;
+  readonly collections: readonly Collection[];
+}
+
+const shown = (op: Operation | undefined): op is Operation => op !== undefined && op.unspecified === undefined;
+
+/** The JSON schema of an operation's first 2xx answer, resolved. */
+function successSchema(op: Operation, resolve: Resolve): Obj | undefined {
+  const r = op.responses.find((x) => /^2/.test(x.status));
+  const c = r?.contents.find((x) => /json/i.test(x.mediaType));
+  return c?.schema !== undefined ? resolve(c.schema) : undefined;
+}
+
+const props = (s: Obj | undefined): Obj => (s && isObj(s["properties"]) ? s["properties"] : {});
+
+/** The parameter names of a path, in order. */
+function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+}
+
+/** `account_id` → `account`, `silenceID` → `silence`, `media_key` → `media`: the resource a name points at. */
+export function stemOf(name: string): string | undefined {
+  const stem = name.replace(/(_(id|ids|key|keys|name|uuid)|Ids|Id|ID|Keys|Key|Uuid|UUID)$/, "");
+  return stem === name || stem === "" ? undefined : stem;
+}
+
+/** The collection names a stem may be listed under: `category` → `categories`, `media` → `media`. */
+function pluralsOf(stem: string): string[] {
+  return [...new Set([stem, `${stem}s`, `${stem}es`, stem.replace(/y$/, "ies")])];
+}
+
+/** A list's items: where they are and their resolved schema; undefined when the answer holds no array of objects. */
+function listItems(list: Operation, resolve: Resolve): { items: string; item: Obj } | undefined {
+  const root = successSchema(list, resolve);
+  if (!root) return undefined;
+  if (root["type"] === "array" || (root["items"] !== undefined && root["properties"] === undefined)) {
+    const item = resolve(root["items"] ?? {});
+    return isObj(item["properties"]) ? { items: "", item } : undefined;
+  }
+  const wanted = list.pagination?.items;
+  const candidates = wanted !== undefined ? [wanted] : ["/data", ...Object.keys(props(root)).map((k) => `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`)];
+  for (const pointer of candidates) {
+    const name = pointer.slice(1).split("/")[0] ?? "";
+    const arr = resolve(props(root)[name.replace(/~1/g, "/").replace(/~0/g, "~")] ?? {});
+    if (arr["type"] !== "array" && arr["items"] === undefined) continue;
+    const item = resolve(arr["items"] ?? {});
+    if (isObj(item["properties"]) && pointer.split("/").length === 2) return { items: pointer, item };
+  }
+  return undefined;
+}
+
+/** The JSON types a schema allows. */
+function typesOf(s: Obj): Set<string> {
+  if (typeof s["type"] === "string") return new Set([s["type"]]);
+  if (Array.isArray(s["type"])) return new Set(s["type"].filter((t): t is string => typeof t === "string"));
+  return new Set();
+}
+
+/** Whether values of `field` can be sent where `param` is taken (text either way; a number where an integer is). */
+function fits(field: Obj, param: Obj): boolean {
+  const f = typesOf(field);
+  const p = typesOf(param);
+  if (f.size === 0 || p.size === 0) return true;
+  if (p.has("string")) return f.has("string") || f.has("integer") || f.has("number");
+  if (p.has("integer") || p.has("number")) return f.has("integer") || f.has("number") || f.has("string");
+  return [...f].some((t) => p.has(t));
+}
+
+/** Where a create's answer holds the new object's key: `data.<name>`, `data.id`, the same at the top, or the first item of a `data` array. */
+function keyPointers(create: Operation, name: string, resolve: Resolve): string[] {
+  const root = successSchema(create, resolve);
+  if (!root) return [];
+  const out: string[] = [];
+  const data = props(root)["data"] !== undefined ? resolve(props(root)["data"]) : undefined;
+  if (data) {
+    const obj = data["type"] === "array" && data["items"] !== undefined ? resolve(data["items"]) : data;
+    const base = data["type"] === "array" ? "/data/0" : "/data";
+    for (const n of [name, "id"]) if (props(obj)[n] !== undefined) out.push(`${base}/${n}`);
+  }
+  for (const n of [name, "id"]) if (props(root)[n] !== undefined) out.push(`/${n}`);
+  return [...new Set(out)];
+}
+
+/** `$response.body#/data/id` → `/data/id`. */
+function bodyPointer(expression: string): string | undefined {
+  const m = /^\$response\.body#(\/.*)?$/.exec(expression);
+  return m ? (m[1] ?? "") : undefined;
+}
+
+interface Lists {
+  /** Shown GETs answering an array of objects, by path. */
+  readonly byPath: ReadonlyMap<string, { op: Operation; items: string; item: Obj }>;
+  /** The same, by the last literal segment of their path, in contract order. */
+  readonly byLastSegment: ReadonlyMap<string, readonly { op: Operation; items: string; item: Obj }[]>;
+  /** The same, by each member name their items carry. */
+  readonly byMember: ReadonlyMap<string, readonly { op: Operation; items: string; item: Obj }[]>;
+}
+
+function indexLists(model: ApiModel, resolve: Resolve): Lists {
+  const byPath = new Map<string, { op: Operation; items: string; item: Obj }>();
+  const byLastSegment = new Map<string, { op: Operation; items: string; item: Obj }[]>();
+  const byMember = new Map<string, { op: Operation; items: string; item: Obj }[]>();
+  for (const op of model.operations) {
+    // A GET whose path ends in a parameter reads one object, even when it answers it in an array.
+    if (op.method !== "get" || !shown(op) || byPath.has(op.path) || /\}$/.test(op.path)) continue;
+    const found = listItems(op, resolve);
+    if (!found) continue;
+    const entry = { op, ...found };
+    byPath.set(op.path, entry);
+    const last = op.path.split("/").filter((s) => s !== "" && !s.startsWith("{")).at(-1) ?? "";
+    byLastSegment.set(last, [...(byLastSegment.get(last) ?? []), entry]);
+    for (const name of Object.keys(props(found.item))) byMember.set(name, [...(byMember.get(name) ?? []), entry]);
+  }
+  return { byPath, byLastSegment, byMember };
+}
+
+const fewerParams = (a: { op: Operation }, b: { op: Operation }): number => pathParams(a.op.path).length - pathParams(b.op.path).length || (a.op.path < b.op.path ? -1 : a.op.path > b.op.path ? 1 : 0);
+
+/**
+ * The lists that give values of `name` (a path parameter or a referencing member), best first:
+ * the collection at `collectionPath` (its key: the member named like the parameter, else `id`),
+ * lists named for the parameter's resource (`silenceID` → `/silences`, `id`), then any list whose
+ * items carry a member of that very name (`media_key`).
+ */
+function listSourcesFor(lists: Lists, name: string, schema: Obj, collectionPath: string | undefined, selfPath: string | undefined): ListSource[] {
+  const out: ListSource[] = [];
+  const seen = new Set<string>();
+  const add = (entry: { op: Operation; items: string; item: Obj }, field: string): void => {
+    const key = `${entry.op.id}:${field}`;
+    if (seen.has(key) || entry.op.path === selfPath) return;
+    const f = props(entry.item)[field];
+    if (f === undefined || !fits(isObj(f) ? f : {}, schema)) return;
+    seen.add(key);
+    out.push({ kind: "list", operationId: entry.op.id, items: entry.items, field });
+  };
+  const keyOf = (entry: { item: Obj }): string | undefined => {
+    const members = Object.keys(props(entry.item));
+    return members.includes(name) ? name : members.includes("id") ? "id" : undefined;
+  };
+  const parent = collectionPath !== undefined ? lists.byPath.get(collectionPath) : undefined;
+  if (parent) {
+    const field = keyOf(parent);
+    if (field) add(parent, field);
+  }
+  const stem = stemOf(name);
+  if (stem !== undefined) {
+    const named = pluralsOf(stem)
+      .flatMap((n) => lists.byLastSegment.get(n) ?? [])
+      .sort(fewerParams);
+    for (const entry of named) {
+      const field = keyOf(entry);
+      if (field) add(entry, field);
+    }
+  }
+  for (const entry of [...(lists.byMember.get(name) ?? [])].sort(fewerParams)) add(entry, name);
+  return out;
+}
+
+/** The POST on `collectionPath` whose answer gives the new object's key (or a `Location`), if any. */
+function createSource(model: ApiModel, collectionPath: string, keyName: string, resolve: Resolve): CreateSource | undefined {
+  const create = model.operations.find((o) => shown(o) && o.method === "post" && o.path === collectionPath);
+  if (!create) return undefined;
+  const pointers = keyPointers(create, keyName, resolve);
+  const location = create.responses.some((r) => /^2/.test(r.status) && r.headers.some((h) => h.name.toLowerCase() === "location"));
+  return pointers.length > 0 || location ? { kind: "create", operationId: create.id, pointers, location } : undefined;
+}
+
+/** The sources OpenAPI links give for `op`'s parameter `name`: answers of other operations linking to it. */
+function linkSources(model: ApiModel, op: Operation, name: string): ValueSource[] {
+  const out: ValueSource[] = [];
+  for (const from of model.operations) {
+    if (!shown(from) || from.id === op.id) continue;
+    for (const r of from.responses) {
+      if (!/^2/.test(r.status)) continue;
+      for (const link of r.links ?? []) {
+        if (link.operationId !== op.id) continue;
+        const expr = link.parameters[name] ?? link.parameters[`path.${name}`];
+        const pointer = expr === undefined ? undefined : bodyPointer(expr);
+        if (pointer === undefined) continue;
+        out.push(from.method === "post" ? { kind: "create", operationId: from.id, pointers: [pointer], location: false } : { kind: "answer", operationId: from.id, pointer });
+      }
+    }
+  }
+  return out;
+}
+
+const REFERENCE = /(_(id|ids|key|keys)|Ids?|IDs?|Keys?)$/;
+
+function referencesOf(op: Operation, lists: Lists, resolve: Resolve): Reference[] {
+  const out: Reference[] = [];
+  const own = new Set(pathParams(op.path));
+  const consider = (where: "query" | "body", name: string, schemaIn: unknown): void => {
+    if (own.has(name) || !REFERENCE.test(name)) return;
+    const s = resolve(schemaIn);
+    const many = s["type"] === "array";
+    const item = many ? resolve(s["items"] ?? {}) : s;
+    // A reference is text or a number; a member with its own enum or const is a code, not a key.
+    if (item["enum"] !== undefined || item["const"] !== undefined) return;
+    const singular = name.replace(/(_ids|_keys)$/, (m) => m.slice(0, -1)).replace(/(Ids|IDs|Keys)$/, (m) => m.slice(0, -1));
+    const sources = listSourcesFor(lists, singular, item, undefined, op.path);
+    if (sources.length > 0) out.push({ in: where, name, many: many || singular !== name, sources });
+  };
+  for (const p of op.parameters) if (p.in === "query") consider("query", p.name, p.schema);
+  const content = op.requestBody?.contents.find((c) => /json|form/i.test(c.mediaType));
+  if (content?.schema !== undefined) {
+    for (const [name, schema] of Object.entries(props(resolve(content.schema)))) consider("body", name, schema);
+  }
+  return out;
+}
+
+function inferRelations(model: ApiModel): Relations {
+  const resolve = schemaResolver(model);
+  const lists = indexLists(model, resolve);
+  const pathSources = new Map<string, Record<string, ValueSource[]>>();
+  const references = new Map<string, Reference[]>();
+  const collections = new Map<string, Collection>();
+  for (const op of model.operations) {
+    if (!shown(op)) continue;
+    const segments = op.path.split("/");
+    const sources: Record<string, ValueSource[]> = {};
+    segments.forEach((seg, i) => {
+      const m = /^\{(.+)\}$/.exec(seg);
+      if (!m) return;
+      const name = m[1] as string;
+      const param = op.parameters.find((p) => p.in === "path" && p.name === name);
+      const schema = param ? resolve(param.schema) : {};
+      const collectionPath = segments.slice(0, i).join("/");
+      const listed = listSourcesFor(lists, name, schema, collectionPath, op.path);
+      const linked = linkSources(model, op, name);
+      const created = createSource(model, collectionPath, name, resolve);
+      // Existing objects first (lists and linked answers), then a new one from the contract's own create.
+      const all = [...listed, ...linked.filter((s) => s.kind !== "create"), ...linked.filter((s) => s.kind === "create"), ...(created ? [created] : [])];
+      if (all.length > 0) sources[name] = all;
+      // The item operations of a collection: the last path parameter, right after the collection's path.
+      if (i === segments.length - 1) {
+        const key = `${collectionPath}|${name}`;
+        const list = lists.byPath.get(collectionPath);
+        const listSource = listed.find((s) => s.operationId === list?.op.id);
+        const prev = collections.get(key);
+        const keyField = listSource?.field ?? (created?.pointers[0]?.split("/").at(-1) as string | undefined) ?? name;
+        const c: Collection = {
+          path: collectionPath,
+          itemPath: op.path,
+          keyParam: name,
+          keyField: prev?.keyField ?? keyField,
+          ...(prev?.create ?? created ? { create: (prev?.create ?? created) as CreateSource } : {}),
+          ...(prev?.list ?? listSource ? { list: (prev?.list ?? listSource) as ListSource } : {}),
+          ...(prev?.read !== undefined || op.method === "get" ? { read: prev?.read ?? op.id } : {}),
+          ...(prev?.update !== undefined || op.method === "put" || op.method === "patch" ? { update: prev?.update ?? op.id } : {}),
+          ...(prev?.delete !== undefined || op.method === "delete" ? { delete: prev?.delete ?? op.id } : {}),
+        };
+        collections.set(key, c);
+      }
+    });
+    if (Object.keys(sources).length > 0) pathSources.set(op.id, sources);
+    const refs = referencesOf(op, lists, resolve);
+    if (refs.length > 0) references.set(op.id, refs);
+  }
+  return { pathSources, references, collections: [...collections.values()] };
+}
+
+const cache = new WeakMap<ApiModel, Relations>();
+
+/** The contract's relations, inferred once per model. */
+export function relationsOf(model: ApiModel): Relations {
+  let r = cache.get(model);
+  if (!r) cache.set(model, (r = inferRelations(model)));
+  return r;
+}

@@ -1,0 +1,364 @@
+/**
+ * The objects a conformance run acts on, all of them from the server: values given with the target
+ * (`--values`), keys a list answers, keys in another operation's answer (OpenAPI links), and new
+ * objects made through the contract's own create operation. The suite never invents an identifier:
+ * a path parameter no source gives leaves its cases skipped, naming the `--values` key to give.
+ *
+ * Objects a case changes or deletes are made for that case (`fresh`); a key the suite deleted is
+ * consumed and never handed out again. Where the contract cannot make one, a listed object is changed
+ * and put back, or deleted only when the target says its data is disposable.
+ */
+import type { OperationCase, PlanSource } from "./plan.js";
+import { getAt } from "./request.js";
+import type { RawResponse } from "../client/transport.js";
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
+const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
+const scalar = (v: unknown): v is string | number | boolean => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+
+/** Where a value came from, for messages and for how strictly an answer is judged. */
+export type Origin = "given" | "listed" | "answer" | "created" | "example";
+
+export interface Resolved {
+  readonly values: Rec;
+  readonly origins: Readonly<Record<string, Origin>>;
+  /** Path parameters no source gave, each with the reason. */
+  readonly missing: readonly string[];
+}
+
+/** What the pool needs from the run: sending, valid requests, and the target's given values. */
+export interface PoolHost {
+  op(id: string): OperationCase | undefined;
+  /** The GET at `path`, where the contract has one: what a changed object is read back and put back from. */
+  readAt(path: string): OperationCase | undefined;
+  send(op: OperationCase, values: Readonly<Rec>, body: unknown): Promise<RawResponse>;
+  /** A valid request for `op` with `fixed` values, or undefined when the contract allows none. */
+  request(op: OperationCase, index: number, fixed: Readonly<Rec>): Promise<{ values: Rec; body: unknown } | undefined>;
+  given(): Readonly<Rec>;
+  /** Whether `value` fits the schema of `op`'s parameter `name` (a listed key of another form is no use). */
+  accepts(op: OperationCase, name: string, value: unknown): boolean;
+  /** The target's data is throw-away: listed objects may be deleted when the contract cannot make one. */
+  disposable(): boolean;
+}
+
+/** How deep producers may chain (a list needing a parent found by another list …). */
+const MAX_DEPTH = 6;
+
+const pathNames = (op: OperationCase): string[] => op.parameters.filter((p) => p.in === "path").map((p) => p.name);
+
+export class ObjectPool {
+  readonly #host: PoolHost;
+  /** Keys listed per list operation and parent values. */
+  readonly #listed = new Map<string, unknown[]>();
+  /** One object made per create operation and parent values, for cases that only read it. */
+  readonly #made = new Map<string, unknown>();
+  /** Keys per parameter name the suite deleted (or moved): never handed out again. */
+  readonly #consumed = new Map<string, Set<string>>();
+  /** Why a create failed, per create operation: said once in the skip reason. */
+  readonly #failures = new Map<string, string>();
+
+  constructor(host: PoolHost) {
+    this.#host = host;
+  }
+
+  /** Marks `value` of `param` as gone: deleted or moved by the suite. */
+  consume(param: string, value: unknown): void {
+    if (!scalar(value)) return;
+    let set = this.#consumed.get(param);
+    if (!set) this.#consumed.set(param, (set = new Set()));
+    set.add(String(value));
+  }
+
+  isConsumed(param: string, value: unknown): boolean {
+    return scalar(value) && (this.#consumed.get(param)?.has(String(value)) ?? false);
+  }
+
+  /** Forgets listed keys (the server's lists changed), keeping what was consumed. */
+  forget(): void {
+    this.#listed.clear();
+  }
+
+  /**
+   * Path values for `op`, parents first: given, else listed, else an answer's, else made through the
+   * create, else the contract's own example. `known` values (a parent already chosen) win.
+   */
+  async pathValues(op: OperationCase, known: Readonly<Rec> = {}, depth = 0): Promise<Resolved> {
+    const values: Rec = {};
+    const origins: Record<string, Origin> = {};
+    const missing: string[] = [];
+    const given = this.#host.given();
+    for (const name of pathNames(op)) {
+      if (Object.prototype.hasOwnProperty.call(known, name) && known[name] !== undefined) {
+        values[name] = known[name];
+        origins[name] = "given";
+        continue;
+      }
+      if (Object.prototype.hasOwnProperty.call(given, name)) {
+        values[name] = given[name];
+        origins[name] = "given";
+        continue;
+      }
+      const found = depth < MAX_DEPTH ? await this.#fromSources(op.sources?.[name] ?? [], name, values, depth, false, (v) => this.#host.accepts(op, name, v)) : undefined;
+      if (found) {
+        values[name] = found.value;
+        origins[name] = found.origin;
+        continue;
+      }
+      const example = op.positive?.values[name];
+      if (example !== undefined && !this.isConsumed(name, example)) {
+        values[name] = example;
+        origins[name] = "example";
+        continue;
+      }
+      missing.push(name);
+    }
+    return { values, origins, missing };
+  }
+
+  /** Why `missing` could not be found, with what to give. */
+  explain(op: OperationCase, missing: readonly string[]): string {
+    const parts = missing.map((name) => {
+      const sources = op.sources?.[name] ?? [];
+      const failed = sources.map((s) => (s.kind === "create" ? this.#failures.get(s.operationId) : undefined)).find((x) => x !== undefined);
+      const tried = sources.length === 0 ? "no operation of the contract lists or makes one" : `${sources.map((s) => s.operationId).join(", ")} gave none${failed ? ` (${failed})` : ""}`;
+      return `no ${name} of an existing object is known: ${tried}`;
+    });
+    const keys = missing.map((n) => `"${n}": "…"`).join(", ");
+    return `${parts.join("; ")}; pass one with --values '{${keys}}'`;
+  }
+
+  /**
+   * Values for the request members that name other resources (plan `references`): query members
+   * as parameter values, body members under `body`. Only what a list gives; nothing is made up.
+   */
+  async referenceValues(op: OperationCase, known: Readonly<Rec>): Promise<{ query: Rec; body: Rec }> {
+    const query: Rec = {};
+    const body: Rec = {};
+    const given = this.#host.given();
+    for (const ref of op.references ?? []) {
+      let value: unknown = Object.prototype.hasOwnProperty.call(given, ref.name) ? given[ref.name] : undefined;
+      if (value === undefined) {
+        const found = await this.#fromSources(ref.sources, ref.name, known, 1, true, (v) => ref.in !== "query" || this.#host.accepts(op, ref.name, ref.many ? [v] : v));
+        if (found) value = ref.many ? [found.value] : found.value;
+      }
+      if (value === undefined) continue;
+      if (ref.in === "query") query[ref.name] = value;
+      else body[ref.name] = value;
+    }
+    return { query, body };
+  }
+
+  /**
+   * Path values for a case that changes or deletes the object `op` addresses by its last path
+   * parameter: a new object made for it through the contract's create; else, for a change that is
+   * put back (`restorable`), a listed one; else, on a disposable target, a listed one the caller
+   * consumes. `why` says what is missing otherwise.
+   */
+  async fresh(op: OperationCase, restorable: boolean): Promise<{ values: Rec; made: boolean } | { why: string }> {
+    const names = pathNames(op);
+    const last = names.at(-1);
+    if (last === undefined) return { values: {}, made: false };
+    const parents = await this.pathValues(op, {}, 0);
+    const parentMissing = parents.missing.filter((n) => n !== last);
+    if (parentMissing.length > 0) return { why: this.explain(op, parentMissing) };
+    const known: Rec = { ...parents.values };
+    delete known[last];
+    const create = (op.sources?.[last] ?? []).find((s) => s.kind === "create");
+    if (create) {
+      const key = await this.#create(create, known, 0, true);
+      if (key !== undefined) return { values: { ...known, [last]: key }, made: true };
+    }
+    const given = this.#host.given();
+    if (Object.prototype.hasOwnProperty.call(given, last) && (restorable || this.#host.disposable())) return { values: { ...known, [last]: given[last] }, made: false };
+    if (restorable || this.#host.disposable()) {
+      const listed = await this.#fromSources((op.sources?.[last] ?? []).filter((s) => s.kind !== "create"), last, known, 0, false, (v) => this.#host.accepts(op, last, v));
+      if (listed) return { values: { ...known, [last]: listed.value }, made: false };
+      // The contract's own example names an object a throw-away server was seeded with.
+      const example = op.positive?.values[last];
+      if (example !== undefined && !this.isConsumed(last, example)) return { values: { ...known, [last]: example }, made: false };
+    }
+    const failed = create ? this.#failures.get(create.operationId) : undefined;
+    const how = create
+      ? `${create.operationId} made none${failed ? ` (${failed})` : ""}`
+      : "the contract has no operation that makes one";
+    return {
+      why: `no ${last} the suite may ${restorable ? "change" : "delete"}: ${how}${restorable ? "" : ", and objects the server listed are not the suite's to delete"}; run against a throw-away server with --disposable, or give one with --values '{"${last}": "…"}'`,
+    };
+  }
+
+  /**
+   * Path values for one case of `op`. A read takes existing objects; a delete takes an object made
+   * for it (or, on a disposable target, a listed one) and `done` consumes it once deleted; a change
+   * takes an object made for it, else a listed one that `done` puts back as it was read. Without
+   * `destroys`, a case of a delete (a refusal it expects) still gets its own object: a server that
+   * wrongly accepts it must not take away one other cases use.
+   */
+  async forCase(op: OperationCase, kind: "read" | "write" | "delete"): Promise<{ values: Rec; done(res: RawResponse, sentBody: unknown): Promise<void> } | { why: string }> {
+    const names = pathNames(op);
+    if (kind === "read" || names.length === 0) {
+      const found = await this.pathValues(op);
+      if (found.missing.length > 0) return { why: this.explain(op, found.missing) };
+      // An action on an object (a POST to its path) may move or rename it: list again afterwards.
+      return { values: found.values, done: async () => (op.method !== "GET" && names.length > 0 ? this.forget() : undefined) };
+    }
+    const last = names.at(-1) as string;
+    const fresh = await this.fresh(op, kind === "write");
+    if ("why" in fresh) return fresh;
+    const values = fresh.values;
+    if (kind === "delete") {
+      return {
+        values,
+        done: async (res) => {
+          if (res.status >= 200 && res.status < 300) {
+            this.consume(last, values[last]);
+            this.forget();
+          }
+        },
+      };
+    }
+    const read = fresh.made ? undefined : this.#host.readAt(op.path);
+    const before = read ? await this.#host.send(read, values, undefined) : undefined;
+    const original = before && ok2xx(before) ? subjectOf(before.body) : undefined;
+    return {
+      values,
+      done: async (res, sentBody) => {
+        this.forget();
+        if (fresh.made || !original || !isRec(sentBody) || !(res.status >= 200 && res.status < 300)) return;
+        // Put back what was changed: every member sent, as the object held it before.
+        const back: Rec = { ...sentBody };
+        for (const k of Object.keys(sentBody)) if (Object.prototype.hasOwnProperty.call(original, k)) back[k] = original[k];
+        await this.#host.send(op, values, back);
+      },
+    };
+  }
+
+  async #fromSources(
+    sources: readonly PlanSource[],
+    name: string,
+    known: Readonly<Rec>,
+    depth: number,
+    listsOnly: boolean,
+    fits: (value: unknown) => boolean,
+  ): Promise<{ value: unknown; origin: Origin } | undefined> {
+    const usable = (v: unknown): boolean => v !== undefined && !this.isConsumed(name, v) && fits(v);
+    for (const source of sources) {
+      if (source.kind === "list") {
+        const keys = await this.#list(source, known, depth);
+        const value = keys.find(usable);
+        if (value !== undefined) return { value, origin: "listed" };
+      } else if (source.kind === "answer" && !listsOnly) {
+        const value = await this.#answer(source, known, depth);
+        if (usable(value)) return { value, origin: "answer" };
+      }
+    }
+    if (listsOnly) return undefined;
+    for (const source of sources) {
+      if (source.kind !== "create") continue;
+      const value = await this.#create(source, known, depth, false);
+      if (usable(value)) return { value, origin: "created" };
+    }
+    return undefined;
+  }
+
+  /** Parent values for a producer: those already chosen, the rest resolved like any operation's. */
+  async #producerValues(producer: OperationCase, known: Readonly<Rec>, depth: number): Promise<Rec | undefined> {
+    const resolved = await this.pathValues(producer, known, depth + 1);
+    return resolved.missing.length > 0 ? undefined : resolved.values;
+  }
+
+  async #list(source: Extract<PlanSource, { kind: "list" }>, known: Readonly<Rec>, depth: number): Promise<unknown[]> {
+    const list = this.#host.op(source.operationId);
+    if (!list) return [];
+    const fixed = await this.#producerValues(list, known, depth);
+    if (!fixed) return [];
+    const key = `${source.operationId}:${source.field}:${JSON.stringify(fixed)}`;
+    const cached = this.#listed.get(key);
+    if (cached) return cached;
+    const req = await this.#host.request(list, 0, fixed);
+    // Only what the list needs: required members and the parents. An optional filter drawn at random
+    // could hide every object.
+    const values: Rec = { ...fixed };
+    for (const p of list.parameters) if (p.required && req?.values[p.name] !== undefined && values[p.name] === undefined) values[p.name] = req.values[p.name];
+    const res = await this.#host.send(list, values, undefined);
+    const items = ok2xx(res) ? getAt(res.body, source.items) : undefined;
+    const keys = Array.isArray(items)
+      ? items.filter((it) => isRec(it) && it["deleted"] !== true).map((it) => (it as Rec)[source.field]).filter((v) => scalar(v))
+      : [];
+    this.#listed.set(key, keys);
+    return keys;
+  }
+
+  async #answer(source: Extract<PlanSource, { kind: "answer" }>, known: Readonly<Rec>, depth: number): Promise<unknown> {
+    const from = this.#host.op(source.operationId);
+    if (!from) return undefined;
+    const fixed = await this.#producerValues(from, known, depth);
+    if (!fixed) return undefined;
+    const req = await this.#host.request(from, 0, fixed);
+    if (!req) return undefined;
+    const res = await this.#host.send(from, { ...req.values, ...fixed }, req.body);
+    const value = ok2xx(res) ? getAt(res.body, source.pointer) : undefined;
+    return scalar(value) ? value : undefined;
+  }
+
+  /** A new object's key from `source`'s create; with `own`, always a new one (a case will change or delete it). */
+  async #create(source: Extract<PlanSource, { kind: "create" }>, known: Readonly<Rec>, depth: number, own: boolean): Promise<unknown> {
+    const create = this.#host.op(source.operationId);
+    if (!create) return undefined;
+    const fixed = await this.#producerValues(create, known, depth);
+    if (!fixed) {
+      this.#failures.set(source.operationId, "its own parameters could not be found");
+      return undefined;
+    }
+    const cacheKey = `${source.operationId}:${JSON.stringify(fixed)}`;
+    if (!own && this.#made.has(cacheKey)) return this.#made.get(cacheKey);
+    const refusals: string[] = [];
+    // A schema-valid create may still be refused for what it refers to: a few valid requests, then give up.
+    for (let i = 0; i < 4; i++) {
+      const req = await this.#host.request(create, i, fixed);
+      if (!req) break;
+      const res = await this.#host.send(create, { ...req.values, ...fixed }, req.body);
+      if (!ok2xx(res)) {
+        refusals.push(String(res.status));
+        continue;
+      }
+      const key = createdKey(res, source);
+      if (key === undefined) {
+        refusals.push(`${res.status} without the new key`);
+        continue;
+      }
+      if (!own) this.#made.set(cacheKey, key);
+      return key;
+    }
+    this.#failures.set(source.operationId, refusals.length > 0 ? `it answered ${refusals.join(", ")}` : "no valid request could be built");
+    return undefined;
+  }
+}
+
+/** The object an answer is about: `data` (or its first item), else the body itself. */
+export function subjectOf(body: unknown): Rec | undefined {
+  const data = getAt(body, "/data");
+  if (Array.isArray(data)) return isRec(data[0]) ? data[0] : undefined;
+  if (isRec(data)) return data;
+  return isRec(body) ? body : undefined;
+}
+
+/** The key a create's answer gives: at one of its pointers, else the last segment of its Location. */
+export function createdKey(res: RawResponse, source: Extract<PlanSource, { kind: "create" }>): unknown {
+  for (const p of source.pointers) {
+    const v = getAt(res.body, p);
+    if (scalar(v)) return v;
+  }
+  if (source.location) {
+    const location = res.headers.get("location");
+    const last = location?.split("?")[0]?.split("/").filter((s) => s !== "").at(-1);
+    if (last !== undefined) {
+      try {
+        return decodeURIComponent(last);
+      } catch {
+        return last;
+      }
+    }
+  }
+  return undefined;
+}
