@@ -422,7 +422,9 @@ function readSecuritySchemes(raw: Obj, resolve: (n: unknown) => unknown): Securi
           ? "basic"
           : type === "oauth2"
             ? isObj(o["flows"]) && isObj((o["flows"] as Obj)["clientCredentials"]) ? "appOnly" : "userToken"
-            : undefined;
+            : type === "apiKey" && (o["in"] === "header" || o["in"] === "query" || o["in"] === "cookie") && typeof o["name"] === "string" && o["name"] !== ""
+              ? (`apiKey:${o["in"]}:${o["name"]}` as const)
+              : undefined;
     return {
       name,
       type,

@@ -172,7 +172,7 @@ export interface Pagination {
 }
 
 /** How clients and servers authenticate with a scheme; undefined when the runtime cannot. */
-export type SchemeKind = "bearer" | "basic" | "oauth1" | "appOnly" | "userToken";
+export type SchemeKind = "bearer" | "basic" | "oauth1" | "appOnly" | "userToken" | `apiKey:${"header" | "query" | "cookie"}:${string}`;
 
 export interface SecurityScheme {
   readonly name: string;

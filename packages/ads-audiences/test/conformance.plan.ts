@@ -15,6 +15,7 @@ export const plan: ConformancePlan = {
       parameters: [{ name: "user_id", in: "query", required: false, style: "form", explode: true }],
       positive: { values: {} },
       request: { parameters: { user_id: { type: "integer", format: "int64" } } },
+      accept: "application/json",
       negatives: [
         {
           label: "with user_id of the wrong type (text for a number)",
@@ -49,6 +50,7 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { name: { type: "string" }, user_id: { type: "integer", format: "int64" } },
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter name",
@@ -97,6 +99,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter name",
@@ -141,6 +144,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -185,6 +189,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -314,6 +319,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required body member products",
@@ -456,6 +462,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required body member product_keys",
@@ -544,6 +551,7 @@ export const plan: ConformancePlan = {
           ],
         },
       ],
+      accept: "application/json",
       negatives: [
         {
           label: "without its required body member name",
@@ -679,6 +687,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -736,6 +745,7 @@ export const plan: ConformancePlan = {
           negative_keywords: { type: "array", maxItems: 10, items: { type: "string" } },
         },
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter granularity",
@@ -860,6 +870,7 @@ export const plan: ConformancePlan = {
           with_total_count: { type: "boolean", default: false },
         },
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -1381,6 +1392,7 @@ export const plan: ConformancePlan = {
           permission_level: { $ref: "#/components/schemas/PermissionLevel" },
         },
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter granted_account_id",
@@ -1483,6 +1495,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -1530,6 +1543,7 @@ export const plan: ConformancePlan = {
           cursor: { type: "string" },
         },
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with with_active of the wrong type (not a boolean)",
@@ -1610,6 +1624,7 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with one item over its 2500-item batch limit",
@@ -1714,6 +1729,7 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with one item over its 2500-item batch limit",
@@ -1796,6 +1812,7 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { account_id: { type: "string" }, do_not_reach_list_id: { type: "string" } },
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [

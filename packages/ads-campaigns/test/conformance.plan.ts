@@ -46,6 +46,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with account_media_ids one item over its 200-item limit",
@@ -372,6 +373,7 @@ export const plan: ConformancePlan = {
           { kind: "list", operationId: "listAccountMedia", items: "/data", field: "id" },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with with_deleted of the wrong type (not a boolean)",
@@ -430,6 +432,7 @@ export const plan: ConformancePlan = {
           { kind: "list", operationId: "listAccountMedia", items: "/data", field: "id" },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -506,6 +509,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with card_types outside its enum",
@@ -1080,6 +1084,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required body member name",
@@ -1193,6 +1198,7 @@ export const plan: ConformancePlan = {
           { kind: "create", operationId: "createCard", pointers: ["/data/id"], location: false },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with with_deleted of the wrong type (not a boolean)",
@@ -1302,6 +1308,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with card_type not matching its pattern ^[a-z][a-z_]*$",
@@ -1369,6 +1376,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -1510,6 +1518,7 @@ export const plan: ConformancePlan = {
           ],
         },
       ],
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter media_key",
@@ -1647,6 +1656,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -1740,6 +1750,7 @@ export const plan: ConformancePlan = {
           ],
         },
       ],
+      accept: "application/json",
       negatives: [
         {
           label: "with description one character over its maximum length 200",
@@ -1877,6 +1888,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -1942,6 +1954,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with card_ids one item over its 200-item limit",
@@ -2313,6 +2326,7 @@ export const plan: ConformancePlan = {
           ],
         },
       ],
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter duration_in_minutes",
@@ -2522,6 +2536,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with with_deleted of the wrong type (not a boolean)",
@@ -2648,6 +2663,7 @@ export const plan: ConformancePlan = {
           ],
         },
       ],
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter as_user_id",
@@ -2831,6 +2847,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with post_id of the wrong type (text for a number)",
@@ -2940,6 +2957,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with card_ids one item over its 200-item limit",
@@ -3354,6 +3372,7 @@ export const plan: ConformancePlan = {
           ],
         },
       ],
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter name",
@@ -3547,6 +3566,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with with_deleted of the wrong type (not a boolean)",
@@ -3624,6 +3644,7 @@ export const plan: ConformancePlan = {
           with_total_count: { type: "boolean", default: false },
         },
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with account_ids one item over its 200-item limit",
@@ -3922,6 +3943,7 @@ export const plan: ConformancePlan = {
       parameters: [],
       positive: { values: {} },
       request: { parameters: {} },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -3976,6 +3998,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with with_deleted of the wrong type (not a boolean)",
@@ -4037,6 +4060,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with industry_type outside its enum",
@@ -4091,6 +4115,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -4151,6 +4176,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -4274,6 +4300,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -4406,6 +4433,7 @@ export const plan: ConformancePlan = {
       parameters: [],
       positive: { values: {} },
       request: { parameters: {} },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -4462,6 +4490,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -4523,6 +4552,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with feature_keys outside its enum",
@@ -4579,6 +4609,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter feature_keys",
@@ -4721,6 +4752,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with advertiser_domain not matching its pattern ^[^:/\\s]+$",
@@ -4895,6 +4927,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -4969,6 +5002,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with count of the wrong type (text for a number)",
@@ -5078,6 +5112,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter line_item_id",
@@ -5168,6 +5203,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [
         {
           label: "with with_deleted of the wrong type (not a boolean)",
@@ -5281,6 +5317,7 @@ export const plan: ConformancePlan = {
           ],
         },
       ],
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -5357,6 +5394,7 @@ export const plan: ConformancePlan = {
           },
         ],
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [

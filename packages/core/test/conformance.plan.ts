@@ -87,6 +87,7 @@ export const plan: ConformancePlan = {
           "place.fields": { type: "array", items: { type: "string" } },
         },
       },
+      accept: "application/json, application/problem+json",
       negatives: [
         {
           label: "with webhook_id not matching its pattern ^[0-9]{1,19}$",
@@ -207,6 +208,7 @@ export const plan: ConformancePlan = {
           "place.fields": { type: "array", items: { type: "string" } },
         },
       },
+      accept: "application/json",
       negatives: [
         {
           label: "without its required query parameter ids",
@@ -344,6 +346,7 @@ export const plan: ConformancePlan = {
           platform_auth_access_type: { type: "string", enum: ["read", "write"] },
         },
       },
+      accept: "application/x-www-form-urlencoded, application/json",
       negatives: [
         {
           label: "without its required query parameter oauth_callback",
@@ -419,6 +422,7 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { oauth_token: { type: "string" }, oauth_verifier: { type: "string" } },
       },
+      accept: "application/x-www-form-urlencoded, application/json",
       negatives: [
         {
           label: "without its required query parameter oauth_token",
@@ -458,6 +462,7 @@ export const plan: ConformancePlan = {
         "a step of the OAuth 1.0a flow of oauth1: it needs the flow's own tokens, and the flow's sequence exercises it",
       positive: { values: {} },
       request: { parameters: {} },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -484,6 +489,7 @@ export const plan: ConformancePlan = {
         "it invalidates the credentials it is sent with: the state sequences exercise it with credentials made for the purpose",
       positive: { values: {} },
       request: { parameters: {} },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [
@@ -518,6 +524,7 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
+      accept: "application/json",
       negatives: [],
       boundaries: [],
       examples: [

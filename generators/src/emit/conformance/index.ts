@@ -57,6 +57,19 @@ function flowStep(model: ApiModel, index: OperationIndex, op: Operation): string
   return undefined;
 }
 
+/** `accept`: the media types of the operation's answers, success first, each once. */
+function acceptOf(op: Operation): Obj {
+  const ordered = [...op.responses.filter((r) => /^2/.test(r.status)), ...op.responses.filter((r) => !/^2/.test(r.status))];
+  const types = [...new Set(ordered.flatMap((r) => r.contents.map((c) => c.mediaType)).filter((t) => !t.includes("*")))];
+  return types.length > 0 ? { accept: types.join(", ") } : {};
+}
+
+/** `declaredServerErrors`: 5xx statuses the contract names by their code. */
+function serverErrorsOf(op: Operation): Obj {
+  const codes = op.responses.map((r) => r.status).filter((s) => /^5\d\d$/.test(s)).map(Number);
+  return codes.length > 0 ? { declaredServerErrors: codes } : {};
+}
+
 /** The contract declares some refusal of `op`: a 4xx, `4XX` or `default` answer. */
 function declaresRefusal(op: Operation): boolean {
   return op.responses.some((r) => r.status === "default" || /^4/.test(r.status));
@@ -118,6 +131,8 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...(relations.pathSources.has(op.id) ? { sources: relations.pathSources.get(op.id) } : {}),
     ...(relations.references.has(op.id) ? { references: relations.references.get(op.id) } : {}),
     ...(declaresRefusal(op) ? {} : { undeclaredRefusals: true }),
+    ...acceptOf(op),
+    ...serverErrorsOf(op),
     negatives,
     boundaries: boundaries(op, resolve),
     examples,

@@ -6,7 +6,7 @@
 import { AppOnlyTokenCache, type ClientCredentials } from "./app-only-token.js";
 import { AuthConfigError } from "./errors.js";
 import { signOAuth1 } from "../oauth1/sign.js";
-import type { SchemeKind, SecurityAlternatives } from "../shared/security.js";
+import { apiKeyPlacement, type SchemeKind, type SecurityAlternatives } from "../shared/security.js";
 
 export type { SchemeKind, SecurityAlternatives } from "../shared/security.js";
 export type { ClientCredentials } from "./app-only-token.js";
@@ -46,6 +46,12 @@ export interface AuthConfig {
    * @default undefined
    */
   readonly clientCredentials?: ClientCredentials;
+  /**
+   * The key of API key schemes: one key for every such scheme, or keys by the name they travel
+   * under (`{ "X-API-Key": "…" }`).
+   * @default undefined
+   */
+  readonly apiKey?: string | Readonly<Record<string, string>>;
 }
 
 /** Per-request OAuth 1.0a parameters of the 3-legged flow's steps. */
@@ -80,6 +86,8 @@ export interface AuthorizeRequest {
 export interface AppliedAuth {
   /** Headers to add to the request (empty when the chosen alternative needs none). */
   readonly headers: Readonly<Record<string, string>>;
+  /** Query parameters to add (an API key that travels in the query). @default undefined */
+  readonly query?: Readonly<Record<string, string>>;
   /** The scheme used, or undefined when the request goes without authentication. */
   readonly scheme: SchemeKind | undefined;
   /** The cached app-only token that was sent, so a 401 can drop exactly that token. */
@@ -126,6 +134,8 @@ export class Authenticator {
   /** Whether the configuration can produce credentials for one scheme. */
   satisfies(scheme: SchemeKind): boolean {
     const c = this.#config;
+    const key = apiKeyPlacement(scheme);
+    if (key) return this.#apiKey(key.name) !== undefined;
     switch (scheme) {
       case "bearer":
         return c.bearer !== undefined || c.clientCredentials !== undefined;
@@ -137,7 +147,17 @@ export class Authenticator {
         return c.basic !== undefined;
       case "oauth1":
         return c.oauth1 !== undefined;
+      default:
+        return false;
     }
+  }
+
+  #apiKey(name: string): string | undefined {
+    const k = this.#config.apiKey;
+    if (k === undefined) return undefined;
+    if (typeof k === "string") return k;
+    // Header names are case-insensitive: `x-api-key` names `X-API-Key`.
+    return Object.prototype.hasOwnProperty.call(k, name) ? k[name] : Object.entries(k).find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
   }
 
   /**
@@ -163,6 +183,13 @@ export class Authenticator {
   async authorize(request: AuthorizeRequest): Promise<AppliedAuth> {
     const scheme = this.select(request.security);
     const c = this.#config;
+    const key = scheme === undefined ? undefined : apiKeyPlacement(scheme);
+    if (key) {
+      const value = this.#apiKey(key.name) as string;
+      if (key.in === "query") return { headers: {}, query: { [key.name]: value }, scheme, appOnlyToken: undefined };
+      if (key.in === "cookie") return { headers: { cookie: `${key.name}=${encodeURIComponent(value)}` }, scheme, appOnlyToken: undefined };
+      return { headers: { [key.name.toLowerCase()]: value }, scheme, appOnlyToken: undefined };
+    }
     switch (scheme) {
       case undefined:
         return NONE;
@@ -179,6 +206,8 @@ export class Authenticator {
         return c.bearer !== undefined ? this.#given(scheme, request.security) : this.#fetched(scheme, request.signal);
       case "appOnly":
         return this.#appOnly ? this.#fetched(scheme, request.signal) : this.#given(scheme, request.security);
+      default:
+        return NONE;
     }
   }
 
@@ -208,7 +237,7 @@ export class Authenticator {
   }
 
   #configured(): string {
-    const names = (["bearer", "basic", "oauth1", "clientCredentials"] as const).filter((k) => this.#config[k] !== undefined);
+    const names = (["bearer", "basic", "oauth1", "clientCredentials", "apiKey"] as const).filter((k) => this.#config[k] !== undefined);
     return names.length === 0 ? "none" : names.join(", ");
   }
 

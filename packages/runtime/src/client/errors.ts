@@ -39,7 +39,7 @@ export class AuthConfigError extends Error {
   }
 }
 
-const SCHEME_LABEL: Readonly<Record<SchemeKind, string>> = {
+const SCHEME_LABEL: Readonly<Record<Exclude<SchemeKind, `apiKey:${string}`>, string>> = {
   bearer: "bearer (auth.bearer or auth.clientCredentials)",
   basic: "basic (auth.basic)",
   oauth1: "oauth1 (auth.oauth1)",
@@ -51,7 +51,7 @@ const SCHEME_LABEL: Readonly<Record<SchemeKind, string>> = {
 export function describeSecurity(accepted: SecurityAlternatives): string {
   if (accepted.length === 0) return "no authentication";
   return accepted
-    .map((all) => (all.length === 0 ? "no authentication" : all.map((s) => SCHEME_LABEL[s]).join(" AND ")))
+    .map((all) => (all.length === 0 ? "no authentication" : all.map((s) => (s.startsWith("apiKey:") ? `${s} (auth.apiKey)` : SCHEME_LABEL[s as keyof typeof SCHEME_LABEL])).join(" AND ")))
     .join(" OR ");
 }
 

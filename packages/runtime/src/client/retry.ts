@@ -37,6 +37,13 @@ export interface RetryOptions {
    */
   readonly retryNonIdempotent?: boolean;
   /**
+   * Which requests a failure below HTTP (a reset, a refused connection) repeats: `idempotent` keeps
+   * POST and PATCH from being sent twice when only their answer was lost, even with
+   * `retryNonIdempotent` (which then covers the statuses in `retryOn` only).
+   * @default "all"
+   */
+  readonly retryNetworkErrors?: "all" | "idempotent";
+  /**
    * Source of randomness in [0, 1) for the jitter; replace it in tests.
    * @default Math.random
    */
@@ -94,6 +101,7 @@ export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOp
     factor: options.factor ?? 2,
     retryOn: options.retryOn ?? [429, 503],
     retryNonIdempotent: options.retryNonIdempotent ?? false,
+    retryNetworkErrors: options.retryNetworkErrors ?? "all",
     random: options.random ?? Math.random,
     sleep: options.sleep ?? sleep,
     now: options.now ?? Date.now,

@@ -136,7 +136,7 @@ export function createTransport(options: TransportOptions): Transport {
       });
       const response = await sendRequest(fetchFn, {
         method: p.method,
-        url: p.url,
+        url: withQuery(p.url, applied.query),
         headers: headersFor(p, applied),
         body: p.encoded.body,
         signal,
@@ -162,6 +162,7 @@ export function createTransport(options: TransportOptions): Transport {
         } catch (error) {
           // Only failures below HTTP are retried: aborts, timeouts and config errors are final.
           if (!canRetry || deadline.signal.aborted || !(error instanceof NetworkError)) throw error;
+          if (!idempotent && policy.retryNetworkErrors === "idempotent") throw error;
           await policy.sleep(retryDelay(n, policy), deadline.signal);
           continue;
         }
@@ -201,4 +202,11 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   return { request, open, url: urlOf, auth, baseUrl };
+}
+
+/** `url` with an API key that travels in the query appended (encoded like any query value). */
+function withQuery(url: string, query: Readonly<Record<string, string>> | undefined): string {
+  if (query === undefined) return url;
+  const extra = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+  return extra === "" ? url : `${url}${url.includes("?") ? "&" : "?"}${extra}`;
 }

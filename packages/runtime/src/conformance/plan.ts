@@ -103,6 +103,10 @@ export interface OperationCase {
    * refusing invalid input is taken as the refusal, and the missing declaration is one check of its own.
    */
   readonly undeclaredRefusals?: true;
+  /** The `Accept` header: the media types the operation's answers are declared in. */
+  readonly accept?: string;
+  /** Server errors (5xx) the contract declares by their own code (`501`): such an answer is the contract's, not a crash. */
+  readonly declaredServerErrors?: readonly number[];
   readonly negatives?: readonly NegativeCase[];
   readonly boundaries?: readonly BoundaryCase[];
   readonly examples?: readonly { readonly status: string; readonly mediaType: string; readonly example: unknown }[];

@@ -7,6 +7,7 @@ import type { AuthConfig, OAuth1RequestOptions } from "../client/auth.js";
 import type { OperationCase } from "./plan.js";
 import type { SchemeKind, SecurityAlternatives } from "../shared/security.js";
 import { createTransport, type RawResponse, type Transport } from "../client/transport.js";
+import { NetworkError } from "../client/errors.js";
 import type { QueryParam } from "../client/url.js";
 
 /** A request as it was sent: what a curl command needs. */
@@ -28,6 +29,11 @@ export interface Sender {
   send(op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, auth?: Credentials, oauth1?: OAuth1RequestOptions, options?: SendOptions): Promise<RawResponse>;
   /** The last request sent, as curl would send it. */
   readonly last: SentRequest | undefined;
+  /**
+   * Why the server stopped answering (a refused or reset connection on the last request), until a
+   * later request gets an answer again.
+   */
+  readonly down: string | undefined;
   /** Requests of an operation sent with the suite's own credentials, with the status each was answered: what its quota may have counted. */
   answered(operationId: string): readonly { readonly values: Readonly<Record<string, unknown>>; readonly at: number; readonly status: number }[];
 }
@@ -66,6 +72,7 @@ export function securityOf(op: OperationCase): SecurityAlternatives | undefined 
 export function createSender(target: () => { readonly baseUrl: string; readonly auth: AuthConfig }): Sender {
   const transports = new Map<string, Transport>();
   let last: SentRequest | undefined;
+  let down: string | undefined;
   const answered = new Map<string, { values: Readonly<Record<string, unknown>>; at: number; status: number }[]>();
   const recording: typeof fetch = async (input, init) => {
     const headers: [string, string][] = [];
@@ -85,7 +92,9 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
         auth: auth === "target" ? t.auth : auth === "none" ? {} : auth,
         fetch: recording,
         // A 429 is the server pacing the suite, not an answer to check: wait as it asks, a bounded number of times.
-        retry: noRetry ? { retries: 0 } : { retries: 3, retryOn: [429], retryNonIdempotent: true, maxDelayMs: 5_000 },
+        // A POST whose connection failed may have been applied: it is not sent again (a server that
+        // crashed on it would get it twice).
+        retry: noRetry ? { retries: 0 } : { retries: 3, retryOn: [429], retryNonIdempotent: true, retryNetworkErrors: "idempotent", maxDelayMs: 5_000 },
         timeoutMs: 15_000,
       });
       transports.set(key, tr);
@@ -96,10 +105,14 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
     get last() {
       return last;
     },
+    get down() {
+      return down;
+    },
     send(op, values, body, auth = "target", oauth1, options) {
       const pathParams: Record<string, string | number | boolean> = {};
       const query: QueryParam[] = [];
-      const headers: Record<string, string> = {};
+      // The media types the contract declares for the answers, as a client of it would ask for them.
+      const headers: Record<string, string> = op.accept !== undefined ? { accept: op.accept } : {};
       for (const p of op.parameters) {
         const v = values[p.name];
         if (v === undefined) continue;
@@ -119,8 +132,18 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
         ...(auth === "none" ? { security: [[]] } : security ? { security } : {}),
         ...(oauth1 !== undefined ? { oauth1 } : {}),
       });
-      if (auth !== "target") return answer;
-      return answer.then((res) => {
+      const watched = answer.then(
+        (res) => {
+          down = undefined;
+          return res;
+        },
+        (err: unknown) => {
+          if (err instanceof NetworkError) down = `${last ? `${last.method} ${last.url}` : "a request"} got no answer (${err.message})`;
+          throw err;
+        },
+      );
+      if (auth !== "target") return watched;
+      return watched.then((res) => {
         answered.set(op.id, [...(answered.get(op.id) ?? []), { values, at, status: res.status }]);
         return res;
       });

@@ -48,6 +48,8 @@ function variablesFor(kind: SchemeKind, prefix: string): string {
       return `${v("USERNAME", "PASSWORD")} (or ${v("API_KEY", "API_SECRET")})`;
     case "oauth1":
       return v("API_KEY", "API_SECRET", "ACCESS_TOKEN", "ACCESS_TOKEN_SECRET");
+    default:
+      return v("API_KEY");
   }
 }
 

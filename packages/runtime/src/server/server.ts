@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parseOAuth1Authorization, verifyOAuth1, type NonceStore } from "../oauth1/index.js";
 import { InMemoryNonceStore } from "../oauth1/nonce-store.js";
 import { reasonPhrase } from "../shared/problem.js";
-import type { SchemeKind, SecurityAlternatives } from "../shared/security.js";
+import { apiKeyPlacement, type SchemeKind, type SecurityAlternatives } from "../shared/security.js";
 import type { RequestInput, RequestValidation, ResponseValidation } from "../shared/validation.js";
 import { own, setOwn } from "../shared/own.js";
 
@@ -79,6 +79,8 @@ export interface SecurityVerifiers {
   readonly userToken?: (token: string) => unknown | Promise<unknown>;
   /** API key and secret as Basic credentials. @default undefined */
   readonly basic?: (username: string, password: string) => unknown | Promise<unknown>;
+  /** The key of an API key scheme, with the name it travels under (`X-API-Key`). @default undefined */
+  readonly apiKey?: (key: string, name: string) => unknown | Promise<unknown>;
   /** OAuth 1.0a: secrets by key and token; principal is `{ consumerKey, token }`. @default undefined */
   readonly oauth1?: {
     readonly consumerSecret: (consumerKey: string) => string | undefined | Promise<string | undefined>;
@@ -192,6 +194,31 @@ function deprecationHeaders(route: RouteSpec): Record<string, string> {
   return out;
 }
 
+/** The API key a request carries where the scheme says, if any. */
+function apiKeyOf(request: FastifyRequest, key: { readonly in: "header" | "query" | "cookie"; readonly name: string }): string | undefined {
+  if (key.in === "header") {
+    const v = request.headers[key.name.toLowerCase()];
+    return typeof v === "string" && v !== "" ? v : undefined;
+  }
+  if (key.in === "query") {
+    const q = request.query;
+    const v = q !== null && typeof q === "object" && Object.prototype.hasOwnProperty.call(q, key.name) ? (q as Record<string, unknown>)[key.name] : undefined;
+    return typeof v === "string" && v !== "" ? v : undefined;
+  }
+  const cookie = typeof request.headers.cookie === "string" ? request.headers.cookie : "";
+  for (const part of cookie.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === key.name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 const BEARER = /^bearer$/i;
 const BASIC = /^basic$/i;
 const OAUTH = /^oauth$/i;
@@ -213,6 +240,13 @@ async function authenticate(
   for (const alternative of alternatives) {
     // One Authorization header carries one credential, so an alternative is met by its first scheme.
     const kind = alternative[0] as SchemeKind;
+    const key = apiKeyPlacement(kind);
+    if (key && verifiers.apiKey) {
+      const given = apiKeyOf(request, key);
+      const principal = given === undefined ? undefined : await verifiers.apiKey(given, key.name);
+      if (given !== undefined && principal !== undefined && principal !== null && principal !== false) return { ok: true, auth: { scheme: kind, principal, credential: given } };
+      continue;
+    }
     if (BEARER.test(scheme) && (kind === "bearer" || kind === "appOnly" || kind === "userToken") && rest !== "") {
       const verify = (kind === "bearer" ? verifiers.bearer : kind === "appOnly" ? verifiers.appOnly ?? verifiers.bearer : verifiers.userToken ?? verifiers.bearer);
       const principal = verify ? await verify(rest) : undefined;

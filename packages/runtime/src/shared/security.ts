@@ -12,7 +12,19 @@
  * - `appOnly`: OAuth 2.0 app-only bearer token (`oauth2AppOnly`, client credentials flow).
  * - `userToken`: OAuth 2.0 user-context bearer token (`oauth2UserContext`).
  */
-export type SchemeKind = "bearer" | "basic" | "oauth1" | "appOnly" | "userToken";
+export type SchemeKind = "bearer" | "basic" | "oauth1" | "appOnly" | "userToken" | ApiKeyKind;
+
+/**
+ * An API key scheme (`type: apiKey` without `x-oauth1`), with where the key travels and under which
+ * name: `apiKey:header:X-API-Key`, `apiKey:query:api_key`, `apiKey:cookie:session`.
+ */
+export type ApiKeyKind = `apiKey:${"header" | "query" | "cookie"}:${string}`;
+
+/** Where an API key kind puts the key, or undefined for any other kind. */
+export function apiKeyPlacement(kind: string): { readonly in: "header" | "query" | "cookie"; readonly name: string } | undefined {
+  const m = /^apiKey:(header|query|cookie):(.+)$/.exec(kind);
+  return m ? { in: m[1] as "header" | "query" | "cookie", name: m[2] as string } : undefined;
+}
 
 /**
  * An operation's security requirement as OpenAPI `security` states it: alternatives (OR), each a
