@@ -301,6 +301,7 @@ async function runTest(args: {
   auth?: string | undefined;
   values?: string | undefined;
   destructive: boolean;
+  disposable: boolean;
   "rate-limits": boolean;
   seed?: number | undefined;
   baseline?: string | undefined;
@@ -338,6 +339,7 @@ async function runTest(args: {
       ...(args.auth ? { auth: args.auth } : {}),
       ...(args.values ? { values: args.values } : {}),
       destructive: args.destructive,
+      disposable: args.disposable,
       rateLimits: args["rate-limits"],
       ...(args.seed !== undefined ? { seed: args.seed } : {}),
       ...(args.baseline ? { baseline: args.baseline } : {}),
@@ -427,6 +429,7 @@ export async function main(argv: string[]): Promise<number> {
           })
           .option("auth", { type: "string", describe: "credentials as JSON ({bearer, basic, oauth1, clientCredentials}) or @file" })
           .option("destructive", { type: "boolean", default: false, describe: "run state scenarios that delete data or invalidate tokens on the server" })
+          .option("disposable", { type: "boolean", default: false, describe: "the server's data is throw-away: cases may delete listed objects the contract cannot make" })
           .option("rate-limits", { type: "boolean", default: false, describe: "drive each stated rate limit to its end: the server must admit exactly that many requests (only for fresh quotas no one else uses)" })
           .option("values", { type: "string", describe: "JSON (or @file) of parameter values for objects no list operation gives, e.g. {\"account_id\":\"…\"} (CONTRACT_VALUES)" })
           .option("seed", { type: "number", describe: "seed of the synthesized requests (CONTRACT_SEED); the same seed sends the same cases [1]" })

@@ -31,6 +31,12 @@ export interface ContractTestOptions {
   /** Let state scenarios change data on the server (deletes, token invalidation). @default false */
   readonly destructive?: boolean;
   /**
+   * The server's data is throw-away (a test server started for the run): where the contract has no
+   * operation that makes an object for a case that deletes one, a listed object may be deleted
+   * (`CONTRACT_DISPOSABLE`). Without it such cases are skipped, naming what to give. @default false
+   */
+  readonly disposable?: boolean;
+  /**
    * Check the stated rate limits (`x-limits` kind rate): each is driven to its end and must admit
    * exactly the stated number of requests, then refuse. Only for a server whose quotas were fresh
    * when the run started and that no one else uses meanwhile (it spends them). @default false
@@ -137,6 +143,7 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
   const values = readJsonOption("--values", options.values, options.cwd, `parameter names and values, e.g. {"account_id":"18ce54d4x5t"}`);
   if (values) process.env["CONTRACT_VALUES"] = values;
   if (options.destructive) process.env["CONTRACT_DESTRUCTIVE"] = "1";
+  if (options.disposable) process.env["CONTRACT_DISPOSABLE"] = "1";
   if (options.rateLimits) process.env["CONTRACT_RATE_LIMITS"] = "1";
   if (options.seed !== undefined) process.env["CONTRACT_SEED"] = String(options.seed);
 

@@ -5,7 +5,9 @@
  */
 import type { ApiModel, Operation } from "../../model/ir.js";
 import { mediaKind } from "../validators/index.js";
+import { relationsOf } from "../../model/relations.js";
 import { isObj, sampleValue, type Resolve } from "./negatives.js";
+import { immutableMembers, readBackMap } from "./read-back.js";
 
 type Obj = Record<string, unknown>;
 
@@ -86,6 +88,10 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
     const del = at("delete");
     if (!read && !del) continue;
     const list = model.operations.find((o) => shown(o) && o.method === "get" && o.path === create.path);
+    // Where the list holds its items and which member is their key (relations: `name`, a path …).
+    const collection = relationsOf(model).collections.find((c) => c.itemPath === itemPath && c.keyParam === idParam);
+    const listSource = collection?.list?.operationId === list?.id ? collection?.list : undefined;
+    const location = collection?.create?.operationId === create.id && collection.create.location;
     const deleteRows = del ? transitionsOn(model, del.id) : [];
     const itemSchema = read ? successSchema(read, resolve) : undefined;
     const dataSchema = itemSchema && isObj(itemSchema["properties"]) && itemSchema["properties"]["data"] !== undefined ? resolve(itemSchema["properties"]["data"]) : itemSchema;
@@ -101,9 +107,10 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
       create: create.id,
       idParam,
       idPointers: pointers,
-      ...(read ? { read: read.id } : {}),
-      ...(list ? { list: list.id } : {}),
-      ...(update ? { update: update.id } : {}),
+      ...(location ? { location: true } : {}),
+      ...(read ? { read: read.id, readBack: readBackMap(create, read, resolve), immutable: immutableMembers(read, resolve, listSource?.field ?? collection?.keyField) } : {}),
+      ...(list ? { list: list.id, ...(listSource ? { listItems: listSource.items, keyField: listSource.field } : {}) } : {}),
+      ...(update ? { update: update.id, ...(read ? { updateReadBack: readBackMap(update, read, resolve) } : {}) } : {}),
       ...(del ? { delete: del.id, deletion: soft ? "soft" : "hard" } : {}),
       ...(typeof repeat === "number" ? { repeatDeleteStatus: repeat } : {}),
     });
@@ -149,12 +156,17 @@ function deletionRows(model: ApiModel, covered: ReadonlySet<string>): Obj[] {
 }
 
 /** Updates no lifecycle reaches (their object comes from the contract's examples or a list): the answer and a read-back hold what was sent. */
-function updates(model: ApiModel, covered: ReadonlySet<string>): Obj[] {
+function updates(model: ApiModel, covered: ReadonlySet<string>, resolve: Resolve): Obj[] {
   return model.operations
     .filter((o) => shown(o) && (o.method === "put" || o.method === "patch") && !covered.has(o.id) && /\}$/.test(o.path))
     .map((o) => {
       const read = model.operations.find((r) => shown(r) && r.method === "get" && r.path === o.path);
-      return { kind: "update", operationId: o.id, ...(read ? { read: read.id } : {}), row: `${o.id}: the answer${read ? ` and ${read.id}` : ""} hold what the update sent` };
+      return {
+        kind: "update",
+        operationId: o.id,
+        ...(read ? { read: read.id, readBack: readBackMap(o, read, resolve), immutable: immutableMembers(read, resolve, undefined) } : {}),
+        row: `${o.id}: the answer${read ? ` and ${read.id}` : ""} hold what the update sent`,
+      };
     });
 }
 
@@ -209,5 +221,5 @@ export function scenarios(model: ApiModel, resolve: Resolve): Obj[] {
   const covered = new Set(life.flatMap((l) => (typeof l["delete"] === "string" ? [l["delete"]] : [])));
   const updated = new Set(life.flatMap((l) => (typeof l["update"] === "string" ? [l["update"]] : [])));
   // Updates first: deletions may remove the very objects they change.
-  return [...updates(model, updated), ...outstandingLimits(model), ...life, ...deletionRows(model, covered), ...tokenFlows(model, resolve)];
+  return [...updates(model, updated, resolve), ...outstandingLimits(model), ...life, ...deletionRows(model, covered), ...tokenFlows(model, resolve)];
 }

@@ -146,8 +146,19 @@ export interface LifecycleScenario {
   readonly idParam: string;
   readonly idPointers: readonly string[];
   readonly read?: string;
+  /** Request member of the create → member of the read's object that holds it afterwards. */
+  readonly readBack?: Readonly<Record<string, string>>;
+  /** Members of the read's object that never change (its key, `x-immutable`). */
+  readonly immutable?: readonly string[];
+  /** The create answers the new object's address in a `Location` header. */
+  readonly location?: boolean;
   readonly list?: string;
+  /** Where the list holds its items (`""`: the answer is the array) and the member that is their key. */
+  readonly listItems?: string;
+  readonly keyField?: string;
   readonly update?: string;
+  /** Request member of the update → member of the read's object. */
+  readonly updateReadBack?: Readonly<Record<string, string>>;
   readonly delete?: string;
   /** What a delete leaves: `soft` objects read back with `deleted: true` and list only with `with_deleted`. */
   readonly deletion?: "soft" | "hard";
@@ -168,7 +179,14 @@ export type Scenario =
       readonly repeatStatus?: number;
       readonly row: string;
     }
-  | { readonly kind: "update"; readonly operationId: string; readonly read?: string; readonly row: string }
+  | {
+      readonly kind: "update";
+      readonly operationId: string;
+      readonly read?: string;
+      readonly readBack?: Readonly<Record<string, string>>;
+      readonly immutable?: readonly string[];
+      readonly row: string;
+    }
   | {
       /** An `x-limits` outstanding limit on a create: with `max` objects listed, the next create is refused. */
       readonly kind: "outstanding";

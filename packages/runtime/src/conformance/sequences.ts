@@ -7,6 +7,9 @@ import type { AuthConfig } from "../client/auth.js";
 import type { LifecycleScenario, OperationCase, Scenario } from "./plan.js";
 import { where, type RunContext } from "./context.js";
 import { itemKey, sameValue } from "./invariants.js";
+import { changedImmutables, differences, sentMembers, type SentMember } from "./read-back.js";
+import { createdKey } from "./objects.js";
+import { resolvePointer } from "../shared/schema-match.js";
 import { describeResponse, getAt } from "./request.js";
 import { requestInput, type PositiveRequest } from "./synth.js";
 import type { MockSchema } from "../mock/mock-data.js";
@@ -17,58 +20,37 @@ type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
 const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
 
-/** The object an answer is about: `data` (or its first item), else the body itself. */
-function subject(body: unknown, id?: unknown): Rec | undefined {
+/** The object an answer is about: `data` (or the item of `data` with the key), else the body itself. */
+function subject(body: unknown, id?: unknown, key?: string): Rec | undefined {
   const data = getAt(body, "/data");
   if (Array.isArray(data)) {
-    const found = id === undefined ? data[0] : data.find((x) => itemKey(x) === String(id));
+    const found = id === undefined ? data[0] : data.find((x) => keyOf(x, key) === String(id));
     return isRec(found) ? found : undefined;
   }
   if (isRec(data)) return data;
   return isRec(body) ? body : undefined;
 }
 
+/** An item's key: its `key` member where the contract names one, else as `itemKey` finds it. */
+function keyOf(item: unknown, key: string | undefined): string {
+  if (key !== undefined && isRec(item) && scalar(item[key])) return String(item[key]);
+  return itemKey(item);
+}
+
 function scalar(v: unknown): v is string | number | boolean {
   return typeof v === "string" || typeof v === "number" || typeof v === "boolean";
-}
-
-/** Values sent that an object read back must hold: scalars of the body and query, by name. */
-function sentFields(op: OperationCase, values: Readonly<Rec>, body: unknown): Map<string, string | number | boolean> {
-  const out = new Map<string, string | number | boolean>();
-  for (const p of op.parameters) if (p.in === "query" && scalar(values[p.name])) out.set(p.name, values[p.name] as string);
-  if (isRec(body)) for (const [k, v] of Object.entries(body)) if (scalar(v)) out.set(k, v);
-  return out;
-}
-
-/** `2025-01-01T00:00:00Z` and `2025-01-01T00:00:00.000Z` are one instant: a server may write either. */
-function sameInstant(a: string, b: string): boolean {
-  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-  return iso.test(a) && iso.test(b) && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
-}
-
-/** What was sent is what is stored: every sent scalar the object carries under the same name. */
-function differences(sent: Map<string, string | number | boolean>, stored: Rec): string[] {
-  const out: string[] = [];
-  for (const [name, value] of sent) {
-    if (!Object.prototype.hasOwnProperty.call(stored, name)) continue;
-    const got = stored[name];
-    if (got === value || sameValue(got, value)) continue;
-    if (typeof got === "string" && typeof value === "string" && sameInstant(got, value)) continue;
-    out.push(`${name}: sent ${JSON.stringify(value)}, reads back ${JSON.stringify(got)}`);
-  }
-  return out;
 }
 
 /**
  * The pages of a list, following its cursor (at most 40): each answer, its items (undefined when it
  * holds no list) and whether a further page follows. Stops after an answer that is not a 2xx.
  */
-async function* pages(ctx: RunContext, list: OperationCase, start: Rec): AsyncGenerator<{ res: RawResponse; items: unknown[] | undefined; more: boolean }> {
+async function* pages(ctx: RunContext, list: OperationCase, start: Rec, itemsAt?: string): AsyncGenerator<{ res: RawResponse; items: unknown[] | undefined; more: boolean }> {
   const paging = list.pagination;
   let values = start;
   for (let page = 0; page < 40; page++) {
     const res = await ctx.send(list, values, undefined);
-    const items = getAt(res.body, paging?.items ?? "/data");
+    const items = getAt(res.body, itemsAt ?? paging?.items ?? "/data");
     const next = paging && ok2xx(res) ? getAt(res.body, paging.nextPointer) : undefined;
     const more = typeof next === "string" && next !== "";
     yield { res, items: Array.isArray(items) ? items : undefined, more };
@@ -78,13 +60,23 @@ async function* pages(ctx: RunContext, list: OperationCase, start: Rec): AsyncGe
   }
 }
 
-async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id: unknown, extra: Rec = {}): Promise<{ found: Rec | undefined; res: RawResponse }> {
+/** Where a list keeps its items and their key, when the plan knows (`""`: the answer is the array). */
+interface ListShape {
+  readonly items?: string | undefined;
+  readonly key?: string | undefined;
+}
+
+async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id: unknown, extra: Rec = {}, shape: ListShape = {}): Promise<{ found: Rec | undefined; res: RawResponse }> {
   let last: RawResponse = { status: 0, headers: new Headers(), body: undefined } as unknown as RawResponse;
-  for await (const { res, items } of pages(ctx, list, { ...(await ctx.positive(list, 0, fixed)).values, ...extra })) {
+  // Only what the list needs (its required members and the parents): a drawn filter could hide the object.
+  const req = await ctx.positive(list, 0, fixed);
+  const values: Rec = { ...fixed };
+  for (const p of list.parameters) if (p.required && values[p.name] === undefined && req.values[p.name] !== undefined) values[p.name] = req.values[p.name];
+  for await (const { res, items } of pages(ctx, list, { ...values, ...extra }, shape.items)) {
     last = res;
     if (!ok2xx(res)) break;
     ctx.checkShape(list, res);
-    const found = items?.find((x) => itemKey(x) === String(id));
+    const found = items?.find((x) => keyOf(x, shape.key) === String(id));
     if (found !== undefined) return { found: isRec(found) ? found : {}, res };
   }
   return { found: undefined, res: last };
@@ -124,9 +116,13 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   const { check } = ctx;
   const op = (id: string | undefined): OperationCase | undefined => (id === undefined ? undefined : ctx.op(id));
   const create = op(sc.create) as OperationCase;
+  const key = sc.keyField;
+  const shape: ListShape = { items: sc.listItems, key };
   // A schema-valid create may still be refused for what it refers to (a media key never uploaded,
   // one object per user already held): try a few valid requests before giving up, and say why.
-  const fixedCreate = await ctx.pathValues(create);
+  const found = await ctx.pool.pathValues(create);
+  if (found.missing.length > 0) return skip(ctx.pool.explain(create, found.missing));
+  const fixedCreate = found.values;
   const refusals: string[] = [];
   let made: PositiveRequest | undefined;
   let res: RawResponse | undefined;
@@ -141,48 +137,62 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   }
   if (!made || !res) return skip(`${create.id} refused every valid create it was sent, so there was no object to follow: ${refusals.join(" | ")}`);
   ctx.checkShape(create, res);
-  const id = sc.idPointers.map((p) => getAt(res.body, p)).find((v) => scalar(v));
-  check(id !== undefined, `${where(create)}: the answer carries no id at ${sc.idPointers.join(" or ")}`);
-  const sent = sentFields(create, made.values, made.body);
-  const created = subject(res.body, id);
+  const id = createdKey(res, { kind: "create", operationId: create.id, pointers: sc.idPointers, location: sc.location === true });
+  check(id !== undefined, `${where(create)}: the answer carries no id at ${[...sc.idPointers, ...(sc.location ? ["Location"] : [])].join(" or ")}`);
+  const sent = sentMembers(create, made.values, made.body, sc.readBack);
+  const created = subject(res.body, id, key);
   if (created) {
-    const diff = differences(sent, created);
+    // The create's own answer shows what it shows: a member it leaves out is not its failure.
+    const diff = differences(sent.map((x) => ({ ...x, declared: false })), created);
     check(diff.length === 0, `${where(create)} answers with other values than it was sent: ${diff.join("; ")}`);
   }
   const itemValues = async (item: OperationCase): Promise<Rec> => ({ ...(await ctx.pathValues(item)), ...pathFrom(create, made.values, item), [sc.idParam]: id });
 
   const read = op(sc.read);
-  const readBack = async (what: string, expectSent: Map<string, string | number | boolean>): Promise<Rec | undefined> => {
+  const readNow = async (what: string): Promise<Rec | undefined> => {
     if (!read) return undefined;
     const r = await ctx.send(read, { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) }, undefined);
     check(ok2xx(r), `${where(read)} answered ${describeResponse(r)} reading ${String(id)} ${what}`);
     ctx.checkShape(read, r);
-    const stored = subject(r.body, id);
+    const stored = subject(r.body, id, key);
     check(stored !== undefined, `${where(read)}: reading ${String(id)} ${what} gives no object`);
-    const diff = differences(expectSent, stored as Rec);
-    check(diff.length === 0, `${where(read)}: ${String(id)} ${what} does not hold what was sent: ${diff.join("; ")}`);
     return stored;
   };
-  await readBack("after it was created", sent);
+  const readBack = async (what: string, expected: readonly SentMember[]): Promise<Rec | undefined> => {
+    const stored = await readNow(what);
+    if (!stored) return undefined;
+    const diff = differences(expected, stored);
+    check(diff.length === 0, `${where(read as OperationCase)}: ${String(id)} ${what} does not hold what was sent: ${diff.join("; ")}`);
+    return stored;
+  };
+  const first = await readBack("after it was created", sent);
+
+  await enumSweep(ctx, sc, create, made, id, read ? (v) => readFor(ctx, read, create, made.values, v, sc) : undefined);
 
   const list = op(sc.list);
   if (list) {
-    const { found, res: lr } = await listContains(ctx, list, pathFrom(create, made.values, list), id);
-    check(found !== undefined, `${where(list)} does not list ${String(id)} after ${create.id} created it: ${describeResponse(lr)}`);
+    const { found: listed, res: lr } = await listContains(ctx, list, pathFrom(create, made.values, list), id, {}, shape);
+    check(listed !== undefined, `${where(list)} does not list ${String(id)} after ${create.id} created it: ${describeResponse(lr)}`);
   }
 
   const update = op(sc.update);
   if (update) {
     const fixed = await itemValues(update);
-    const stored = created ?? {};
-    // The examples' update first, then drawn ones: one of them must be taken (a drawn one may name
-    // objects the server does not have). Each is made to change a field the object shows, so the
-    // read-back can tell an update that was stored from one that was only answered.
+    const stored = first ?? created ?? {};
+    // Read, change one member, write: each change on its own, so a server that stores some members
+    // and drops another is caught on the one it drops, and the members that must not change are
+    // compared with the object as it was made.
     const refusals: string[] = [];
     let accepted = 0;
     for (let i = 0; i < 4 && accepted === 0; i++) {
-      const base = await ctx.positive(update, i, fixed);
-      const r = await updateEach(ctx, update, { values: { ...base.values, ...fixed }, body: base.body }, stored, id, i, (changed) => readBack("after it was updated", changed));
+      const base = await readModifyWrite(ctx, update, stored, fixed, i);
+      const r = await updateEach(ctx, update, base, stored, id, i, sc.updateReadBack, async (changed) => {
+        const now = await readBack("after it was updated", changed);
+        if (now && first) {
+          const moved = changedImmutables(first, now, sc.immutable ?? []);
+          check(moved.length === 0, `${where(update)} changed what must never change of ${String(id)}: ${moved.join("; ")}`);
+        }
+      });
       accepted += r.accepted;
       refusals.push(...r.refusals);
     }
@@ -195,17 +205,18 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   const dr = await ctx.send(del, dv, undefined);
   check(ok2xx(dr), `${where(del)} answered ${describeResponse(dr)} deleting ${String(id)}`);
   ctx.checkShape(del, dr);
+  if (ok2xx(dr)) ctx.pool.consume(sc.idParam, id);
   ctx.forget();
   if (sc.deletion === "soft") {
-    const gone = subject(dr.body, id);
+    const gone = subject(dr.body, id, key);
     if (gone && "deleted" in gone) check(gone["deleted"] === true, `${where(del)}: the deleted object answers deleted=${JSON.stringify(gone["deleted"])}, expected true`);
   }
   if (read) await readAfterDelete(ctx, read, del, { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) }, id, sc.deletion === "soft");
   if (list) {
-    const hidden = await listContains(ctx, list, pathFrom(create, made.values, list), id);
+    const hidden = await listContains(ctx, list, pathFrom(create, made.values, list), id, {}, shape);
     check(hidden.found === undefined, `${where(list)} still lists ${String(id)} after ${del.id}${sc.deletion === "soft" ? " without with_deleted=true" : ""}`);
     if (sc.deletion === "soft" && list.parameters.some((p) => p.name === "with_deleted")) {
-      const shown = await listContains(ctx, list, pathFrom(create, made.values, list), id, { with_deleted: true });
+      const shown = await listContains(ctx, list, pathFrom(create, made.values, list), id, { with_deleted: true }, shape);
       check(shown.found !== undefined, `${where(list)} does not list deleted ${String(id)} with with_deleted=true`);
       if (shown.found) check(shown.found["deleted"] === true, `${where(list)} lists deleted ${String(id)} with deleted=${JSON.stringify(shown.found["deleted"])}, expected true`);
       await keepsLive(ctx, list, pathFrom(create, made.values, list));
@@ -217,11 +228,111 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   }
 }
 
+/** Reads the object `id` made by `create` through `read`; undefined when the read does not answer it. */
+async function readFor(ctx: RunContext, read: OperationCase, create: OperationCase, createValues: Rec, id: unknown, sc: LifecycleScenario): Promise<Rec | undefined> {
+  const values = { ...(await ctx.pathValues(read)), ...pathFrom(create, createValues, read), [sc.idParam]: id };
+  const r = await ctx.send(read, { ...(await ctx.positive(read, 0, values)).values, ...values }, undefined);
+  return ok2xx(r) ? subject(r.body, id, sc.keyField) : undefined;
+}
+
 /**
- * Requests that each change one field the stored object shows to a new valid value (drawn from its
- * schema and accepted by the request validators), so storing it is observable: up to six, query
- * fields first. Each is sent on its own, so a refusal of one (a rule about stored state) spares the
- * others, and a server that stores some fields and drops another is caught on the one it drops.
+ * Every value of each enum member of the create, each in an object of its own, read back: a server
+ * that stores one constant (the value the examples happen to use) is caught on the next value. At
+ * most `SWEEP_CREATES` objects, made only where the contract also deletes them (the suite cleans up).
+ */
+async function enumSweep(ctx: RunContext, sc: LifecycleScenario, create: OperationCase, made: PositiveRequest, firstId: unknown, readOf: ((id: unknown) => Promise<Rec | undefined>) | undefined): Promise<void> {
+  if (!readOf || !sc.readBack || !ctx.tools.validateRequest) return;
+  const del = sc.delete !== undefined ? ctx.op(sc.delete) : undefined;
+  if (!del && !ctx.target().disposable) return;
+  let budget = SWEEP_CREATES;
+  for (const [member, stored] of Object.entries(sc.readBack)) {
+    const inBody = isRec(made.body) && Object.prototype.hasOwnProperty.call(made.body, member);
+    const inQuery = create.parameters.some((p) => p.in === "query" && p.name === member);
+    const schema = inQuery ? create.request?.parameters[member] : create.request?.body !== undefined ? memberSchema(ctx.root, create.request.body.schema, member) : undefined;
+    const values = enumValues(ctx.root, schema);
+    const sentValue = inBody ? (made.body as Rec)[member] : made.values[member];
+    for (const value of values) {
+      if (budget <= 0) return;
+      if (sameValue(value, sentValue)) continue;
+      const req = inBody || (!inQuery && isRec(made.body)) ? { values: made.values, body: { ...(made.body as Rec), [member]: value } } : { values: { ...made.values, [member]: value }, body: made.body };
+      if (!ctx.tools.validateRequest(create.id, requestInput(create, req.values, req.body)).valid) continue;
+      budget--;
+      const res = await ctx.send(create, req.values, req.body);
+      if (!ok2xx(res)) continue;
+      const id = createdKey(res, { kind: "create", operationId: create.id, pointers: sc.idPointers, location: sc.location === true });
+      if (id === undefined || String(id) === String(firstId)) continue;
+      const now = await readOf(id);
+      if (now) {
+        const diff = differences([{ member, stored, value, declared: true }], now);
+        ctx.check(diff.length === 0, `${where(create)}: an object made with ${member}=${JSON.stringify(value)} does not hold it: ${diff.join("; ")}`);
+      }
+      if (del) {
+        const dv = { ...(await ctx.pathValues(del)), ...pathFrom(create, made.values, del), [sc.idParam]: id };
+        const gone = await ctx.send(del, { ...(await ctx.positive(del, 0, dv)).values, ...dv }, undefined);
+        if (ok2xx(gone)) ctx.pool.consume(sc.idParam, id);
+      }
+    }
+  }
+}
+
+/** Objects an enum sweep may make per lifecycle. @default 12 */
+const SWEEP_CREATES = 12;
+
+/** The schema of a top-level member of a body schema (through `$ref` and `allOf`), if it declares one. */
+function memberSchema(root: unknown, schema: unknown, member: string, depth = 0): unknown {
+  const s = deref(root, schema);
+  if (!isRec(s) || depth > 8) return undefined;
+  if (isRec(s["properties"]) && s["properties"][member] !== undefined) return s["properties"][member];
+  for (const part of Array.isArray(s["allOf"]) ? s["allOf"] : []) {
+    const found = memberSchema(root, part, member, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function deref(root: unknown, schema: unknown): unknown {
+  let s = schema;
+  for (let i = 0; i < 10 && isRec(s) && typeof s["$ref"] === "string"; i++) s = resolvePointer(root, s["$ref"]);
+  return s;
+}
+
+/** The values an enum schema (or an array of one) allows, at most eight. */
+function enumValues(root: unknown, schema: unknown): unknown[] {
+  const s = deref(root, schema);
+  if (!isRec(s)) return [];
+  if (Array.isArray(s["enum"])) return s["enum"].filter((v) => v !== null).slice(0, 8);
+  if (s["type"] === "boolean") return [true, false];
+  return [];
+}
+
+/**
+ * The update request built from the object as read: each member the update takes that the object
+ * holds keeps its stored value (the write changes nothing else), the rest as a valid request has
+ * it. Falls back to the valid request alone when the stored values do not make a valid one.
+ */
+async function readModifyWrite(ctx: RunContext, update: OperationCase, stored: Rec, fixed: Rec, index: number): Promise<{ values: Rec; body: unknown }> {
+  const base = await ctx.positive(update, index, fixed);
+  const plain = { values: { ...base.values, ...fixed }, body: base.body };
+  const validate = ctx.tools.validateRequest;
+  if (!validate) return plain;
+  const values: Rec = { ...plain.values };
+  for (const p of update.parameters) if (p.in === "query" && Object.prototype.hasOwnProperty.call(stored, p.name) && scalar(stored[p.name])) values[p.name] = stored[p.name];
+  let body = plain.body;
+  if (isRec(body) && update.request?.body !== undefined) {
+    const next: Rec = { ...body };
+    for (const k of Object.keys(stored)) if (memberSchema(ctx.root, update.request.body.schema, k) !== undefined && stored[k] !== null) next[k] = stored[k];
+    body = next;
+  }
+  if (validate(update.id, requestInput(update, values, body)).valid) return { values, body };
+  // Stored values the request cannot take (a read-only member sent back): keep the query, draw the body.
+  if (validate(update.id, requestInput(update, values, plain.body)).valid) return { values, body: plain.body };
+  return plain;
+}
+
+/**
+ * Requests that each change one member the stored object shows to a new valid value, so storing it
+ * is observable: every other value of an enum or a boolean, else a value drawn from its schema;
+ * query members first, at most ten. References to other objects keep their value.
  */
 function changesOf(ctx: RunContext, op: OperationCase, req: { values: Rec; body: unknown }, stored: Rec, salt: number): { values: Rec; body: unknown }[] {
   const mock = ctx.tools.mock;
@@ -230,37 +341,48 @@ function changesOf(ctx: RunContext, op: OperationCase, req: { values: Rec; body:
   const valid = (values: Rec, body: unknown): boolean => validate(op.id, requestInput(op, values, body)).valid;
   const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b) || (scalar(a) && scalar(b) && String(a) === String(b));
   // A reference to another object (`line_item_id`, `media_key`) cannot take an invented value.
-  const reference = (name: string): boolean => /(^id$|_ids?$|_keys?$|_uri$)/.test(name);
+  const reference = (name: string): boolean => /(^id$|_ids?$|_keys?$|_uri$)/.test(name) || (op.references ?? []).some((r) => r.name === name);
   const out: { values: Rec; body: unknown }[] = [];
-  const query = op.parameters.filter((p) => p.in === "query" && !reference(p.name) && Object.prototype.hasOwnProperty.call(stored, p.name) && op.request?.parameters[p.name] !== undefined);
-  for (const p of query) {
+  const candidates = (schema: unknown, name: string, where: string): unknown[] => {
+    const listed = enumValues(ctx.root, schema).filter((v) => !same(v, stored[name]));
+    if (listed.length > 0) return listed.slice(0, 3);
+    const drawn: unknown[] = [];
     for (let k = 0; k < 6; k++) {
-      const v = mock(op.request.parameters[p.name] as MockSchema, deriveSeed(ctx.seed, `${op.id}/change/${p.name}/${salt}/${k}`));
-      if (!scalar(v) || same(v, stored[p.name])) continue;
+      const v = mock(schema as MockSchema, deriveSeed(ctx.seed, `${op.id}/change/${where}/${name}/${salt}/${k}`));
+      if (scalar(v) && !same(v, stored[name])) drawn.push(v);
+    }
+    return drawn;
+  };
+  for (const p of op.parameters) {
+    if (p.in !== "query" || reference(p.name) || !Object.prototype.hasOwnProperty.call(stored, p.name) || op.request.parameters[p.name] === undefined) continue;
+    let taken = 0;
+    for (const v of candidates(op.request.parameters[p.name], p.name, "query")) {
       const values = { ...req.values, [p.name]: v };
-      if (valid(values, req.body)) {
+      if (taken < 2 && valid(values, req.body)) {
         out.push({ values, body: req.body });
-        break;
+        taken++;
+        if (enumValues(ctx.root, op.request.parameters[p.name]).length === 0) break;
       }
     }
   }
   const bodySchema = op.request.body?.schema;
   if (bodySchema !== undefined && isRec(req.body)) {
-    const done = new Set<string>();
-    for (let k = 0; k < 6; k++) {
-      const drawn = mock(bodySchema as MockSchema, deriveSeed(ctx.seed, `${op.id}/change/body/${salt}/${k}`));
-      if (!isRec(drawn)) break;
-      for (const [name, v] of Object.entries(drawn)) {
-        if (done.has(name) || !scalar(v) || reference(name) || !Object.prototype.hasOwnProperty.call(stored, name) || same(v, stored[name])) continue;
+    for (const name of Object.keys(stored)) {
+      if (reference(name)) continue;
+      const schema = memberSchema(ctx.root, bodySchema, name);
+      if (schema === undefined) continue;
+      let taken = 0;
+      for (const v of candidates(schema, name, "body")) {
         const body = { ...req.body, [name]: v };
-        if (valid(req.values, body)) {
-          done.add(name);
+        if (taken < 2 && valid(req.values, body)) {
           out.push({ values: req.values, body });
+          taken++;
+          if (enumValues(ctx.root, schema).length === 0) break;
         }
       }
     }
   }
-  return out.slice(0, 6);
+  return out.slice(0, 10);
 }
 
 /** Sends each change of `req` (or `req` itself when nothing can be changed); `after` checks what each taken one stored. */
@@ -271,13 +393,14 @@ async function updateEach(
   stored: Rec,
   id: unknown,
   salt: number,
-  after: (changed: Map<string, string | number | boolean>) => Promise<unknown>,
+  map: Readonly<Record<string, string>> | undefined,
+  after: (changed: SentMember[]) => Promise<unknown>,
 ): Promise<{ accepted: number; refusals: string[] }> {
   const changes = changesOf(ctx, update, req, stored, salt);
   let accepted = 0;
   const refusals: string[] = [];
   for (const change of changes.length > 0 ? changes : [req]) {
-    const sent = await sendUpdate(ctx, update, change, id);
+    const sent = await sendUpdate(ctx, update, change, id, map);
     if ("refused" in sent) refusals.push(sent.refused);
     else {
       accepted++;
@@ -289,18 +412,18 @@ async function updateEach(
 
 /**
  * Sends an update: no 5xx; when taken, an answer of the declared shape that holds what was sent.
- * Returns the fields it changed, or the refusal as text.
+ * Returns the members it sent, or the refusal as text.
  */
-async function sendUpdate(ctx: RunContext, update: OperationCase, change: { values: Rec; body: unknown }, id: unknown): Promise<{ changed: Map<string, string | number | boolean> } | { refused: string }> {
+async function sendUpdate(ctx: RunContext, update: OperationCase, change: { values: Rec; body: unknown }, id: unknown, map: Readonly<Record<string, string>> | undefined): Promise<{ changed: SentMember[] } | { refused: string }> {
   const ur = await ctx.send(update, change.values, change.body);
   ctx.check(ur.status < 500, `${where(update)} answered ${describeResponse(ur)} to a valid update of ${String(id)}: a server error`);
   if (!ok2xx(ur)) return { refused: describeResponse(ur).slice(0, 200) };
   ctx.checkShape(update, ur);
-  const changed = sentFields(update, change.values, change.body);
-  for (const p of update.parameters) if (p.in === "path") changed.delete(p.name);
+  const path = new Set(update.parameters.filter((p) => p.in === "path").map((p) => p.name));
+  const changed = sentMembers(update, change.values, change.body, map).filter((m) => !path.has(m.member));
   const answered = subject(ur.body, id);
   if (answered) {
-    const diff = differences(changed, answered);
+    const diff = differences(changed.map((x) => ({ ...x, declared: false })), answered);
     ctx.check(diff.length === 0, `${where(update)} answers the update of ${String(id)} with other values than it was sent: ${diff.join("; ")}`);
   }
   return { changed };
@@ -470,54 +593,67 @@ async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "deletion
   }
 }
 
-/** An update of an object the suite did not make: its answer and a read-back hold the changed field. */
+/**
+ * An update no lifecycle reaches: on an object made for it where the contract can make one, else on
+ * a listed one that is put back afterwards. Read, change one member, write; the answer and a read
+ * hold what was sent, and what must never change did not.
+ */
 async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update" }>, skip: (why: string) => void): Promise<void> {
   const { check } = ctx;
   const update = ctx.op(sc.operationId) as OperationCase;
-  const why = await unnamed(ctx, update);
-  if (why !== undefined) return skip(why);
+  const on = await ctx.pool.forCase(update, "write");
+  if ("why" in on) return skip(on.why);
+  const fixed = on.values;
   const read = sc.read !== undefined ? ctx.op(sc.read) : undefined;
-  const fixed = await ctx.pathValues(update);
   const last = update.parameters.filter((p) => p.in === "path").at(-1)?.name;
-  // The object's id: discovered, given, or (see unnamed) the contract's example.
-  const id = last === undefined ? undefined : (fixed[last] ?? update.positive?.values[last]);
+  const id = last === undefined ? undefined : fixed[last];
+  const readNow = async (): Promise<RawResponse | undefined> => (read ? ctx.send(read, { ...(await ctx.positive(read, 0, fixed)).values, ...fixed }, undefined) : undefined);
   // What the server holds now: a read, else the answer to the plain update.
-  let stored: Rec | undefined;
-  if (read) {
-    const r = await ctx.send(read, { ...(await ctx.positive(read, 0, fixed)).values, ...fixed }, undefined);
-    if (ok2xx(r)) stored = subject(r.body, id);
+  const before = await readNow();
+  if (before && before.status === 404 && on.values[last ?? ""] === update.positive?.values[last ?? ""]) {
+    return skip(`${String(id)}, the contract's example ${String(last)}, does not exist on this server: pass a live one with --values`);
   }
+  let stored: Rec | undefined = before && ok2xx(before) ? subject(before.body, id) : undefined;
+  const original = stored;
   const refusals: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const base = await ctx.positive(update, i, fixed);
-    const req = { values: { ...base.values, ...fixed }, body: base.body };
-    if (!stored) {
-      const plain = await ctx.send(update, req.values, req.body);
-      check(plain.status < 500, `${where(update)} answered ${describeResponse(plain)}: a server error`);
-      // An object named only by the contract's example may be gone (an earlier run deleted it).
-      if (plain.status === 404 && last !== undefined && fixed[last] === undefined) {
-        return skip(`${String(id)}, the contract's example ${last}, does not exist on this server (deleted by an earlier run?): pass a live one with --values`);
+  let lastSent: { res: RawResponse; body: unknown } | undefined;
+  try {
+    for (let i = 0; i < 4; i++) {
+      if (!stored) {
+        const base = await ctx.positive(update, i, fixed);
+        const plain = await ctx.send(update, { ...base.values, ...fixed }, base.body);
+        check(plain.status < 500, `${where(update)} answered ${describeResponse(plain)}: a server error`);
+        if (!ok2xx(plain)) {
+          refusals.push(describeResponse(plain).slice(0, 200));
+          continue;
+        }
+        lastSent = { res: plain, body: base.body };
+        stored = subject(plain.body, id);
+        if (!stored) return;
       }
-      if (!ok2xx(plain)) {
-        refusals.push(describeResponse(plain).slice(0, 200));
-        continue;
+      const held = stored;
+      const req = await readModifyWrite(ctx, update, held, fixed, i);
+      const r = await updateEach(ctx, update, req, held, id, i, sc.readBack, async (changed) => {
+        const rr = await readNow();
+        if (!rr || !read) return;
+        check(ok2xx(rr), `${where(read)} answered ${describeResponse(rr)} reading ${String(id)} after ${update.id}`);
+        const now = subject(rr.body, id);
+        const diff = now ? differences(changed, now) : [];
+        check(diff.length === 0, `${where(read)}: ${String(id)} after ${update.id} does not hold what was sent: ${diff.join("; ")}`);
+        const moved = now && original ? changedImmutables(original, now, sc.immutable ?? []) : [];
+        check(moved.length === 0, `${where(update)} changed what must never change of ${String(id)}: ${moved.join("; ")}`);
+      });
+      refusals.push(...r.refusals);
+      if (r.accepted > 0) {
+        lastSent = { res: { status: 200 } as RawResponse, body: req.body };
+        return;
       }
-      stored = subject(plain.body, id);
-      if (!stored) return;
     }
-    const held = stored;
-    const r = await updateEach(ctx, update, req, held, id, i, async (changed) => {
-      if (!read) return;
-      const rr = await ctx.send(read, { ...(await ctx.positive(read, 0, fixed)).values, ...fixed }, undefined);
-      check(ok2xx(rr), `${where(read)} answered ${describeResponse(rr)} reading ${String(id)} after ${update.id}`);
-      const now = subject(rr.body, id);
-      const diff = now ? differences(changed, now) : [];
-      check(diff.length === 0, `${where(read)}: ${String(id)} after ${update.id} does not hold what was sent: ${diff.join("; ")}`);
-    });
-    refusals.push(...r.refusals);
-    if (r.accepted > 0) return;
+    check(false, `${where(update)} refused every valid update: ${refusals.join(" | ")}`);
+  } finally {
+    // A listed object is put back as it was read (what was sent last, member by member).
+    if (lastSent) await on.done(lastSent.res, lastSent.body);
   }
-  check(false, `${where(update)} refused every valid update: ${refusals.join(" | ")}`);
 }
 
 /** Counts every item of a list, walking its pages (bounded). */
