@@ -291,8 +291,15 @@ export function readParameters(pathLevel: unknown, opLevel: unknown, resolve: (n
       deprecated: p["deprecated"] === true,
       ...optional("example", "example" in p ? p["example"] : isObj(p["examples"]) ? firstExample(p["examples"], resolve) : undefined),
       varName: varNames[i] as string,
+      ...extensionsOf(p),
     };
   });
+}
+
+/** `{ x: { "x-filter": … } }` for an object with `x-` keys, else nothing. */
+function extensionsOf(o: Obj): { x?: Readonly<Record<string, unknown>> } {
+  const x = Object.fromEntries(Object.entries(o).filter(([k]) => k.startsWith("x-")));
+  return Object.keys(x).length > 0 ? { x } : {};
 }
 
 function firstExample(examples: Obj, resolve: (n: unknown) => unknown): unknown {

@@ -72,6 +72,8 @@ export interface Parameter {
   readonly example?: unknown;
   /** Safe camelCase name for generated code where the spec name is not an identifier. */
   readonly varName: string;
+  /** The parameter's `x-` extensions (`x-filter`, `x-owned` …), as written. */
+  readonly x?: Readonly<Record<string, unknown>>;
 }
 
 export interface MediaContent {

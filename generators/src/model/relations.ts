@@ -98,12 +98,21 @@ function pluralsOf(stem: string): string[] {
   return [...new Set([stem, `${stem}s`, `${stem}es`, stem.replace(/y$/, "ies")])];
 }
 
+/** An item schema with the members of each `oneOf`/`anyOf` alternative seen at once (an item is one of several kinds). */
+function objectOf(schema: Obj, resolve: Resolve): Obj {
+  if (isObj(schema["properties"])) return schema;
+  const alternatives = [...(Array.isArray(schema["oneOf"]) ? schema["oneOf"] : []), ...(Array.isArray(schema["anyOf"]) ? schema["anyOf"] : [])].map((a) => resolve(a));
+  const merged: Obj = {};
+  for (const a of alternatives) for (const [k, v] of Object.entries(props(a))) if (merged[k] === undefined) merged[k] = v;
+  return Object.keys(merged).length > 0 ? { ...schema, properties: merged } : schema;
+}
+
 /** A list's items: where they are and their resolved schema; undefined when the answer holds no array of objects. */
-function listItems(list: Operation, resolve: Resolve): { items: string; item: Obj } | undefined {
+export function listItems(list: Operation, resolve: Resolve): { items: string; item: Obj } | undefined {
   const root = successSchema(list, resolve);
   if (!root) return undefined;
   if (root["type"] === "array" || (root["items"] !== undefined && root["properties"] === undefined)) {
-    const item = resolve(root["items"] ?? {});
+    const item = objectOf(resolve(root["items"] ?? {}), resolve);
     return isObj(item["properties"]) ? { items: "", item } : undefined;
   }
   const wanted = list.pagination?.items;
@@ -112,7 +121,7 @@ function listItems(list: Operation, resolve: Resolve): { items: string; item: Ob
     const name = pointer.slice(1).split("/")[0] ?? "";
     const arr = resolve(props(root)[name.replace(/~1/g, "/").replace(/~0/g, "~")] ?? {});
     if (arr["type"] !== "array" && arr["items"] === undefined) continue;
-    const item = resolve(arr["items"] ?? {});
+    const item = objectOf(resolve(arr["items"] ?? {}), resolve);
     if (isObj(item["properties"]) && pointer.split("/").length === 2) return { items: pointer, item };
   }
   return undefined;
@@ -191,7 +200,7 @@ const fewerParams = (a: { op: Operation }, b: { op: Operation }): number => path
  * lists named for the parameter's resource (`silenceID` → `/silences`, `id`), then any list whose
  * items carry a member of that very name (`media_key`).
  */
-function listSourcesFor(lists: Lists, name: string, schema: Obj, collectionPath: string | undefined, selfPath: string | undefined): ListSource[] {
+function listSourcesFor(lists: Lists, name: string, schema: Obj, collectionPath: string | undefined, selfPath: string | undefined, named = true): ListSource[] {
   const out: ListSource[] = [];
   const seen = new Set<string>();
   const add = (entry: { op: Operation; items: string; item: Obj }, field: string): void => {
@@ -211,7 +220,7 @@ function listSourcesFor(lists: Lists, name: string, schema: Obj, collectionPath:
     const field = keyOf(parent);
     if (field) add(parent, field);
   }
-  const stem = stemOf(name);
+  const stem = named ? stemOf(name) : undefined;
   if (stem !== undefined) {
     const named = pluralsOf(stem)
       .flatMap((n) => lists.byLastSegment.get(n) ?? [])
@@ -294,7 +303,11 @@ function inferRelations(model: ApiModel): Relations {
       const param = op.parameters.find((p) => p.in === "path" && p.name === name);
       const schema = param ? resolve(param.schema) : {};
       const collectionPath = segments.slice(0, i).join("/");
-      const listed = listSourcesFor(lists, name, schema, collectionPath, op.path);
+      // A list named for the parameter's resource gives its keys only where the path names the
+      // collection right before it (`/silence/{silenceID}` → `/silences`); after another parameter
+      // (`/cards/{card_type}/{card_id}`) the key belongs to a kind of object that list may not hold.
+      const afterLiteral = i > 0 && !/^\{.+\}$/.test(segments[i - 1] ?? "");
+      const listed = listSourcesFor(lists, name, schema, collectionPath, op.path, afterLiteral);
       const linked = linkSources(model, op, name);
       const created = createSource(model, collectionPath, name, resolve);
       // Existing objects first (lists and linked answers), then a new one from the contract's own create.

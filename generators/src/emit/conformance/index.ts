@@ -6,7 +6,8 @@ import { tsHeader } from "../header.js";
 import { literal, prettyLiteral, raw, stringLiteral, ts } from "../ts.js";
 import { mediaKind } from "../validators/index.js";
 import { bodyNegatives } from "./body-negatives.js";
-import { idFilters, paginationPlan, rateLimit, responseHeaders, responseRules } from "./invariants.js";
+import { paginationPlan, rateLimit, responseHeaders, responseRules } from "./invariants.js";
+import { filterPlans } from "./filters.js";
 import { isObj, sampleValue, statedValue, violations, type Resolve } from "./negatives.js";
 import { boundaries, bodyContent, requestSchemas } from "./requests.js";
 import { breakRules } from "./rules.js";
@@ -122,7 +123,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
   const pagination = paginationPlan(op, resolve);
   const rules = responseRules(op);
   const headers = responseHeaders(op);
-  const filters = idFilters(op);
+  const filters = filterPlans(op, resolve);
   const rate = rateLimit(op);
   return {
     ...base,
@@ -139,7 +140,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...(pagination ? { pagination } : {}),
     ...(rules.length > 0 ? { responseRules: rules } : {}),
     ...(headers ? { responseHeaders: headers } : {}),
-    ...(filters.length > 0 ? { idFilters: filters } : {}),
+    ...(filters.length > 0 ? { filters } : {}),
     ...(rate ? { rateLimit: rate } : {}),
   };
 }

@@ -62,19 +62,6 @@ export function responseHeaders(op: Operation): Obj | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/**
- * Id filters of a list: a query parameter named for the listed collection's ids (`card_ids` on
- * `…/cards`, `account_media_ids` on `…/account_media`). Asked for one id, the list holds that object only.
- */
-export function idFilters(op: Operation): Obj[] {
-  if (op.method !== "get" || op.unspecified !== undefined) return [];
-  const last = op.path.split("/").filter((s) => s !== "" && !s.startsWith("{")).at(-1);
-  if (last === undefined) return [];
-  const singular = last.replace(/ies$/, "y").replace(/s$/, "");
-  const names = new Set([`${last}_ids`, `${singular}_ids`]);
-  return op.parameters.filter((p) => p.in === "query" && names.has(p.name)).map((p) => ({ param: p.name, items: op.pagination?.items ?? "/data" }));
-}
-
 /** ISO 8601 durations of days, hours, minutes and seconds (`PT15M`, `P1D`), in milliseconds. */
 function durationMs(text: string): number | undefined {
   const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(text);

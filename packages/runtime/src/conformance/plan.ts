@@ -112,8 +112,8 @@ export interface OperationCase {
   readonly examples?: readonly { readonly status: string; readonly mediaType: string; readonly example: unknown }[];
   readonly pagination?: PaginationPlan;
   readonly responseRules?: readonly ResponseRule[];
-  /** Query parameters that filter the list by its items' ids: asked for one id, the list holds only that object. */
-  readonly idFilters?: readonly { readonly param: string; readonly items: string }[];
+  /** Query parameters that keep only the listed objects they match (`x-filter`, and id filters named for the collection). */
+  readonly filters?: readonly FilterPlan[];
   /**
    * A stated rate limit (`x-limits` kind rate): `requests` per `windowMs`, counting only requests
    * that carry the `when` values (`with_total_count=true`) when it names some.
@@ -121,6 +121,19 @@ export interface OperationCase {
   readonly rateLimit?: { readonly requests: number; readonly windowMs: number; readonly when?: Readonly<Record<string, unknown>> };
   /** Declared response headers per status, required ones only. */
   readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** A list filter: which item members a query parameter matches, and how. */
+export interface FilterPlan {
+  readonly param: string;
+  /** `equals` one value, `in` a list of values, `prefix`, `contains` or `term` (a substring of any member). */
+  readonly match: "equals" | "in" | "prefix" | "contains" | "term";
+  /** Item members read (names, or pointers into the item); an item matches when any does. */
+  readonly members: readonly string[];
+  readonly caseInsensitive?: boolean;
+  /** Where the list holds its items (`""`: the answer is the array) and the member that keys them. */
+  readonly items: string;
+  readonly key?: string;
 }
 
 /** Where values of a parameter come from (see the generator's model/relations.ts). */

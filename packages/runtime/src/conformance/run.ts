@@ -15,6 +15,8 @@ import { runWorkflow } from "./workflows.js";
 import { requestInput } from "./synth.js";
 import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
+import { filterValues, keysOf, matchesFilter } from "./filters.js";
+import { walkAll } from "./walk.js";
 import { createSchemaMatcher } from "../shared/schema-match.js";
 import { buildPositive } from "./synth.js";
 import type { AuthConfig } from "../client/auth.js";
@@ -211,7 +213,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       if (!deletes) validRequests(op);
       refusals(op);
       if (deletes) validRequests(op);
-      idFilterCases(op);
+      listCases(op);
     });
 
   function validRequests(op: OperationCase): void {
@@ -360,24 +362,33 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     }
   }
 
-  function idFilterCases(op: OperationCase): void {
-    for (const filter of op.idFilters ?? []) {
-      it(`${op.id}: ${filter.param} with one id lists that object only`, async (context) => {
+  function listCases(op: OperationCase): void {
+    for (const filter of op.filters ?? []) {
+      it(`${op.id}: ${filter.param} keeps exactly the listed objects it matches (${filter.match}${filter.caseInsensitive ? ", any case" : ""} on ${filter.members.join(", ")})`, async (context) => {
         const base = await primary(op, (why) => context.skip(why));
         if (!base) return;
-        const values: Record<string, unknown> = { ...base.values };
-        delete values[filter.param];
-        const all = await sender.send(op, values, undefined);
-        const items = getAt(all.body, filter.items);
-        const first = Array.isArray(items) ? items[0] : undefined;
-        if (!ok2xx(all) || first === undefined) return context.skip("the unfiltered list is empty, so there is no id to filter by");
-        const key = itemKey(first);
-        const one = { ...values, [filter.param]: [key] };
-        const res = await sender.send(op, one, undefined);
-        checkAnswer(op, one, undefined, res);
-        const got = getAt(res.body, filter.items);
-        const keys = Array.isArray(got) ? got.map(itemKey) : [];
-        check(ok2xx(res) && keys.includes(key) && keys.every((k) => k === key), `${where(op)} with ${filter.param}=${key} answered ${describeResponse(res)}: expected exactly that object`);
+        // The list as broad as it comes: its required members and path values only.
+        const values: Record<string, unknown> = {};
+        for (const p of op.parameters) if ((p.required || p.in === "path") && base.values[p.name] !== undefined) values[p.name] = base.values[p.name];
+        const all = await walkAll(ctx, op, values, filter.items);
+        if (all.failed) return context.skip(`the unfiltered list answered ${describeResponse(all.failed)}`);
+        if (all.items.length === 0) return context.skip("the unfiltered list is empty, so there is nothing to filter");
+        const asArray = op.request?.parameters[filter.param] !== undefined && JSON.stringify(op.request.parameters[filter.param]).includes('"array"');
+        const candidates = filterValues(filter, all.items, asArray).filter((v) => {
+          const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, { ...values, [filter.param]: v }, undefined));
+          return verdict === undefined || verdict.valid;
+        });
+        const value = candidates[0];
+        if (value === undefined) return context.skip(`no listed object gives a ${filter.param} value the contract accepts`);
+        const filtered = await walkAll(ctx, op, { ...values, [filter.param]: value }, filter.items);
+        check(filtered.failed === undefined, `${where(op)} with ${filter.param}=${JSON.stringify(value)} answered ${filtered.failed ? describeResponse(filtered.failed) : ""}`);
+        const extra = filtered.items.filter((it) => !matchesFilter(filter, it, value));
+        check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
+        if (all.complete && filtered.complete) {
+          const got = new Set(keysOf(filtered.items, filter.key));
+          const missing = keysOf(all.items.filter((it) => matchesFilter(filter, it, value)), filter.key).filter((k) => !got.has(k));
+          check(missing.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} leaves out objects it matches, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`);
+        }
       });
     }
     const paging = op.pagination;

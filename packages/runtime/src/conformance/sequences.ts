@@ -9,6 +9,7 @@ import { where, type RunContext } from "./context.js";
 import { itemKey, sameValue } from "./invariants.js";
 import { changedImmutables, differences, sentMembers, type SentMember } from "./read-back.js";
 import { createdKey } from "./objects.js";
+import { pages } from "./walk.js";
 import { resolvePointer } from "../shared/schema-match.js";
 import { describeResponse, getAt } from "./request.js";
 import { requestInput, type PositiveRequest } from "./synth.js";
@@ -39,25 +40,6 @@ function keyOf(item: unknown, key: string | undefined): string {
 
 function scalar(v: unknown): v is string | number | boolean {
   return typeof v === "string" || typeof v === "number" || typeof v === "boolean";
-}
-
-/**
- * The pages of a list, following its cursor (at most 40): each answer, its items (undefined when it
- * holds no list) and whether a further page follows. Stops after an answer that is not a 2xx.
- */
-async function* pages(ctx: RunContext, list: OperationCase, start: Rec, itemsAt?: string): AsyncGenerator<{ res: RawResponse; items: unknown[] | undefined; more: boolean }> {
-  const paging = list.pagination;
-  let values = start;
-  for (let page = 0; page < 40; page++) {
-    const res = await ctx.send(list, values, undefined);
-    const items = getAt(res.body, itemsAt ?? paging?.items ?? "/data");
-    const next = paging && ok2xx(res) ? getAt(res.body, paging.nextPointer) : undefined;
-    const more = typeof next === "string" && next !== "";
-    yield { res, items: Array.isArray(items) ? items : undefined, more };
-    if (!more || !paging) return;
-    values = { ...values, [paging.cursorParam]: next };
-    if (paging.totalCount) delete values[paging.totalCount.param];
-  }
 }
 
 /** Where a list keeps its items and their key, when the plan knows (`""`: the answer is the array). */
