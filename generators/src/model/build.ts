@@ -229,6 +229,7 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
       hashed: body ? hashedFields(body, resolve) : [],
       ...optional("transitions", op["x-transitions"]),
       ...optional("mcp", readMcp(op["x-mcp"])),
+      ...optional("fieldSelection", isObj(op["x-field-selection"]) ? op["x-field-selection"] : undefined),
     };
   });
 }

@@ -142,6 +142,8 @@ export interface Operation {
   readonly transitions?: unknown;
   /** `x-mcp`: how the operation appears as an MCP tool (left out, renamed, described differently). */
   readonly mcp?: McpOverrides;
+  /** `x-field-selection`: which parameters choose the fields of the answer's objects (checked by the conformance suite). */
+  readonly fieldSelection?: Readonly<Record<string, unknown>>;
 }
 
 export interface McpOverrides {

@@ -24,15 +24,18 @@ export function mockAuth(c: MockCredentials = DEFAULT_CREDENTIALS): AuthConfig {
  * campaigns workflows may change or must be refused: what a team would pass to
  * `contractgen test --values` for its own server.
  */
-export function knownValues(state: MockState): Record<string, string> {
+export function knownValues(state: MockState): Record<string, unknown> {
   const main = [...state.accounts.keys()][0];
-  const out: Record<string, string> = {};
+  const out: Record<string, unknown> = {};
   // The core contract shows no operation that lists posts: a post and a post with media to look up.
   const posts = [...state.posts.values()];
   const plain = posts.find((p) => p.attachments === undefined);
   if (plain) out["post_id"] = plain.id;
   const withMedia = posts.find((p) => (p.attachments?.media_keys?.length ?? 0) > 0);
   if (withMedia) out["media_post_id"] = withMedia.id;
+  // The posts a lookup names (getPostsByIds' ids): one plain, one with media.
+  const lookup = [plain?.id, withMedia?.id].filter((x): x is string => x !== undefined);
+  if (lookup.length > 0) out["ids"] = lookup;
   if (main === undefined) return out;
   out["account_id"] = main;
   // Another account of the same user and business: what an audience can be shared with.

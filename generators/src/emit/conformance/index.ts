@@ -8,6 +8,7 @@ import { mediaKind } from "../validators/index.js";
 import { bodyNegatives } from "./body-negatives.js";
 import { paginationPlan, rateLimit, responseHeaders, responseRules } from "./invariants.js";
 import { filterPlans } from "./filters.js";
+import { fieldSelectionPlan } from "./field-selection.js";
 import { isObj, sampleValue, statedValue, violations, type Resolve } from "./negatives.js";
 import { boundaries, bodyContent, requestSchemas } from "./requests.js";
 import { breakRules } from "./rules.js";
@@ -124,6 +125,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
   const rules = responseRules(op);
   const headers = responseHeaders(op);
   const filters = filterPlans(op, resolve);
+  const fieldSelection = fieldSelectionPlan(op, resolve);
   const rate = rateLimit(op);
   return {
     ...base,
@@ -141,6 +143,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...(rules.length > 0 ? { responseRules: rules } : {}),
     ...(headers ? { responseHeaders: headers } : {}),
     ...(filters.length > 0 ? { filters } : {}),
+    ...(fieldSelection ? { fieldSelection } : {}),
     ...(rate ? { rateLimit: rate } : {}),
   };
 }

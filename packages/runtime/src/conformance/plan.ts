@@ -114,6 +114,8 @@ export interface OperationCase {
   readonly responseRules?: readonly ResponseRule[];
   /** Query parameters that keep only the listed objects they match (`x-filter`, and id filters named for the collection). */
   readonly filters?: readonly FilterPlan[];
+  /** `x-field-selection`: the parameters that choose the fields of the answer's objects. */
+  readonly fieldSelection?: FieldSelectionPlan;
   /**
    * A stated rate limit (`x-limits` kind rate): `requests` per `windowMs`, counting only requests
    * that carry the `when` values (`with_total_count=true`) when it names some.
@@ -121,6 +123,31 @@ export interface OperationCase {
   readonly rateLimit?: { readonly requests: number; readonly windowMs: number; readonly when?: Readonly<Record<string, unknown>> };
   /** Declared response headers per status, required ones only. */
   readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Field selection of an operation's answer (`x-field-selection`). */
+export interface FieldSelectionPlan {
+  /** Pointer of the primary object(s). */
+  readonly objects: string;
+  readonly key?: string;
+  /** The parameter naming extra fields, the names it takes, and the fields every object carries. */
+  readonly fields: string;
+  readonly names: readonly string[];
+  readonly defaults: readonly string[];
+  readonly expansions?: {
+    readonly param: string;
+    readonly includes: string;
+    readonly kinds: readonly {
+      readonly expansion: string;
+      readonly include: string;
+      readonly from?: string;
+      readonly key?: string;
+      readonly fields?: string;
+      readonly names?: readonly string[];
+      /** Only where the contract states them. */
+      readonly defaults?: readonly string[];
+    }[];
+  };
 }
 
 /** A list filter: which item members a query parameter matches, and how. */

@@ -17,6 +17,7 @@ import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
 import { filterValues, keysOf, matchesFilter } from "./filters.js";
 import { walkAll } from "./walk.js";
+import { keyOf, objectsAt, referencesOf, selectionProblems, subsetsToAsk } from "./field-selection.js";
 import { createSchemaMatcher } from "../shared/schema-match.js";
 import { buildPositive } from "./synth.js";
 import type { AuthConfig } from "../client/auth.js";
@@ -124,7 +125,11 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     send: (op, values, body, auth, oauth1) => sender.send(op, values, body, auth, oauth1),
     positive: async (op, index, fixed = {}) => {
       const refs = await pool.referenceValues(op, fixed);
-      return positiveOrFail(ctx, op, index, fixed, refs);
+      // Values given with the target name parameters of any kind (`--values '{"ids": [...]}'`).
+      const given = current().values ?? {};
+      const named: Record<string, unknown> = {};
+      for (const p of op.parameters) if (p.in !== "path" && Object.prototype.hasOwnProperty.call(given, p.name)) named[p.name] = given[p.name];
+      return positiveOrFail(ctx, op, index, { ...named, ...fixed }, refs);
     },
     check,
     checkShape,
@@ -214,6 +219,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       refusals(op);
       if (deletes) validRequests(op);
       listCases(op);
+      fieldSelectionCases(op);
     });
 
   function validRequests(op: OperationCase): void {
@@ -359,6 +365,88 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           check401(res);
         });
       }
+    }
+  }
+
+  function fieldSelectionCases(op: OperationCase): void {
+    const fs = op.fieldSelection;
+    if (!fs) return;
+    const kinds = fs.expansions?.kinds ?? [];
+    const selectionParams = new Set([fs.fields, ...(fs.expansions ? [fs.expansions.param] : []), ...kinds.flatMap((k) => (k.fields !== undefined ? [k.fields] : []))]);
+    /** The request without any selection, then with `extra`; its answer's primary objects and includes. */
+    const ask = async (base: Record<string, unknown>, extra: Record<string, unknown>): Promise<{ res: RawResponse; objects: Record<string, unknown>[]; includes: unknown }> => {
+      const values: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(base)) if (!selectionParams.has(k)) values[k] = v;
+      const res = await sender.send(op, { ...values, ...extra }, undefined);
+      return { res, objects: ok2xx(res) ? objectsAt(res.body, fs.objects) : [], includes: ok2xx(res) && fs.expansions ? getAt(res.body, fs.expansions.includes) : undefined };
+    };
+    const baseOf = async (context: { skip(note?: string): void }): Promise<{ values: Record<string, unknown>; body: unknown } | undefined> => primary(op, (why) => context.skip(why));
+    it(`${op.id}: answers only the default fields (${fs.defaults.join(", ")}) and no includes when none are asked for`, async (context) => {
+      const base = await baseOf(context);
+      if (!base) return;
+      const plain = await ask(base.values, {});
+      if (!ok2xx(plain.res) || plain.objects.length === 0) return context.skip(`the request answered ${describeResponse(plain.res)}: no objects to look at`);
+      const full = await ask(base.values, fs.names.length > 0 ? { [fs.fields]: fs.names } : {});
+      const problems = selectionProblems(plain.objects, full.objects.length > 0 ? full.objects : plain.objects, [], fs.defaults, fs.key);
+      check(problems.length === 0, `${where(op)} without ${fs.fields} answers objects that are not their defaults: ${problems.join("; ")}`);
+      const inc = plain.includes;
+      check(inc === undefined || (typeof inc === "object" && inc !== null && Object.keys(inc).length === 0), `${where(op)} answers includes nobody asked for: ${String(JSON.stringify(inc)).slice(0, 200)}`);
+    });
+    if (fs.names.length > 0)
+      it(`${op.id}: ${fs.fields} adds exactly the fields it names, false, 0 and empty ones too`, async (context) => {
+        const base = await baseOf(context);
+        if (!base) return;
+        const full = await ask(base.values, { [fs.fields]: fs.names });
+        if (!ok2xx(full.res) || full.objects.length === 0) return context.skip(`the request with every field answered ${describeResponse(full.res)}: no objects to look at`);
+        checkAnswer(op, { ...base.values, [fs.fields]: fs.names }, undefined, full.res);
+        for (const asked of subsetsToAsk(fs.names, full.objects, seed)) {
+          const got = await ask(base.values, { [fs.fields]: asked });
+          check(ok2xx(got.res), `${where(op)} with ${fs.fields}=${asked.join(",")} answered ${describeResponse(got.res)}`);
+          const problems = selectionProblems(got.objects, full.objects, asked, fs.defaults, fs.key);
+          check(problems.length === 0, `${where(op)} with ${fs.fields}=${asked.join(",")}: ${problems.join("; ")}`);
+        }
+      });
+    for (const kind of kinds) {
+      it(`${op.id}: ${fs.expansions?.param}=${kind.expansion} includes only ${kind.include}, every object referred to${kind.defaults ? `, each with its defaults (${kind.defaults.join(", ")})` : ""}${kind.fields ? ` and the ${kind.fields} asked for` : ""}`, async (context) => {
+        const base = await baseOf(context);
+        const exp = fs.expansions;
+        if (!base || !exp) return;
+        const every = await ask(base.values, fs.names.length > 0 ? { [fs.fields]: fs.names } : {});
+        const referred = referencesOf(every.objects, kind.from);
+        if (kind.from !== undefined && referred.length === 0) return context.skip(`no object of this request refers to any ${kind.include} (${kind.from}): give objects that do with --values`);
+        const got = await ask(base.values, { [exp.param]: [kind.expansion] });
+        check(ok2xx(got.res), `${where(op)} with ${exp.param}=${kind.expansion} answered ${describeResponse(got.res)}`);
+        const inc = (got.includes ?? {}) as Record<string, unknown>;
+        const others = Object.keys(inc).filter((k) => k !== kind.include);
+        check(others.length === 0, `${where(op)} with ${exp.param}=${kind.expansion} includes ${others.join(", ")} as well, which nobody asked for`);
+        const entries = Array.isArray(inc[kind.include]) ? (inc[kind.include] as unknown[]).filter((e): e is Record<string, unknown> => e !== null && typeof e === "object" && !Array.isArray(e)) : [];
+        if (kind.key !== undefined && referred.length > 0) {
+          const have = new Set(entries.map((e) => keyOf(e, kind.key)));
+          const lacking = referred.filter((r) => !have.has(r));
+          check(lacking.length === 0, `${where(op)} with ${exp.param}=${kind.expansion} does not include ${lacking.join(", ")}, which its objects refer to`);
+        }
+        if (kind.defaults) {
+          const want = [...kind.defaults].sort().join(",");
+          const wrong = entries.filter((e) => Object.keys(e).sort().join(",") !== want);
+          check(wrong.length === 0, `${where(op)} with ${exp.param}=${kind.expansion} includes ${kind.include} carrying other fields than their defaults ${kind.defaults.join(", ")}: ${wrong.map((e) => Object.keys(e).join("+")).join("; ")}`);
+        }
+        const alone = kind.fields !== undefined && kind.names && kind.names.length > 0 ? await ask(base.values, { [kind.fields]: kind.names }) : undefined;
+        if (alone) {
+          const stray = (alone.includes ?? {}) as Record<string, unknown>;
+          check(stray[kind.include] === undefined, `${where(op)} with ${kind.fields} but no ${exp.param} includes ${kind.include}`);
+        }
+        if (kind.fields === undefined || !kind.names || kind.names.length === 0 || entries.length === 0) return;
+        const fullInc = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: kind.names });
+        const fullEntries = objectsAt(fullInc.includes, `/${kind.include}`);
+        for (const asked of subsetsToAsk(kind.names, fullEntries, seed + 1)) {
+          const sub = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: asked });
+          const problems = selectionProblems(objectsAt(sub.includes, `/${kind.include}`), fullEntries, asked, kind.defaults, kind.key);
+          check(problems.length === 0, `${where(op)} with ${exp.param}=${kind.expansion} and ${kind.fields}=${asked.join(",")}, included ${kind.include}: ${problems.join("; ")}`);
+          // The primary objects keep to their own fields parameter whatever the expansion asks.
+          const primaryProblems = selectionProblems(sub.objects, every.objects, [], fs.defaults, fs.key);
+          check(primaryProblems.length === 0, `${where(op)} with ${kind.fields}=${asked.join(",")} changes the primary objects: ${primaryProblems.join("; ")}`);
+        }
+      });
     }
   }
 
