@@ -397,7 +397,13 @@ export const plan: ConformancePlan = {
           message: "sale_price must be lower than price",
         },
       ],
-      boundaries: [],
+      boundaries: [
+        {
+          label: "with exactly its 25-item batch limit",
+          in: "body",
+          fill: { pointer: "/products", count: 25 },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -811,7 +817,18 @@ export const plan: ConformancePlan = {
           message: "keywords plus negative_keywords must number at most 10",
         },
       ],
-      boundaries: [],
+      boundaries: [
+        {
+          label: "with keywords at its 10-item limit",
+          in: "query",
+          fill: { name: "keywords", count: 10 },
+        },
+        {
+          label: "with negative_keywords at its 10-item limit",
+          in: "query",
+          fill: { name: "negative_keywords", count: 10 },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -1338,6 +1355,16 @@ export const plan: ConformancePlan = {
       boundaries: [
         { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
         { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+        {
+          label: "with granted_account_ids at its 200-item limit",
+          in: "query",
+          fill: { name: "granted_account_ids", count: 200 },
+        },
+        {
+          label: "with tailored_audience_permission_ids at its 200-item limit",
+          in: "query",
+          fill: { name: "tailored_audience_permission_ids", count: 200 },
+        },
       ],
       examples: [
         {
@@ -1670,7 +1697,13 @@ export const plan: ConformancePlan = {
           message: "expires_at must be later than effective_at",
         },
       ],
-      boundaries: [],
+      boundaries: [
+        {
+          label: "with exactly its 2500-item batch limit",
+          in: "body",
+          fill: { pointer: "", count: 2500 },
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -1775,7 +1808,13 @@ export const plan: ConformancePlan = {
           message: "expires_at must be later than now",
         },
       ],
-      boundaries: [],
+      boundaries: [
+        {
+          label: "with exactly its 2500-item batch limit",
+          in: "body",
+          fill: { pointer: "", count: 2500 },
+        },
+      ],
       examples: [
         {
           status: "2XX",

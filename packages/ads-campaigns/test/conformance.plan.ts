@@ -305,6 +305,11 @@ export const plan: ConformancePlan = {
         },
       ],
       boundaries: [
+        {
+          label: "with account_media_ids at its 200-item limit",
+          in: "query",
+          fill: { name: "account_media_ids", count: 200 },
+        },
         { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
         { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
       ],
@@ -992,6 +997,16 @@ export const plan: ConformancePlan = {
         },
       ],
       boundaries: [
+        {
+          label: "with card_id at its 200-item limit",
+          in: "query",
+          fill: { name: "card_id", count: 200 },
+        },
+        {
+          label: "with card_uris at its 200-item limit",
+          in: "query",
+          fill: { name: "card_uris", count: 200 },
+        },
         { label: "with count at its maximum 200", in: "query", set: { count: 200 } },
         { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
         {
@@ -2257,6 +2272,11 @@ export const plan: ConformancePlan = {
         },
       ],
       boundaries: [
+        {
+          label: "with card_ids at its 200-item limit",
+          in: "query",
+          fill: { name: "card_ids", count: 200 },
+        },
         { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
         { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
         {
@@ -2810,6 +2830,11 @@ export const plan: ConformancePlan = {
       ],
       boundaries: [
         {
+          label: "with media_keys at its 4-item limit",
+          in: "query",
+          fill: { name: "media_keys", count: 4 },
+        },
+        {
           label: "with name at its maximum length 80",
           in: "query",
           set: {
@@ -3280,6 +3305,11 @@ export const plan: ConformancePlan = {
         },
       ],
       boundaries: [
+        {
+          label: "with card_ids at its 200-item limit",
+          in: "query",
+          fill: { name: "card_ids", count: 200 },
+        },
         { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
         { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
         {
@@ -3971,6 +4001,11 @@ export const plan: ConformancePlan = {
         },
       ],
       boundaries: [
+        {
+          label: "with account_ids at its 200-item limit",
+          in: "query",
+          fill: { name: "account_ids", count: 200 },
+        },
         { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
         { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
       ],

@@ -61,12 +61,21 @@ function edges(schemaIn: unknown, resolve: Resolve): Edge[] {
   return out;
 }
 
-/** One valid request per stated edge of a parameter or a top-level body member. */
+/** One valid request per stated edge of a parameter or a top-level body member, and each "at most N" limit at N. */
 export function boundaries(op: Operation, resolve: Resolve): Obj[] {
   const out: Obj[] = [];
   for (const p of op.parameters) {
     if (p.in === "cookie" || p.in === "path") continue;
     for (const e of edges(p.schema, resolve)) out.push({ label: `with ${p.name} ${e.label}`, in: p.in, set: { [p.name]: e.value } });
+    const s = resolve(p.schema);
+    // "Up to 200 ids": a list of exactly that many is as valid as a list of one.
+    if (p.in === "query" && s["type"] === "array" && typeof s["maxItems"] === "number" && s["maxItems"] > 1 && s["maxItems"] <= 5000) {
+      out.push({ label: `with ${p.name} at its ${s["maxItems"]}-item limit`, in: "query", fill: { name: p.name, count: s["maxItems"] } });
+    }
+  }
+  const batch = op.limits.find((l) => l.kind === "batchItems");
+  if (batch?.pointer !== undefined && batch.max !== undefined && batch.max > 1 && batch.max <= 5000) {
+    out.push({ label: `with exactly its ${batch.max}-item batch limit`, in: "body", fill: { pointer: batch.pointer, count: batch.max } });
   }
   const content = bodyContent(op);
   if (content?.schema !== undefined && mediaKind(content.mediaType) === "json") {

@@ -35,6 +35,8 @@ export interface BoundaryCase {
   readonly in: "path" | "query" | "header" | "body";
   readonly set?: Readonly<Record<string, unknown>>;
   readonly bodySet?: { readonly pointer: string; readonly value: unknown };
+  /** An "at most N" limit met exactly: the query array `name`, or the body array at `pointer`, with `count` distinct items drawn from its schema. */
+  readonly fill?: { readonly name?: string; readonly pointer?: string; readonly count: number };
 }
 
 /** Schemas (JSON Schema 2020-12 over the package's mock document) that requests are synthesized from. */

@@ -6,7 +6,7 @@
  * then state sequences. Every failure names the operation, the violation, the seed and a curl
  * command that repeats the request.
  */
-import type { ConformancePlan, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./plan.js";
+import type { BoundaryCase, ConformancePlan, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./plan.js";
 import { positiveOrFail, reproduction, where, type RunContext } from "./context.js";
 import { brokenRules, checkPagination, itemKey } from "./invariants.js";
 import { createSender, describeResponse, getAt, securityOf, updateAt } from "./request.js";
@@ -17,6 +17,9 @@ import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
 import { filterValues, keysOf, matchesFilter } from "./filters.js";
 import { walkAll } from "./walk.js";
+import { itemsOf, schemaAt } from "./schema-walk.js";
+import type { MockSchema } from "../mock/mock-data.js";
+import { deriveSeed } from "../shared/prng.js";
 import { keyOf, objectsAt, referencesOf, selectionProblems, subsetsToAsk } from "./field-selection.js";
 import { createSchemaMatcher } from "../shared/schema-match.js";
 import { buildPositive } from "./synth.js";
@@ -138,6 +141,30 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     pathValues: async (op) => (await pool.pathValues(op)).values,
   };
 
+  /**
+   * `fill.count` distinct items for an array member (a query parameter, or the body array at a
+   * pointer), drawn from its item schema; the body's own items come first. Undefined when the
+   * schema does not give that many distinct ones.
+   */
+  function fillItems(op: OperationCase, fill: NonNullable<BoundaryCase["fill"]>, body: unknown): unknown[] | undefined {
+    const mock = suiteTools.mock;
+    if (!mock || !op.request) return undefined;
+    const arraySchema = fill.name !== undefined ? op.request.parameters[fill.name] : op.request.body ? schemaAt(root, op.request.body.schema, fill.pointer ?? "") : undefined;
+    const itemSchema = arraySchema === undefined ? undefined : itemsOf(root, arraySchema);
+    if (itemSchema === undefined) return undefined;
+    const own = fill.pointer !== undefined ? getAt(body, fill.pointer) : undefined;
+    const out: unknown[] = Array.isArray(own) ? [...own] : [];
+    const seen = new Set(out.map((x) => JSON.stringify(x)));
+    for (let k = 0; out.length < fill.count && k < fill.count * 3; k++) {
+      const v = mock(itemSchema as MockSchema, deriveSeed(seed, `${op.id}/fill/${k}`));
+      const text = JSON.stringify(v);
+      if (v === undefined || seen.has(text)) continue;
+      seen.add(text);
+      out.push(v);
+    }
+    return out.length === fill.count ? out : undefined;
+  }
+
   /** The first valid request of `op` on objects the server has; undefined (and the case skipped with why) when one is unknown. */
   async function primary(op: OperationCase, skip: (why: string) => void): Promise<{ values: Record<string, unknown>; body: unknown } | undefined> {
     const found = await pool.pathValues(op);
@@ -253,8 +280,14 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
         const base = await primary(op, (why) => context.skip(why));
         if (!base) return;
-        const values = { ...base.values, ...(b.set ?? {}) };
-        const body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
+        const values: Record<string, unknown> = { ...base.values, ...(b.set ?? {}) };
+        let body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
+        if (b.fill) {
+          const items = fillItems(op, b.fill, base.body);
+          if (items === undefined) return context.skip(`no ${b.fill.count} distinct items could be drawn from the contract's schema`);
+          if (b.fill.name !== undefined) values[b.fill.name] = items;
+          else body = updateAt(base.body, b.fill.pointer ?? "", () => items);
+        }
         const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
         if (verdict && !verdict.valid) return context.skip(`the edge value conflicts with another rule of the contract: ${verdict.problem.errors.map((e) => e.message).join("; ")}`);
         // Each request on an object of its own where it changes or deletes one.
@@ -267,11 +300,23 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           return r;
         };
         const first = await send(base.values, base.body);
-        const res = await send(values, body);
+        let res = await send(values, body);
+        // Drawn items may be refused for what they say (a rule beyond the schema): the limit is then
+        // met with the plain request's own items repeated, so only the count differs.
+        if (b.fill && !ok2xx(res) && ok2xx(first)) {
+          const own = b.fill.name !== undefined ? base.values[b.fill.name] : getAt(base.body, b.fill.pointer ?? "");
+          if (Array.isArray(own) && own.length > 0) {
+            const repeated = Array.from({ length: b.fill.count }, (_, i) => own[i % own.length]);
+            const v2 = b.fill.name !== undefined ? { ...values, [b.fill.name]: repeated } : values;
+            const b2 = b.fill.name !== undefined ? body : updateAt(base.body, b.fill.pointer ?? "", () => repeated);
+            if (suiteTools.validateRequest?.(op.id, requestInput(op, v2, b2)).valid !== false) res = await send(v2, b2);
+          }
+        }
         checkAnswer(op, values, body, res);
         // Only as strict as the plain request was, and only for a member that request already
         // carried: an edge value must fare as well as an ordinary one.
-        const carried = b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined;
+        // A limit met exactly ("at most N") must be accepted whether or not the plain request used the member.
+        const carried = b.fill !== undefined || (b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined);
         if (ok2xx(first) && carried) check(ok2xx(res), `${where(op)} refused a request ${b.label}, which the contract allows: ${describeResponse(res)}`);
       });
     }

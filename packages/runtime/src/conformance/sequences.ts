@@ -10,7 +10,7 @@ import { itemKey, sameValue } from "./invariants.js";
 import { changedImmutables, differences, sentMembers, type SentMember } from "./read-back.js";
 import { createdKey } from "./objects.js";
 import { pages } from "./walk.js";
-import { resolvePointer } from "../shared/schema-match.js";
+import { deref, memberSchema } from "./schema-walk.js";
 import { describeResponse, getAt } from "./request.js";
 import { requestInput, type PositiveRequest } from "./synth.js";
 import type { MockSchema } from "../mock/mock-data.js";
@@ -259,24 +259,6 @@ async function enumSweep(ctx: RunContext, sc: LifecycleScenario, create: Operati
 
 /** Objects an enum sweep may make per lifecycle. @default 12 */
 const SWEEP_CREATES = 12;
-
-/** The schema of a top-level member of a body schema (through `$ref` and `allOf`), if it declares one. */
-function memberSchema(root: unknown, schema: unknown, member: string, depth = 0): unknown {
-  const s = deref(root, schema);
-  if (!isRec(s) || depth > 8) return undefined;
-  if (isRec(s["properties"]) && s["properties"][member] !== undefined) return s["properties"][member];
-  for (const part of Array.isArray(s["allOf"]) ? s["allOf"] : []) {
-    const found = memberSchema(root, part, member, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-function deref(root: unknown, schema: unknown): unknown {
-  let s = schema;
-  for (let i = 0; i < 10 && isRec(s) && typeof s["$ref"] === "string"; i++) s = resolvePointer(root, s["$ref"]);
-  return s;
-}
 
 /** The values an enum schema (or an array of one) allows, at most eight. */
 function enumValues(root: unknown, schema: unknown): unknown[] {
