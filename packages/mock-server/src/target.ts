@@ -68,7 +68,11 @@ export function knownValues(state: MockState): Record<string, unknown> {
   // user other than the main one (so a server that wrongly deletes it does not take the others' data).
   const accounts = [...state.accounts.entries()];
   const foreign = accounts.find(([, a]) => !a.userIds.includes(state.defaultUserId));
-  if (foreign) out["other_user_account_id"] = foreign[0];
+  if (foreign) {
+    out["other_user_account_id"] = foreign[0];
+    // The contract's x-owned account_id: the object of another owner the suite must see refused.
+    out["account_id@foreign"] = foreign[0];
+  }
   const production = accounts.find(([id, a]) => id !== main && !a.sandbox && a.userIds.includes(state.defaultUserId));
   if (production) out["production_account_id"] = production[0];
   // A key listAccountFeatures takes that the main account does not hold.

@@ -59,6 +59,29 @@ function flowStep(model: ApiModel, index: OperationIndex, op: Operation): string
   return undefined;
 }
 
+/**
+ * `owned`: path parameters naming objects that must be the authenticated user's (`x-owned`);
+ * `listsOwned`: for a list that gives such keys, the parameter and where its keys are.
+ */
+function ownershipOf(op: Operation, relations: Relations, model: ApiModel): Obj {
+  const owned = op.parameters.filter((p) => p.in === "path" && p.x?.["x-owned"] === true).map((p) => p.name);
+  const lists: Obj[] = [];
+  const seen = new Set<string>();
+  for (const other of model.operations) {
+    for (const p of other.parameters) {
+      if (p.in !== "path" || p.x?.["x-owned"] !== true) continue;
+      for (const s of relations.pathSources.get(other.id)?.[p.name] ?? []) {
+        const key = `${p.name}:${s.kind === "list" ? s.field : ""}`;
+        if (s.kind === "list" && s.operationId === op.id && !seen.has(key)) {
+          seen.add(key);
+          lists.push({ param: p.name, items: s.items, field: s.field });
+        }
+      }
+    }
+  }
+  return { ...(owned.length > 0 ? { owned } : {}), ...(lists.length > 0 ? { listsOwned: lists } : {}) };
+}
+
 /** `accept`: the media types of the operation's answers, success first, each once. */
 function acceptOf(op: Operation): Obj {
   const ordered = [...op.responses.filter((r) => /^2/.test(r.status)), ...op.responses.filter((r) => !/^2/.test(r.status))];
@@ -144,6 +167,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...(headers ? { responseHeaders: headers } : {}),
     ...(filters.length > 0 ? { filters } : {}),
     ...(fieldSelection ? { fieldSelection } : {}),
+    ...ownershipOf(op, relations, model),
     ...(rate ? { rateLimit: rate } : {}),
   };
 }

@@ -118,6 +118,10 @@ export interface OperationCase {
   readonly filters?: readonly FilterPlan[];
   /** `x-field-selection`: the parameters that choose the fields of the answer's objects. */
   readonly fieldSelection?: FieldSelectionPlan;
+  /** Path parameters naming objects that must be the authenticated user's (`x-owned`). */
+  readonly owned?: readonly string[];
+  /** This list gives keys of owned objects: it must show none of another owner's. */
+  readonly listsOwned?: readonly { readonly param: string; readonly items: string; readonly field: string }[];
   /**
    * A stated rate limit (`x-limits` kind rate): `requests` per `windowMs`, counting only requests
    * that carry the `when` values (`with_total_count=true`) when it names some.

@@ -247,6 +247,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       if (deletes) validRequests(op);
       listCases(op);
       fieldSelectionCases(op);
+      ownershipCases(op);
     });
 
   function validRequests(op: OperationCase): void {
@@ -490,6 +491,45 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           // The primary objects keep to their own fields parameter whatever the expansion asks.
           const primaryProblems = selectionProblems(sub.objects, every.objects, [], fs.defaults, fs.key);
           check(primaryProblems.length === 0, `${where(op)} with ${kind.fields}=${asked.join(",")} changes the primary objects: ${primaryProblems.join("; ")}`);
+        }
+      });
+    }
+  }
+
+  /** The object of another owner the target gives for an owned parameter (`<name>@foreign`). */
+  const foreignOf = (param: string): unknown => {
+    const given = current().values ?? {};
+    return Object.prototype.hasOwnProperty.call(given, `${param}@foreign`) ? given[`${param}@foreign`] : undefined;
+  };
+
+  function ownershipCases(op: OperationCase): void {
+    for (const param of op.owned ?? []) {
+      it(`${op.id}: refuses a ${param} of another owner`, async (context) => {
+        const foreign = foreignOf(param);
+        if (foreign === undefined) return context.skip(`no ${param} of another owner was given: pass one with --values '{"${param}@foreign": "…"}'`);
+        if (caseKind(op) === "delete" && !current().destructive) return context.skip("a wrongly accepted request would delete another owner's object: run with --destructive");
+        const base = await primary(op, (why) => context.skip(why));
+        if (!base) return;
+        const res = await sender.send(op, { ...base.values, [param]: foreign }, base.body);
+        check(res.status >= 400 && res.status < 500, `${where(op)} answered ${describeResponse(res)} for ${param} ${String(foreign)}, which belongs to another owner: expected a 4xx refusal`);
+      });
+    }
+    for (const owned of op.listsOwned ?? []) {
+      it(`${op.id}: lists no ${owned.param} of another owner`, async (context) => {
+        const foreign = foreignOf(owned.param);
+        if (foreign === undefined) return context.skip(`no ${owned.param} of another owner was given: pass one with --values '{"${owned.param}@foreign": "…"}'`);
+        const base = await primary(op, (why) => context.skip(why));
+        if (!base) return;
+        const values: Record<string, unknown> = {};
+        for (const p of op.parameters) if ((p.required || p.in === "path") && base.values[p.name] !== undefined) values[p.name] = base.values[p.name];
+        const all = await walkAll(ctx, op, values, owned.items);
+        if (all.failed) return context.skip(`the list answered ${describeResponse(all.failed)}`);
+        const shown = keysOf(all.items, owned.field).includes(String(foreign));
+        check(!shown, `${where(op)} lists ${owned.param} ${String(foreign)}, which belongs to another owner`);
+        // Asked for it by an id filter, the list still leaves it out.
+        for (const f of (op.filters ?? []).filter((x) => x.match === "in" && x.members.includes(owned.field))) {
+          const asked = await walkAll(ctx, op, { ...values, [f.param]: [foreign] }, owned.items);
+          check(!keysOf(asked.items, owned.field).includes(String(foreign)), `${where(op)} with ${f.param}=${String(foreign)} lists that object of another owner`);
         }
       });
     }
