@@ -71,6 +71,21 @@ const ROWS: Row[] = [
     breaks: exchange({ query: { expansions: ["attachments.media_keys"] } }, { includes: { media: [{ media_key: "3_1" }] } }),
   },
   {
+    rule: "card-uri-names-the-card",
+    keeps: exchange({}, { data: { id: "17", card_uri: "card://17" } }),
+    breaks: exchange({}, { data: { id: "17", card_uri: "card://18" } }),
+  },
+  {
+    rule: "card-uri-names-each-card",
+    keeps: exchange({}, { data: [{ id: "17", card_uri: "card://17" }] }),
+    breaks: exchange({}, { data: [{ id: "17", card_uri: "card://17" }, { id: "18", card_uri: "card://17" }] }),
+  },
+  {
+    rule: "do-not-reach-request-order",
+    keeps: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { request: [{ operation_type: "Update" }, { operation_type: "Delete" }] }),
+    breaks: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { request: [{ operation_type: "Delete" }, { operation_type: "Update" }] }),
+  },
+  {
     rule: "manual-set-done",
     keeps: exchange({ body: { type: "MANUAL", name: "s", product_keys: ["a"] } }, { data: { processing_status: "DONE", filters: [] } }),
     breaks: exchange({ body: { type: "MANUAL", name: "s", product_keys: ["a"] } }, { data: { processing_status: "PROCESSING", filters: [] } }),

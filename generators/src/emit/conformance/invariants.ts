@@ -36,7 +36,7 @@ export function paginationPlan(op: Operation, resolve: Resolve): Obj | undefined
   };
 }
 
-const RESPONSE_KINDS = new Set(["equals", "count", "compare", "schema", "offset"]);
+const RESPONSE_KINDS = new Set(["equals", "count", "compare", "schema", "offset", "template", "pairs"]);
 
 /** The response `x-rules` of every status, each tagged with the status it covers. */
 export function responseRules(op: Operation): Obj[] {

@@ -85,9 +85,55 @@ export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange):
       case "schema":
         if (!matcher(rule.schema as MockSchema, exchange)) seen("the answer and its request do not fit the rule's schema");
         break;
+      case "template": {
+        // Each item of `each` (or the exchange itself): the text at `field` is the template filled from the same item.
+        const scopes = rule.each !== undefined ? getAt(exchange, rule.each) : [exchange];
+        for (const [i, scope] of (Array.isArray(scopes) ? scopes : []).entries()) {
+          if (!hasAt(scope, rule.field)) continue;
+          const filled = fillTemplate(rule.template, scope);
+          const got = getAt(scope, rule.field);
+          if (filled !== undefined && got !== filled) seen(`${rule.each !== undefined ? `${rule.each}/${i}` : ""}${rule.field} is ${JSON.stringify(got)}, expected ${JSON.stringify(filled)}`);
+        }
+        break;
+      }
+      case "pairs": {
+        // Item i of `field` answers item i of `of`: the request's order is kept.
+        const answered = getAt(exchange, rule.field);
+        const sent = getAt(exchange, rule.of);
+        if (!Array.isArray(answered) || !Array.isArray(sent)) break;
+        if (answered.length !== sent.length) {
+          seen(`${rule.field} has ${answered.length} items for the ${sent.length} of ${rule.of}`);
+          break;
+        }
+        for (let i = 0; i < sent.length; i++) {
+          for (const [left, right] of rule.pairs) {
+            if (!hasAt(answered[i], left) || !hasAt(sent[i], right)) continue;
+            const l = getAt(answered[i], left);
+            const r = getAt(sent[i], right);
+            if (!sameValue(l, r)) {
+              seen(`item ${i}: ${rule.field}/${i}${left} is ${JSON.stringify(l)}, ${rule.of}/${i}${right} is ${JSON.stringify(r)}`);
+              i = sent.length;
+              break;
+            }
+          }
+        }
+        break;
+      }
     }
   }
   return out;
+}
+
+/** `card://{/id}` with each `{pointer}` replaced by the text at that pointer of `scope`; undefined when one is missing. */
+export function fillTemplate(template: string, scope: unknown): string | undefined {
+  let missing = false;
+  const out = template.replace(/\{(\/[^}]*)\}/g, (_m, pointer: string) => {
+    const v = getAt(scope, pointer);
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return String(v);
+    missing = true;
+    return "";
+  });
+  return missing ? undefined : out;
 }
 
 /** One page as the walk saw it. */

@@ -76,6 +76,10 @@ export type ResponseRule = {
   | { readonly kind: "schema"; readonly schema: MockSchema }
   /** The date-time at `field` is the one at `from` plus the number at `by` in `unit`s. */
   | { readonly kind: "offset"; readonly field: string; readonly from: string; readonly by: string; readonly unit: "second" | "minute" | "hour" | "day" }
+  /** The text at `field` is `template` with each `{pointer}` filled, for the exchange or each item of `each`. */
+  | { readonly kind: "template"; readonly field: string; readonly template: string; readonly each?: string }
+  /** Item i of the array at `field` answers item i of `of`: each pair of pointers (answered, sent) holds equal values. */
+  | { readonly kind: "pairs"; readonly field: string; readonly of: string; readonly pairs: readonly (readonly [string, string])[] }
 );
 
 export interface OperationCase {

@@ -281,7 +281,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
         const base = await primary(op, (why) => context.skip(why));
         if (!base) return;
-        const values: Record<string, unknown> = { ...base.values, ...(b.set ?? {}) };
+        let values: Record<string, unknown> = { ...base.values, ...(b.set ?? {}) };
         let body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
         if (b.fill) {
           const items = fillItems(op, b.fill, base.body);
@@ -310,7 +310,11 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
             const repeated = Array.from({ length: b.fill.count }, (_, i) => own[i % own.length]);
             const v2 = b.fill.name !== undefined ? { ...values, [b.fill.name]: repeated } : values;
             const b2 = b.fill.name !== undefined ? body : updateAt(base.body, b.fill.pointer ?? "", () => repeated);
-            if (suiteTools.validateRequest?.(op.id, requestInput(op, v2, b2)).valid !== false) res = await send(v2, b2);
+            if (suiteTools.validateRequest?.(op.id, requestInput(op, v2, b2)).valid !== false) {
+              res = await send(v2, b2);
+              values = v2;
+              body = b2;
+            }
           }
         }
         checkAnswer(op, values, body, res);
