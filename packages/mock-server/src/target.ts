@@ -62,6 +62,9 @@ export function knownValues(state: MockState): Record<string, unknown> {
   }
   // The fixed credentials act for the default user; every other seeded user granted it access.
   out["own_user_id"] = state.defaultUserId;
+  // The user who approves the OAuth 1.0a browser step (its screen_name), as a team names its test user.
+  const own = state.users.get(state.defaultUserId);
+  if (own?.username !== undefined) out["screen_name"] = own.username;
   const granting = [...state.users.keys()].find((id) => id !== state.defaultUserId);
   if (granting) out["granting_user_id"] = granting;
   // Association and sandbox-only refusals: another user's account, and a production account of the

@@ -400,6 +400,29 @@ function pathFrom(create: OperationCase, values: Readonly<Rec>, item: OperationC
   return out;
 }
 
+/**
+ * The verifier a PIN-mode browser step shows: in a header or body member named for the verifier,
+ * or the one run of 4 to 10 digits of a text page. Undefined when the page does not show one a
+ * program can read (a person would read it).
+ */
+function shownVerifier(res: RawResponse): string | undefined {
+  let fromHeader: string | undefined;
+  res.headers.forEach((value, name) => {
+    if (fromHeader === undefined && /verifier|pin/i.test(name) && value.trim() !== "") fromHeader = value.trim();
+  });
+  if (fromHeader !== undefined) return fromHeader;
+  if (isRec(res.body)) {
+    const key = Object.keys(res.body).find((k) => /verifier|pin/i.test(k));
+    const v = key !== undefined ? res.body[key] : undefined;
+    if (typeof v === "string" || typeof v === "number") return String(v);
+  }
+  if (typeof res.body === "string") {
+    const runs = res.body.match(/\b\d{4,10}\b/g) ?? [];
+    if (runs.length === 1) return runs[0];
+  }
+  return undefined;
+}
+
 /** Reads a form-encoded (or JSON) token answer. */
 function fields(res: RawResponse): Rec {
   if (isRec(res.body)) return res.body;
@@ -417,14 +440,27 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   const authOp = ctx.op(sc.authorize) as OperationCase;
   const accOp = ctx.op(sc.accessToken) as OperationCase;
 
-  /** Request token → browser step; the verifier comes back in the callback's query. */
-  const approved = async (): Promise<{ token: string; secret: string; verifier: string } | undefined> => {
-    const callback = sc.callback;
+  // The user who approves, where the target names one (the browser step's screen_name).
+  const screenName = typeof t.values?.["screen_name"] === "string" ? (t.values["screen_name"] as string) : undefined;
+  const takesScreenName = authOp.parameters.some((p) => p.name === "screen_name" && p.in === "query");
+
+  /** Request token with `callback` (RFC 5849 §2.1: the server confirms it) → the browser step's answer. */
+  const browserStep = async (callback: string): Promise<{ token: string; secret: string; answer: RawResponse } | undefined> => {
     const rq = await ctx.send(reqOp, { ...(reqOp.positive?.values ?? {}), oauth_callback: callback }, undefined, consumer, { callback, token: null, tokenSecret: null });
-    check(ok2xx(rq), `${where(reqOp)} answered ${describeResponse(rq)} to a signed request-token step`);
+    check(ok2xx(rq), `${where(reqOp)} answered ${describeResponse(rq)} to a signed request-token step with oauth_callback=${callback}`);
     const f = fields(rq);
     check(typeof f["oauth_token"] === "string" && typeof f["oauth_token_secret"] === "string", `${where(reqOp)}: no oauth_token and oauth_token_secret in ${describeResponse(rq)}`);
-    const ar = await ctx.send(authOp, { oauth_token: f["oauth_token"] }, undefined, consumer, { token: null, tokenSecret: null });
+    check(String(f["oauth_callback_confirmed"]) === "true", `${where(reqOp)} answered oauth_callback_confirmed=${String(f["oauth_callback_confirmed"])} for oauth_callback=${callback}, expected true`);
+    const ar = await ctx.send(authOp, { oauth_token: f["oauth_token"], ...(takesScreenName && screenName !== undefined ? { screen_name: screenName } : {}) }, undefined, consumer, { token: null, tokenSecret: null });
+    return { token: String(f["oauth_token"]), secret: String(f["oauth_token_secret"]), answer: ar };
+  };
+
+  /** Request token → browser step; the verifier comes back in the callback's query. */
+  const approved = async (): Promise<{ token: string; secret: string; verifier: string } | undefined> => {
+    const step = await browserStep(sc.callback);
+    if (!step) return undefined;
+    const f = { oauth_token: step.token };
+    const ar = step.answer;
     const location = ar.headers.get("location");
     // No redirect: a person has to approve on the page. A redirect to the callback must carry the verifier.
     if (location === null) return undefined;
@@ -432,7 +468,7 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
     const verifier = back.get("oauth_verifier");
     check(verifier !== null && back.get("oauth_token") === f["oauth_token"], `${where(authOp)} redirected to ${location} without the request token and its oauth_verifier`);
     if (verifier === null) return undefined;
-    return { token: String(f["oauth_token"]), secret: String(f["oauth_token_secret"]), verifier };
+    return { token: step.token, secret: step.secret, verifier };
   };
   const exchange = (step: { token: string; secret: string }, verifier: string): Promise<RawResponse> =>
     ctx.send(accOp, { oauth_token: step.token, oauth_verifier: verifier }, undefined, consumer, { token: step.token, tokenSecret: step.secret, verifier });
@@ -456,6 +492,35 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   check(typeof access["oauth_token"] === "string" && typeof access["oauth_token_secret"] === "string", `${where(accOp)}: no access token in ${describeResponse(granted)}`);
   const reused = await exchange(step, step.verifier);
   check(reused.status >= 400 && reused.status < 500, `${where(accOp)} exchanged the same request token twice: ${describeResponse(reused)}`);
+  // Who approved is who the access token is for: the same user each time, and the one named where the target names one.
+  const identity = (a: Rec): string => `${String(a["user_id"])}/${String(a["screen_name"])}`;
+  if ("user_id" in access || "screen_name" in access) {
+    if (screenName !== undefined && takesScreenName) check(access["screen_name"] === screenName, `${where(accOp)} gave an access token for screen_name ${JSON.stringify(access["screen_name"])} after ${screenName} approved`);
+    const again = await approved();
+    if (again) {
+      const second = fields(await exchange(again, again.verifier));
+      check(identity(second) === identity(access), `${where(accOp)}: the same user approving twice got access tokens for ${identity(access)} and ${identity(second)}`);
+    }
+  }
+  // Out-of-band (PIN) mode: no redirect; the verifier is shown to the person, who types it in.
+  const pin = await browserStep("oob");
+  if (pin) {
+    const location = pin.answer.headers.get("location");
+    check(location === null || !/^https?:/i.test(location), `${where(authOp)} redirected an oob request token to ${String(location)}: PIN mode shows the verifier instead`);
+    const shown = shownVerifier(pin.answer);
+    if (shown !== undefined) {
+      const wrongPin = await exchange(pin, `${shown}9`);
+      check(wrongPin.status >= 400 && wrongPin.status < 500, `${where(accOp)} accepted a wrong PIN: ${describeResponse(wrongPin)}`);
+      const viaPin = await browserStep("oob");
+      const pinShown = viaPin ? shownVerifier(viaPin.answer) : undefined;
+      if (viaPin && pinShown !== undefined) {
+        const granted2 = await exchange(viaPin, pinShown);
+        check(ok2xx(granted2), `${where(accOp)} answered ${describeResponse(granted2)} to a request token approved in PIN mode and its PIN`);
+        const a2 = fields(granted2);
+        if ("user_id" in access) check(identity(a2) === identity(access), `${where(accOp)}: PIN mode gave an access token for ${identity(a2)}, the redirect for ${identity(access)}`);
+      }
+    }
+  }
 
   const user: AuthConfig = { oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: String(access["oauth_token"]), tokenSecret: String(access["oauth_token_secret"]) } };
   if (sc.invalidate === undefined) return;
