@@ -7,6 +7,7 @@
  * Writes docs/mutants.md (full runs, or --doc) and prints `N killed, N survived` last.
  *
  *   node scripts/mutants/run.mjs [--only id,id] [--jobs N] [--json file] [--doc file] [--min-rate 95]
+ *     [--catalogue module]   (another catalogue of the same shape: a batch written blind, scripts/mutants/blind/)
  *   node scripts/mutants/run.mjs --from-json file [--doc file]   (re-renders the report of a saved run
  *     with the catalogue's current texts, without running anything)
  *
@@ -18,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { mutants } from "./catalogue.mjs";
+import { mutants as ownCatalogue } from "./catalogue.mjs";
 import { MOCK_DIR, ROOT, applyMutant } from "./patch.mjs";
 import { stopAll } from "./processes.mjs";
 import { renderReport, shortName, tally } from "./report.mjs";
@@ -32,7 +33,7 @@ function usage(/** @type {string} */ message) {
   process.exit(3);
 }
 
-/** @type {{ values: { only?: string; jobs: string; json?: string; doc?: string; "min-rate": string; "from-json"?: string } }} */
+/** @type {{ values: { only?: string; jobs: string; json?: string; doc?: string; "min-rate": string; "from-json"?: string; catalogue?: string } }} */
 let parsed;
 try {
   parsed = parseArgs({
@@ -43,6 +44,7 @@ try {
       doc: { type: "string" },
       "min-rate": { type: "string", default: "95" },
       "from-json": { type: "string" },
+      catalogue: { type: "string" },
     },
   });
 } catch (e) {
@@ -50,6 +52,8 @@ try {
   throw e;
 }
 const args = parsed.values;
+/** The mutants of this run: the repository's catalogue, or a module with the same `mutants` export. */
+const mutants = args.catalogue === undefined ? ownCatalogue : /** @type {readonly import("./catalogue.d.mts").Mutant[]} */ ((await import(path.resolve(args.catalogue))).mutants);
 const jobs = Number(args.jobs);
 const minRate = Number(args["min-rate"]);
 if (!Number.isInteger(jobs) || jobs < 1 || jobs > 8) usage("--jobs takes 1 to 8");
@@ -59,7 +63,7 @@ const unknown = (wanted ?? []).filter((id) => !mutants.some((m) => m.id === id))
 if (unknown.length > 0) usage(`no mutant named ${unknown.join(", ")}`);
 const selected = wanted ? mutants.filter((m) => wanted.includes(m.id)) : mutants;
 // Without --only the run is the measurement of record; a partial run writes the doc only when asked.
-const docFile = args.doc ?? (wanted ? undefined : path.join(ROOT, "docs/mutants.md"));
+const docFile = args.doc ?? (wanted || args.catalogue !== undefined ? undefined : path.join(ROOT, "docs/mutants.md"));
 
 if (args["from-json"]) rerender(args["from-json"], args.doc ?? path.join(ROOT, "docs/mutants.md"));
 

@@ -9,7 +9,7 @@
 #
 # Environment: PDNS_SERVER (binary, default: pdns_server on PATH), PDNS_SPEC (default:
 # <work-dir>/authoritative-api-swagger.yaml), PORT (web server/API, default 8081), DNS_PORT (default
-# 5300), SEED (default 1), SEED_DATA=0 (no zone seeded), KEY_PROXY=0 (no key-adding proxy, below).
+# 5300), SEED (default 1), SEED_DATA=0 (no zone seeded), KEY_PROXY=1 (the key added by a proxy instead of --auth).
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -110,27 +110,26 @@ if [ "${SEED_DATA:-1}" != "0" ]; then
 fi
 
 base="http://127.0.0.1:$port"
-# contractgen has no --auth form for an apiKey header scheme (the document's APIKeyHeader,
-# `X-API-Key`): every request it sends would be refused 401. A loopback proxy adds the key to
-# requests that do not carry one (KEY_PROXY=0 runs without it). ACCEPT_JSON=1 (a diagnostic, not the
-# suite as it is) has it also send `Accept: application/json` where the request says `*/*` (fetch's
-# default) or nothing: PowerDNS picks the media type of its error answers from Accept.
-if [ "${KEY_PROXY:-1}" != "0" ]; then
+# The document's APIKeyHeader scheme (`X-API-Key`): contractgen test sends the key with --auth.
+# KEY_PROXY=1 (a diagnostic of earlier runs) instead adds it in a loopback proxy, as before contractgen
+# had API key schemes.
+auth=(--auth "{\"apiKey\": \"$key\"}")
+if [ "${KEY_PROXY:-0}" = "1" ]; then
+  auth=()
   proxy_port=$((port + 1))
   node -e '
     const http = require("node:http");
-    const [target, listen, key, accept] = [Number(process.argv[1]), Number(process.argv[2]), process.argv[3], process.argv[4] === "1"];
+    const [target, listen, key] = [Number(process.argv[1]), Number(process.argv[2]), process.argv[3]];
     http.createServer((req, res) => {
       const headers = { ...req.headers };
       if (headers["x-api-key"] === undefined) headers["x-api-key"] = key;
-      if (accept && (headers["accept"] === undefined || headers["accept"] === "*/*")) headers["accept"] = "application/json";
       const up = http.request({ host: "127.0.0.1", port: target, method: req.method, path: req.url, headers }, (r) => {
         res.writeHead(r.statusCode, r.rawHeaders); r.pipe(res);
       });
       up.on("error", (e) => { res.writeHead(502); res.end(String(e)); });
       req.pipe(up);
     }).listen(listen, "127.0.0.1");
-  ' "$port" "$proxy_port" "$key" "${ACCEPT_JSON:-0}" &
+  ' "$port" "$proxy_port" "$key" &
   proxy=$!
   for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$proxy_port/api/v1/servers" >/dev/null 2>&1 && break; sleep 0.1; done
   base="http://127.0.0.1:$proxy_port"
@@ -140,7 +139,7 @@ fi
 cd "$work"
 node "$cli" generate "$work/pdns-swagger.json" --out "$work/pdns-pkg" --name pdns --quiet
 set +e
-node "$cli" test --spec "$work/pdns-pkg" --base-url "$base" --destructive --seed "${SEED:-1}" "$@"
+node "$cli" test --spec "$work/pdns-pkg" --base-url "$base" ${auth[@]+"${auth[@]}"} --destructive --seed "${SEED:-1}" "$@"
 code=$?
 set -e
 exit "$code"
