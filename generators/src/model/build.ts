@@ -230,6 +230,7 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
       ...optional("transitions", op["x-transitions"]),
       ...optional("mcp", readMcp(op["x-mcp"])),
       ...optional("fieldSelection", isObj(op["x-field-selection"]) ? op["x-field-selection"] : undefined),
+      ...optional("conditional", Array.isArray(op["x-conditional"]) ? op["x-conditional"].filter(isObj) : undefined),
     };
   });
 }

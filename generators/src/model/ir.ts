@@ -144,6 +144,8 @@ export interface Operation {
   readonly mcp?: McpOverrides;
   /** `x-field-selection`: which parameters choose the fields of the answer's objects (checked by the conformance suite). */
   readonly fieldSelection?: Readonly<Record<string, unknown>>;
+  /** `x-conditional`: request members taken only for some objects (of a kind, or holding a feature). */
+  readonly conditional?: readonly Readonly<Record<string, unknown>>[];
 }
 
 export interface McpOverrides {

@@ -82,6 +82,25 @@ function ownershipOf(op: Operation, relations: Relations, model: ApiModel): Obj 
   return { ...(owned.length > 0 ? { owned } : {}), ...(lists.length > 0 ? { listsOwned: lists } : {}) };
 }
 
+/** `conditional`: request members the contract allows only for some objects (`x-conditional`). */
+function conditionalOf(op: Operation): Obj {
+  const out: Obj[] = [];
+  for (const c of op.conditional ?? []) {
+    const when = isObj(c["allowedWhen"]) ? c["allowedWhen"] : undefined;
+    const member = typeof c["member"] === "string" ? c["member"] : undefined;
+    if (!when || member === undefined || typeof when["param"] !== "string") continue;
+    const where = op.parameters.some((p) => p.name === member && p.in === "query") ? "query" : "body";
+    out.push({
+      member,
+      in: where,
+      param: when["param"],
+      ...(typeof when["field"] === "string" && Array.isArray(when["in"]) ? { field: when["field"], values: when["in"] } : {}),
+      ...(typeof when["via"] === "string" && when["contains"] !== undefined ? { via: when["via"], contains: when["contains"], items: typeof when["items"] === "string" ? when["items"] : "/data" } : {}),
+    });
+  }
+  return out.length > 0 ? { conditional: out } : {};
+}
+
 /** `accept`: the media types of the operation's answers, success first, each once. */
 function acceptOf(op: Operation): Obj {
   const ordered = [...op.responses.filter((r) => /^2/.test(r.status)), ...op.responses.filter((r) => !/^2/.test(r.status))];
@@ -168,6 +187,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...(filters.length > 0 ? { filters } : {}),
     ...(fieldSelection ? { fieldSelection } : {}),
     ...ownershipOf(op, relations, model),
+    ...conditionalOf(op),
     ...(rate ? { rateLimit: rate } : {}),
   };
 }

@@ -122,6 +122,20 @@ export interface OperationCase {
   readonly filters?: readonly FilterPlan[];
   /** `x-field-selection`: the parameters that choose the fields of the answer's objects. */
   readonly fieldSelection?: FieldSelectionPlan;
+  /**
+   * Request members allowed only for some objects (`x-conditional`): where the object `param` names
+   * has `field` in `values`, or where `via` (called for it) lists `contains`.
+   */
+  readonly conditional?: readonly {
+    readonly member: string;
+    readonly in: "query" | "body";
+    readonly param: string;
+    readonly field?: string;
+    readonly values?: readonly unknown[];
+    readonly via?: string;
+    readonly contains?: unknown;
+    readonly items?: string;
+  }[];
   /** Path parameters naming objects that must be the authenticated user's (`x-owned`). */
   readonly owned?: readonly string[];
   /** This list gives keys of owned objects: it must show none of another owner's. */

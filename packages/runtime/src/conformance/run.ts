@@ -17,7 +17,8 @@ import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
 import { filterValues, keysOf, matchesFilter } from "./filters.js";
 import { walkAll } from "./walk.js";
-import { itemsOf, schemaAt } from "./schema-walk.js";
+import { itemsOf, memberSchema, schemaAt } from "./schema-walk.js";
+import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
 import { keyOf, objectsAt, referencesOf, selectionProblems, subsetsToAsk } from "./field-selection.js";
@@ -248,6 +249,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       listCases(op);
       fieldSelectionCases(op);
       ownershipCases(op);
+      conditionalCases(op);
     });
 
   function validRequests(op: OperationCase): void {
@@ -534,6 +536,81 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         for (const f of (op.filters ?? []).filter((x) => x.match === "in" && x.members.includes(owned.field))) {
           const asked = await walkAll(ctx, op, { ...values, [f.param]: [foreign] }, owned.items);
           check(!keysOf(asked.items, owned.field).includes(String(foreign)), `${where(op)} with ${f.param}=${String(foreign)} lists that object of another owner`);
+        }
+      });
+    }
+  }
+
+  /**
+   * A member the contract takes only for some objects (`x-conditional`): sent for an object it is
+   * not allowed for, the request is refused; where the contract's own example carries it, sent for an
+   * object it is allowed for, the example is taken. Objects come from the lists that give the
+   * parameter; for a `via` condition, each listed object is asked (`via`) whether it qualifies.
+   */
+  function conditionalCases(op: OperationCase): void {
+    for (const cond of op.conditional ?? []) {
+      const what = cond.field !== undefined ? `${cond.field} is ${(cond.values ?? []).join(" or ")}` : `${cond.via} lists ${String(cond.contains)}`;
+      it(`${op.id}: takes ${cond.member} only where the ${cond.param}'s ${what}`, async (context) => {
+        if (caseKind(op) !== "read" && !current().destructive) return context.skip("a wrongly accepted request would change a listed object: run with --destructive");
+        const list = (op.sources?.[cond.param] ?? []).find((s) => s.kind === "list");
+        if (!list || list.kind !== "list") return context.skip(`no list gives ${cond.param} values to tell allowed from refused objects`);
+        const listOp = byId.get(list.operationId);
+        if (!listOp) return;
+        const parents = await pool.pathValues(listOp);
+        if (parents.missing.length > 0) return context.skip(pool.explain(listOp, parents.missing));
+        const listed = await walkAll(ctx, listOp, parents.values, list.items);
+        const candidates = listed.items.filter((it): it is Record<string, unknown> => it !== null && typeof it === "object" && !Array.isArray(it) && (it as Record<string, unknown>)["deleted"] !== true).slice(0, 12);
+        const qualifies = async (item: Record<string, unknown>): Promise<boolean | undefined> => {
+          if (cond.field !== undefined) return (cond.values ?? []).some((v) => sameValue(item[cond.field as string], v));
+          const via = cond.via !== undefined ? byId.get(cond.via) : undefined;
+          if (!via) return undefined;
+          const viaValues = { ...(await pool.pathValues(via, { [cond.param]: item[list.field] })).values, [cond.param]: item[list.field] };
+          const res = await sender.send(via, viaValues, undefined);
+          if (!ok2xx(res)) return undefined;
+          const held = getAt(res.body, cond.items ?? "/data");
+          return Array.isArray(held) && held.some((h) => sameValue(h, cond.contains));
+        };
+        let allowed: Record<string, unknown> | undefined;
+        let refused: Record<string, unknown> | undefined;
+        for (const item of candidates) {
+          const q = await qualifies(item);
+          if (q === true) allowed ??= item;
+          if (q === false) refused ??= item;
+          if (allowed && refused) break;
+        }
+        const example = op.positive;
+        const exampleCarries = example !== undefined && (cond.in === "query" ? example.values[cond.member] !== undefined : example.body !== null && typeof example.body === "object" && (example.body as Record<string, unknown>)[cond.member] !== undefined);
+        if (!refused && !(allowed && exampleCarries)) return context.skip(`no listed ${cond.param} tells the condition apart (${candidates.length} looked at)`);
+        const withMember = async (item: Record<string, unknown>): Promise<{ values: Record<string, unknown>; body: unknown } | undefined> => {
+          const key = item[list.field];
+          const fixed = { ...(await pool.pathValues(op, { [cond.param]: key })).values, [cond.param]: key };
+          const req = await ctx.positive(op, 0, fixed);
+          const values: Record<string, unknown> = { ...req.values, ...fixed };
+          let body = req.body;
+          const has = cond.in === "query" ? values[cond.member] !== undefined : body !== null && typeof body === "object" && (body as Record<string, unknown>)[cond.member] !== undefined;
+          if (!has) {
+            const schema = cond.in === "query" ? op.request?.parameters[cond.member] : op.request?.body ? memberSchema(root, op.request.body.schema, cond.member) : undefined;
+            const value = schema !== undefined && suiteTools.mock ? suiteTools.mock(schema as MockSchema, deriveSeed(seed, `${op.id}/conditional/${cond.member}`)) : undefined;
+            if (value === undefined) return undefined;
+            if (cond.in === "query") values[cond.member] = value;
+            else body = { ...((body ?? {}) as Record<string, unknown>), [cond.member]: value };
+          }
+          const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
+          return verdict && !verdict.valid ? undefined : { values, body };
+        };
+        if (refused) {
+          const req = await withMember(refused);
+          if (!req) return context.skip(`no valid request with ${cond.member} could be built`);
+          const res = await sender.send(op, req.values, req.body);
+          pool.forget();
+          check(res.status >= 400 && res.status < 500, `${where(op)} took ${cond.member} for ${cond.param} ${String(refused[list.field])}, whose ${what.replace(/ is | lists /, " is not ")}: answered ${describeResponse(res)}, expected a 4xx refusal`);
+        }
+        if (allowed && exampleCarries) {
+          const req = await withMember(allowed);
+          if (!req) return;
+          const res = await sender.send(op, req.values, req.body);
+          pool.forget();
+          check(ok2xx(res), `${where(op)} refused the contract's own example with ${cond.member} for ${cond.param} ${String(allowed[list.field])}, whose ${what}: ${describeResponse(res)}`);
         }
       });
     }
