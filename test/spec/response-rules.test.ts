@@ -81,6 +81,11 @@ const ROWS: Row[] = [
     breaks: exchange({}, { data: [{ id: "17", card_uri: "card://17" }, { id: "18", card_uri: "card://17" }] }),
   },
   {
+    rule: "card-type-follows-components",
+    keeps: exchange({ body: { name: "c", components: [{ type: "MEDIA", media_key: "3_1" }, { type: "DETAILS", title: "t", destination: { type: "WEBSITE", url: "https://x.example" } }] } }, { data: { id: "1", card_type: "IMAGE_WEBSITE" } }),
+    breaks: exchange({ body: { name: "c", components: [{ type: "MEDIA", media_key: "3_1" }, { type: "BUTTON", label: { type: "ENUM", value: "SHOP" }, destination: { type: "APP", country_code: "US" } }] } }, { data: { id: "1", card_type: "IMAGE_WEBSITE" } }),
+  },
+  {
     rule: "do-not-reach-request-order",
     keeps: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { request: [{ operation_type: "Update" }, { operation_type: "Delete" }] }),
     breaks: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { request: [{ operation_type: "Delete" }, { operation_type: "Update" }] }),

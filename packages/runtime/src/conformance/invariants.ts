@@ -41,10 +41,13 @@ function asComparable(v: unknown, as: "number" | "date-time"): number | undefine
 
 const UNIT_MS = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 
-/** The rules `exchange` breaks, each as `id: message (what was seen)`. */
-export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange): string[] {
+/**
+ * The rules `exchange` breaks, each as `id: message (what was seen)`. `root` is the package's mock
+ * document, where a `schema` rule's `$ref`s to components resolve.
+ */
+export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange, root: unknown = {}): string[] {
   const out: string[] = [];
-  const matcher = createSchemaMatcher({}, { now: Date.now() });
+  const matcher = createSchemaMatcher(root, { now: Date.now() });
   for (const rule of rules) {
     if (!ruleCovers(rule, exchange.status)) continue;
     const seen = (what: string): void => void out.push(`${rule.id}: ${rule.message} (${what})`);

@@ -224,7 +224,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     const headers = op.responseHeaders?.[String(res.status)] ?? op.responseHeaders?.[`${String(res.status)[0]}XX`] ?? [];
     const missing = headers.filter((h) => res.headers.get(h) === null);
     check(missing.length === 0, `${where(op)} answered ${res.status} without the header(s) the contract requires: ${missing.join(", ")}`);
-    const broken = brokenRules(op.responseRules ?? [], exchangeOf(op, values, body, res));
+    const broken = brokenRules(op.responseRules ?? [], exchangeOf(op, values, body, res), root);
     check(broken.length === 0, `${where(op)} answered ${describeResponse(res)}, breaking the contract's response rules: ${broken.join("; ")}`);
   };
 
