@@ -59,6 +59,15 @@ export function readBackMap(op: Operation, read: Operation | undefined, resolve:
   return out;
 }
 
+/** Request members that have a `default` and are read back: what an object made without them holds. */
+export function readBackDefaults(op: Operation, map: Readonly<Record<string, string>>, resolve: Resolve): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of requestMembers(op, resolve)) {
+    if (map[name] !== undefined && schema["default"] !== undefined) out[name] = schema["default"];
+  }
+  return out;
+}
+
 /** Members of the read's object that never change once it exists: `x-immutable: true`, and its key. */
 export function immutableMembers(read: Operation | undefined, resolve: Resolve, key: string | undefined): string[] {
   const object = read ? readObjectSchema(read, resolve) : undefined;

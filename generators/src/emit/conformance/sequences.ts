@@ -7,7 +7,7 @@ import type { ApiModel, Operation } from "../../model/ir.js";
 import { mediaKind } from "../validators/index.js";
 import { relationsOf } from "../../model/relations.js";
 import { isObj, sampleValue, type Resolve } from "./negatives.js";
-import { immutableMembers, readBackMap } from "./read-back.js";
+import { immutableMembers, readBackDefaults, readBackMap } from "./read-back.js";
 
 type Obj = Record<string, unknown>;
 
@@ -108,7 +108,7 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
       idParam,
       idPointers: pointers,
       ...(location ? { location: true } : {}),
-      ...(read ? { read: read.id, readBack: readBackMap(create, read, resolve), immutable: immutableMembers(read, resolve, listSource?.field ?? collection?.keyField) } : {}),
+      ...(read ? readFacts(create, read, resolve, listSource?.field ?? collection?.keyField) : {}),
       ...(list ? { list: list.id, ...(listSource ? { listItems: listSource.items, keyField: listSource.field } : {}) } : {}),
       ...(update ? { update: update.id, ...(read ? { updateReadBack: readBackMap(update, read, resolve) } : {}) } : {}),
       ...(del ? { delete: del.id, deletion: soft ? "soft" : "hard" } : {}),
@@ -116,6 +116,13 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
     });
   }
   return out;
+}
+
+/** What the lifecycle's read checks: the read-back map, the defaults an unsent member takes, what never changes. */
+function readFacts(create: Operation, read: Operation, resolve: Resolve, key: string | undefined): Obj {
+  const readBack = readBackMap(create, read, resolve);
+  const defaults = readBackDefaults(create, readBack, resolve);
+  return { read: read.id, readBack, ...(Object.keys(defaults).length > 0 ? { defaults } : {}), immutable: immutableMembers(read, resolve, key) };
 }
 
 function escapeRegex(text: string): string {

@@ -214,6 +214,8 @@ export interface LifecycleScenario {
   readonly readBack?: Readonly<Record<string, string>>;
   /** Members of the read's object that never change (its key, `x-immutable`). */
   readonly immutable?: readonly string[];
+  /** Create members with a `default`: an object made without one reads back with the default. */
+  readonly defaults?: Readonly<Record<string, unknown>>;
   /** The create answers the new object's address in a `Location` header. */
   readonly location?: boolean;
   readonly list?: string;

@@ -147,7 +147,11 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     check(diff.length === 0, `${where(read as OperationCase)}: ${String(id)} ${what} does not hold what was sent: ${diff.join("; ")}`);
     return stored;
   };
-  const first = await readBack("after it was created", sent);
+  // A member the create did not send reads back as its stated default.
+  const unsent = Object.entries(sc.defaults ?? {})
+    .filter(([m]) => !sent.some((x) => x.member === m))
+    .map(([member, value]) => ({ member, stored: sc.readBack?.[member] ?? member, value, declared: true }));
+  const first = await readBack("after it was created", [...sent, ...unsent]);
 
   await enumSweep(ctx, sc, create, made, id, read ? (v) => readFor(ctx, read, create, made.values, v, sc) : undefined);
 
