@@ -1,0 +1,178 @@
+/**
+ * The contract tests' judgements, one table each: what reads back as sent, what a filter keeps,
+ * what a field selection may answer, what a derived text must be, and which objects the pool hands
+ * a case (never an invented one, never one it deleted).
+ */
+import { describe, expect, it } from "vitest";
+import { differences, holds, changedImmutables } from "../src/conformance/read-back.js";
+import { filterValues, matchesFilter } from "../src/conformance/filters.js";
+import { selectionProblems, subsetsToAsk } from "../src/conformance/field-selection.js";
+import { brokenRules, fillTemplate } from "../src/conformance/invariants.js";
+import { ObjectPool, type PoolHost } from "../src/conformance/objects.js";
+import type { FilterPlan, OperationCase, PlanSource } from "../src/conformance/plan.js";
+import type { RawResponse } from "../src/client/transport.js";
+
+describe("holds: a stored value holds what was sent", () => {
+  it.each([
+    { given: "the same text", sent: "a", got: "a", want: true },
+    { given: "a number sent as text", sent: "5", got: 5, want: true },
+    { given: "false read back as false", sent: false, got: false, want: true },
+    { given: "false read back as true", sent: false, got: true, want: false },
+    { given: "0 read back as null", sent: 0, got: null, want: false },
+    { given: "an array in its order", sent: ["a", "b"], got: ["a", "b"], want: true },
+    { given: "an array reordered", sent: ["a", "b"], got: ["b", "a"], want: false },
+    { given: "an array with an item dropped", sent: ["a", "b"], got: ["a"], want: false },
+    { given: "comma-separated text stored as its array", sent: "a,b", got: ["a", "b"], want: true },
+    { given: "a nested object with members added by the server", sent: { x: 1 }, got: { x: 1, y: 2 }, want: true },
+    { given: "a nested object with a member changed", sent: { x: 1, z: "q" }, got: { x: 1, z: "r" }, want: false },
+    { given: "one instant written two ways", sent: "2025-01-01T00:00:00Z", got: "2025-01-01T00:00:00.000Z", want: true },
+    { given: "two instants", sent: "2025-01-01T00:00:00Z", got: "2025-01-01T00:00:01Z", want: false },
+  ])("$given → $want", ({ sent, got, want }) => expect(holds(sent, got)).toBe(want));
+
+  it("a member the read declares and leaves out is a difference; one it does not declare is not", () => {
+    expect(differences([{ member: "paid", stored: "paid", value: false, declared: true }], {})).toEqual(['paid: sent false, the object has no paid']);
+    expect(differences([{ member: "paid", stored: "paid", value: false, declared: false }], {})).toEqual([]);
+    expect(differences([{ member: "product_keys", stored: "product_ids", value: ["a"], declared: true }], { product_ids: ["b"] })).toEqual(['product_keys (read as product_ids): sent ["a"], reads back ["b"]']);
+  });
+
+  it("members that must never change are compared between two reads", () => {
+    expect(changedImmutables({ id: "1", created_at: "2025-01-01T00:00:00Z", name: "a" }, { id: "1", created_at: "2025-01-01T00:00:00.000Z", name: "b" }, ["id", "created_at"])).toEqual([]);
+    expect(changedImmutables({ id: "1", created_at: "2025-01-01T00:00:00Z" }, { id: "1", created_at: "2026-01-01T00:00:00Z" }, ["id", "created_at"])).toHaveLength(1);
+  });
+});
+
+describe("filters: what a filter keeps", () => {
+  const f = (match: FilterPlan["match"], members: string[], caseInsensitive = false): FilterPlan => ({ param: "q", match, members, items: "/data", key: "id", ...(caseInsensitive ? { caseInsensitive } : {}) });
+  it.each([
+    { filter: f("equals", ["media_type"]), item: { media_type: "VIDEO" }, value: "VIDEO", want: true },
+    { filter: f("equals", ["media_type"]), item: { media_type: "IMAGE" }, value: "VIDEO", want: false },
+    { filter: f("in", ["id"]), item: { id: "2" }, value: ["1", "2"], want: true },
+    { filter: f("in", ["id"]), item: { id: "3" }, value: "1,2", want: false },
+    { filter: f("prefix", ["name"], true), item: { name: "Summer sale" }, value: "SUM", want: true },
+    { filter: f("prefix", ["name"]), item: { name: "Summer sale" }, value: "SUM", want: false },
+    { filter: f("prefix", ["name"], true), item: { name: "A summer sale" }, value: "sum", want: false },
+    { filter: f("term", ["name", "title"], true), item: { name: "x", title: "Big Sale" }, value: "sale", want: true },
+    { filter: f("term", ["name"], true), item: { name: "x", title: "Big Sale" }, value: "sale", want: false },
+    { filter: f("in", ["tags"]), item: { tags: ["a", "b"] }, value: ["b"], want: true },
+  ])("$filter.match on $filter.members, $value → $want", ({ filter, item, value, want }) => expect(matchesFilter(filter, item, value)).toBe(want));
+
+  it("values to ask with come from listed objects, the ones that leave something out first", () => {
+    const items = [{ name: "Alpha" }, { name: "Alpine" }, { name: "Beta" }];
+    // Prefixes of three characters, their case flipped (the filter ignores case), each once.
+    expect(filterValues(f("prefix", ["name"], true), items, false)).toEqual(["ALP", "BET"]);
+    expect(filterValues(f("in", ["name"]), items, true)).toEqual([["Alpha"], ["Alpine"], ["Beta"]]);
+  });
+});
+
+describe("field selection: exactly the defaults plus what was asked", () => {
+  const full = [{ id: "1", text: "t", lang: "en", possibly_sensitive: false, public_metrics: { like_count: 0 } }];
+  it.each([
+    { given: "defaults only", got: [{ id: "1", text: "t" }], asked: [], want: 0 },
+    { given: "a field nobody asked for", got: [{ id: "1", text: "t", lang: "en" }], asked: [], want: 1 },
+    { given: "a false field asked for and left out", got: [{ id: "1", text: "t" }], asked: ["possibly_sensitive"], want: 1 },
+    { given: "a false field asked for and there", got: [{ id: "1", text: "t", possibly_sensitive: false }], asked: ["possibly_sensitive"], want: 0 },
+    { given: "a value other than with every field", got: [{ id: "1", text: "t", lang: "fr" }], asked: ["lang"], want: 1 },
+    { given: "a default missing", got: [{ id: "1" }], asked: [], want: 1 },
+  ])("$given: $want problem(s)", ({ got, asked, want }) => expect(selectionProblems(got, full, asked, ["id", "text"], "id")).toHaveLength(want));
+
+  it("asks first for the fields whose value is falsy", () => {
+    const subsets = subsetsToAsk(["lang", "possibly_sensitive", "public_metrics"], full, 1);
+    expect(subsets[0]).toContain("possibly_sensitive");
+  });
+});
+
+describe("derived values and order (response rules)", () => {
+  it("fills a template from pointers, per item with each", () => {
+    expect(fillTemplate("card://{/id}", { id: "17" })).toBe("card://17");
+    expect(fillTemplate("card://{/id}", {})).toBeUndefined();
+    const rule = { id: "r", message: "card_uri is card://<id>", status: "2XX", kind: "template", each: "/body/data", field: "/card_uri", template: "card://{/id}" } as const;
+    const ex = (data: unknown) => ({ status: 200, request: { path: {}, query: {}, headers: {} }, body: { data } });
+    expect(brokenRules([rule], ex([{ id: "1", card_uri: "card://1" }]))).toEqual([]);
+    expect(brokenRules([rule], ex([{ id: "1", card_uri: "card://2" }]))).toHaveLength(1);
+  });
+
+  it("pairs item i of the answer with item i of the request", () => {
+    const rule = { id: "o", message: "order kept", status: "200", kind: "pairs", field: "/body/out", of: "/request/body", pairs: [["/k", "/k"]] } as const;
+    const ex = (sent: unknown, out: unknown) => ({ status: 200, request: { path: {}, query: {}, headers: {}, body: sent }, body: { out } });
+    expect(brokenRules([rule], ex([{ k: 1 }, { k: 2 }], [{ k: 1 }, { k: 2 }]))).toEqual([]);
+    expect(brokenRules([rule], ex([{ k: 1 }, { k: 2 }], [{ k: 2 }, { k: 1 }]))).toHaveLength(1);
+    expect(brokenRules([rule], ex([{ k: 1 }, { k: 2 }], [{ k: 1 }]))).toHaveLength(1);
+  });
+});
+
+describe("the object pool: objects from the server, never invented, never reused after a delete", () => {
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}): RawResponse => ({ status, body, headers: new Headers(headers), contentType: "application/json" }) as unknown as RawResponse;
+  const op = (id: string, method: string, path: string, sources?: Record<string, PlanSource[]>, example?: Record<string, unknown>): OperationCase => ({
+    id,
+    method,
+    path,
+    security: [],
+    parameters: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1] as string, in: "path" as const, required: true, style: "simple", explode: false })),
+    ...(sources ? { sources } : {}),
+    ...(example ? { positive: { values: example } } : {}),
+  });
+  const list: PlanSource = { kind: "list", operationId: "listThings", items: "/data", field: "id" };
+  const create: PlanSource = { kind: "create", operationId: "createThing", pointers: ["/data/id"], location: false };
+
+  function host(listed: string[], opts: { disposable?: boolean; given?: Record<string, unknown>; created?: string[] } = {}): PoolHost & { sent: string[] } {
+    const created = [...(opts.created ?? [])];
+    const ops = new Map([
+      ["listThings", op("listThings", "GET", "/things")],
+      ["createThing", op("createThing", "POST", "/things")],
+    ]);
+    const sent: string[] = [];
+    return {
+      sent,
+      op: (id) => ops.get(id),
+      readAt: () => undefined,
+      send: async (o) => {
+        sent.push(o.id);
+        if (o.id === "listThings") return answer(200, { data: listed.map((id) => ({ id })) });
+        if (o.id === "createThing") {
+          const id = created.shift();
+          return id === undefined ? answer(409, {}) : answer(201, { data: { id } });
+        }
+        return answer(200, {});
+      },
+      request: async () => ({ values: {}, body: undefined }),
+      given: () => opts.given ?? {},
+      accepts: () => true,
+      disposable: () => opts.disposable === true,
+    };
+  }
+
+  it("reads a listed object; with an empty list, makes one; with neither, skips naming the --values key", async () => {
+    const get = op("getThing", "GET", "/things/{thing_id}", { thing_id: [list, create] });
+    expect((await new ObjectPool(host(["7"])).pathValues(get)).values).toEqual({ thing_id: "7" });
+    expect((await new ObjectPool(host([], { created: ["9"] })).pathValues(get)).values).toEqual({ thing_id: "9" });
+    const pool = new ObjectPool(host([]));
+    const none = await pool.pathValues(get);
+    expect(none.missing).toEqual(["thing_id"]);
+    expect(pool.explain(get, none.missing)).toContain(`--values '{"thing_id": "…"}'`);
+  });
+
+  it("gives a delete an object made for it, and never hands out what was deleted", async () => {
+    const del = op("deleteThing", "DELETE", "/things/{thing_id}", { thing_id: [list, create] });
+    const get = op("getThing", "GET", "/things/{thing_id}", { thing_id: [list, create] });
+    const h = host(["7"], { created: ["9"] });
+    const pool = new ObjectPool(h);
+    const on = await pool.forCase(del, "delete");
+    expect("values" in on && on.values).toEqual({ thing_id: "9" });
+    if ("done" in on) await on.done(answer(200, {}), undefined);
+    expect(pool.isConsumed("thing_id", "9")).toBe(true);
+    expect((await pool.pathValues(get)).values).toEqual({ thing_id: "7" });
+  });
+
+  it("deletes a listed object only when the target is throw-away", async () => {
+    const del = op("deleteThing", "DELETE", "/things/{thing_id}", { thing_id: [list] });
+    expect("why" in (await new ObjectPool(host(["7"])).forCase(del, "delete"))).toBe(true);
+    const on = await new ObjectPool(host(["7"], { disposable: true })).forCase(del, "delete");
+    expect("values" in on && on.values).toEqual({ thing_id: "7" });
+  });
+
+  it("takes a given value over everything, and a contract example only as the last resort", async () => {
+    const get = op("getThing", "GET", "/things/{thing_id}", { thing_id: [list] }, { thing_id: "ex" });
+    expect((await new ObjectPool(host(["7"], { given: { thing_id: "g" } })).pathValues(get)).values).toEqual({ thing_id: "g" });
+    expect((await new ObjectPool(host([])).pathValues(get)).origins).toEqual({ thing_id: "example" });
+  });
+});
