@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Black-box runs of the generated conformance suites against a build of the mock: the mock is
- * started as its own process on a free loopback port, `contractgen test --destructive` runs a
+ * started as its own process on a free loopback port (fresh, so disposable), `contractgen test --destructive --disposable` runs a
  * package's suite against it with the mock's credentials, and the JUnit report says which cases
  * failed.
  */
@@ -71,7 +71,7 @@ async function runSuite(entry, pkg, reportFile) {
   try {
     rmSync(reportFile, { force: true });
     const url = mock.match[1] ?? "";
-    const r = await run(process.execPath, [CLI, "test", "--base-url", url, "--spec", pkg, "--destructive", "--rate-limits", "--auth", MOCK_AUTH, "--reporter", "junit", "--output", reportFile], {
+    const r = await run(process.execPath, [CLI, "test", "--base-url", url, "--spec", pkg, "--destructive", "--disposable", "--rate-limits", "--auth", MOCK_AUTH, "--reporter", "junit", "--output", reportFile], {
       cwd: ROOT,
       timeoutMs: 600_000,
       env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", CONTRACT_VALUES: mock.match[2] ?? "{}" },
