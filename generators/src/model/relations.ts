@@ -145,7 +145,7 @@ function fits(field: Obj, param: Obj): boolean {
 }
 
 /** Where a create's answer holds the new object's key: `data.<name>`, `data.id`, the same at the top, or the first item of a `data` array. */
-function keyPointers(create: Operation, name: string, resolve: Resolve): string[] {
+export function keyPointers(create: Operation, name: string, resolve: Resolve): string[] {
   const root = successSchema(create, resolve);
   if (!root) return [];
   const out: string[] = [];

@@ -5,7 +5,7 @@
  */
 import type { ApiModel, Operation } from "../../model/ir.js";
 import { mediaKind } from "../validators/index.js";
-import { relationsOf } from "../../model/relations.js";
+import { keyPointers, relationsOf } from "../../model/relations.js";
 import { isObj, sampleValue, type Resolve } from "./negatives.js";
 import { immutableMembers, readBackDefaults, readBackMap } from "./read-back.js";
 
@@ -30,20 +30,11 @@ function successSchema(op: Operation, resolve: Resolve): Obj | undefined {
   return c?.schema !== undefined ? resolve(c.schema) : undefined;
 }
 
-/** Where the new object's id is in a create answer: `data.<param>`, `data.id`, or the same at the top. */
+/** Where the new object's id is in a create answer (the relations' key pointers), else every usual place. */
 function idPointers(op: Operation, param: string, resolve: Resolve): string[] {
-  const root = successSchema(op, resolve);
-  if (!root) return [`/${param}`, "/id"];
-  const props = (s: Obj | undefined): Obj => (s && isObj(s["properties"]) ? s["properties"] : {});
-  const out: string[] = [];
-  const data = props(root)["data"] !== undefined ? resolve(props(root)["data"]) : undefined;
-  if (data) {
-    const obj = data["type"] === "array" && data["items"] !== undefined ? resolve(data["items"]) : data;
-    const base = data["type"] === "array" ? "/data/0" : "/data";
-    for (const name of [param, "id"]) if (props(obj)[name] !== undefined) out.push(`${base}/${name}`);
-  }
-  for (const name of [param, "id"]) if (props(root)[name] !== undefined) out.push(`/${name}`);
-  return out.length > 0 ? out : [`/data/${param}`, "/data/id", `/${param}`, "/id"];
+  const found = keyPointers(op, param, resolve);
+  if (found.length > 0) return found;
+  return successSchema(op, resolve) ? [`/data/${param}`, "/data/id", `/${param}`, "/id"] : [`/${param}`, "/id"];
 }
 
 /** `$response.body#/data/id` → `/data/id`. */
