@@ -20,7 +20,14 @@ import { fileURLToPath } from "node:url";
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const work = mkdtempSync(path.join(os.tmpdir(), "cg-readme-"));
 const clone = path.join(work, "contractgen");
-const env = { ...process.env, npm_config_fund: "false", npm_config_audit: "false", NO_COLOR: "1", FORCE_COLOR: "0" };
+// The mock's development credentials (contractgen mock prints them), for the `test --base-url` lines:
+// a CI job gives its server's the same way (CONTRACT_AUTH, read like --auth; docs/contract-testing.md).
+const MOCK_AUTH = JSON.stringify({
+  bearer: "mock-bearer-token",
+  basic: { username: "mock-api-key", password: "mock-api-secret" },
+  oauth1: { consumerKey: "mock-api-key", consumerSecret: "mock-api-secret", token: "mock-access-token", tokenSecret: "mock-access-token-secret" },
+});
+const env = { ...process.env, npm_config_fund: "false", npm_config_audit: "false", NO_COLOR: "1", FORCE_COLOR: "0", CONTRACT_AUTH: MOCK_AUTH };
 const results = [];
 
 function log(line) {
@@ -169,8 +176,8 @@ const HANDLERS = [
       const p = start(line);
       try {
         const [, url] = await p.until(/serving .* at (http:\/\/\S+)/, 120);
-        const res = await fetch(`${url}/2/users/me`, { headers: { authorization: "Bearer mock-bearer-token" } });
-        record(line, res.status === 200, `served at ${url}; GET /2/users/me → ${res.status}`);
+        const res = await fetch(`${url}/2/posts?ids=1`, { headers: { authorization: "Bearer mock-bearer-token" } });
+        record(line, res.status === 200, `served at ${url}; GET /2/posts?ids=1 → ${res.status}`);
       } catch (e) {
         record(line, false, e.message);
       } finally {

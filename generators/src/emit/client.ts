@@ -326,7 +326,7 @@ ${join([...streams, ...itemStreams])}
     // every declaration; contractgen's tests check the declaration file itself.
     const declarations = ts`import type {
 ${join(declarationTypes.map((h) => ts`  ${ident(h)},`))}
-} from "@contractgen/runtime";
+} from "@contractgen/runtime/client";
 import type { paths } from "./types.js";
 
 export interface ${optionsName} {
@@ -356,7 +356,7 @@ ${clientInterface}`;
   createErrorMapper,
   createTransport,${server !== undefined && server.variables.length > 0 ? ts`\n  resolveServer,` : ts``}
 ${runtimeTypes}
-} from "@contractgen/runtime";
+} from "@contractgen/runtime/client";
 import { clientMethods, errorSchemas, operationSpecs, type OperationKey } from "../compiled/client.tables.js";
 import type { ${clientName}, ${optionsName} } from "../compiled/client.types.js";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";
