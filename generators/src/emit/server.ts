@@ -150,8 +150,9 @@ ${jsdoc(`One method per operation of ${model.info.title} ${model.info.version}; 
 ${join(members)}
 }
 `;
-    const code = ts`import type { FastifyInstance } from "fastify";
-import { pickHandlers, registerRoutes, type Handler, type ServerOptions } from "@contractgen/runtime/server";
+    // The instance type comes through the runtime (ServerApp, Fastify's): this module then compiles
+    // without Fastify installed, as a client-only use needs.
+    const code = ts`import { pickHandlers, registerRoutes, type Handler, type ServerApp, type ServerOptions } from "@contractgen/runtime/server";
 import type { ${ident(handlersName)} } from "../compiled/server.types.js";
 import { validateRequest, validateResponse } from "./validators.js";
 import { methodNames, routes } from "../compiled/server.tables.js";
@@ -168,7 +169,7 @@ export { routes };
  * shapes: 400/415 problem+json naming the parameter, 401 with legacy code 89, 413 for oversize
  * bodies, 501 for missing handlers.
  */
-export async function ${ident(pluginName)}(app: FastifyInstance, options: ServerOptions<${ident(handlersName)}>): Promise<void> {
+export async function ${ident(pluginName)}(app: ServerApp, options: ServerOptions<${ident(handlersName)}>): Promise<void> {
   registerRoutes<Record<string, Handler>>(app, routes, { validateRequest, validateResponse }, { ...options, handlers: pickHandlers(options.handlers, methodNames) }${protoKeys ? ts`, { protoKeys: true }` : ts``});
 }
 `;
