@@ -10,9 +10,10 @@ import path from "node:path";
 import { ROOT } from "../generator/helpers.js";
 
 /**
- * Absolute paths that belong to one machine: a home folder (`/home/<user>/`, `/Users/<user>/`,
- * `C:\Users\<user>\`), root's home, or a top-level work folder. A JSON pointer such as `/home/city`
- * has no folder after the user's name and is not one. The brackets keep this file from matching.
+ * Absolute paths that belong to one machine: a user's home folder (Linux, macOS or Windows), root's
+ * home, or a top-level work folder. A JSON pointer such as `/home/city` has no folder after the
+ * user's name and is not one. The brackets, and the examples below built from pieces, keep this file
+ * from matching itself.
  */
 export const MACHINE_PATH = /(?<![\w~.$-])(?:\/wor[k]\/|\/hom[e]\/[\w.-]+\/|\/User[s]\/[\w.-]+\/|\/roo[t]\/|[A-Za-z]:\\User[s]\\)/;
 
@@ -24,9 +25,10 @@ function trackedFiles(): string[] {
 
 describe("committed files", () => {
   it("recognises a machine's path and leaves JSON pointers and relative paths alone", () => {
-    expect(MACHINE_PATH.test("find /work/main/packages -name x")).toBe(true);
-    expect(MACHINE_PATH.test('import("/home/dev/project/x.js")')).toBe(true);
-    expect(MACHINE_PATH.test("C:\\Users\\dev\\x")).toBe(true);
+    const slash = "/";
+    expect(MACHINE_PATH.test(`find ${slash}work${slash}main/packages -name x`)).toBe(true);
+    expect(MACHINE_PATH.test(`import("${slash}home${slash}dev/project/x.js")`)).toBe(true);
+    expect(MACHINE_PATH.test(["C:", "Users", "dev", "x"].join("\\"))).toBe(true);
     expect(MACHINE_PATH.test('["/home/city", "type"]')).toBe(false);
     expect(MACHINE_PATH.test("cd ~/work/alertmanager")).toBe(false);
     expect(MACHINE_PATH.test("../shared/work/x")).toBe(false);
