@@ -36,6 +36,7 @@ interface CommonArgs {
   scope?: string | undefined;
   config?: string | undefined;
   templates?: string | undefined;
+  layout?: string | undefined;
   "cache-dir"?: string | undefined;
 }
 
@@ -58,7 +59,7 @@ async function targetsOf(args: CommonArgs): Promise<Target[]> {
   const { resolveTargets, TargetUsageError } = await import("./config/targets.js");
   const { ConfigError } = await import("./config/load.js");
   try {
-    return (await resolveTargets(process.cwd(), { spec: args.spec, out: args.out, name: args.name, specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope, config: args.config, templates: args.templates })).targets;
+    return (await resolveTargets(process.cwd(), { spec: args.spec, out: args.out, name: args.name, specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope, config: args.config, templates: args.templates, layout: args.layout })).targets;
   } catch (err) {
     throw err instanceof TargetUsageError || err instanceof ConfigError ? new UsageError(err.message) : err;
   }
@@ -77,6 +78,7 @@ const COMMON_OPTIONS = {
   scope: { type: "string", describe: "npm scope of generated packages [default: @devplatform]" },
   config: { type: "string", describe: "config file [default: contractgen.config.ts, .mjs or .json if present]" },
   templates: { type: "string", describe: "folder overriding templates/ by path (package/README.md.tpl …; docs/templates.md)" },
+  layout: { type: "string", describe: "package (a package built on its own) or sources (modules for an app's src/, built by its tsconfig or bundler) [default: package]" },
   "cache-dir": { type: "string", describe: "where no-op hashes and content caches (compiled validators, formatted code) are kept; safe to delete (default: node_modules/.cache/contractgen)" },
   quiet: { type: "boolean", default: false, alias: "q", describe: "print errors only" },
   verbose: { type: "boolean", default: false, alias: "v", describe: "print details and stack traces" },

@@ -42,10 +42,12 @@ async function loadApi(spec: string, cwd: string): Promise<McpApi> {
   const folder = folders.find((f) => existsSync(path.join(f, "package.json")) && statSync(f).isDirectory());
   let mod: { mcpApi?: McpApi };
   if (folder) {
-    const entry = path.join(folder, "dist", "mcp.js");
+    let entry = path.join(folder, "dist", "mcp.js");
     if (!existsSync(entry)) {
       const name = (JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as { name?: string }).name ?? folder;
-      throw new UsageError(`${name} has no built MCP module (${path.relative(cwd, entry)}): regenerate it with contractgen generate, then build it (npm run build)`);
+      if (!existsSync(path.join(folder, "src", "mcp.ts"))) throw new UsageError(`${name} has no MCP module (${path.relative(cwd, path.join(folder, "src", "mcp.ts"))}): generate it with the mcp artifact`);
+      // Generated but not built (a project that just ran `contractgen generate`): run its sources.
+      entry = await transpiledEntry(folder, cwd);
     }
     mod = (await import(pathToFileURL(entry).href)) as { mcpApi?: McpApi };
   } else {
@@ -57,6 +59,31 @@ async function loadApi(spec: string, cwd: string): Promise<McpApi> {
   }
   if (!mod.mcpApi) throw new UsageError(`${spec}/mcp exports no mcpApi: regenerate the package with this version of contractgen`);
   return mod.mcpApi;
+}
+
+/**
+ * A generated package that was never built: its `src/*.ts` transpiled (no type check: the generator
+ * wrote them, and `tsc` checks them when the package is built) into a cache folder under the
+ * project's node_modules, beside a link to its `compiled/` tables, so relative imports resolve as in
+ * `dist/` and bare ones (`@contractgen/runtime/mcp`) from the project. Returns the `mcp.js` entry.
+ */
+async function transpiledEntry(folder: string, cwd: string): Promise<string> {
+  const { createHash } = await import("node:crypto");
+  const { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } = await import("node:fs");
+  const { createRequire } = await import("node:module");
+  const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
+  const cache = path.join(cwd, "node_modules", ".cache", "contractgen", "mcp", createHash("sha256").update(folder).digest("hex").slice(0, 16));
+  rmSync(cache, { recursive: true, force: true });
+  mkdirSync(path.join(cache, "dist"), { recursive: true });
+  symlinkSync(path.join(folder, "compiled"), path.join(cache, "compiled"), "dir");
+  // ES modules whatever the project's own package.json says.
+  writeFileSync(path.join(cache, "package.json"), '{ "type": "module" }\n');
+  const compilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false };
+  for (const name of readdirSync(path.join(folder, "src")).filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts"))) {
+    const out = ts.transpileModule(readFileSync(path.join(folder, "src", name), "utf8"), { compilerOptions, fileName: name });
+    writeFileSync(path.join(cache, "dist", name.replace(/\.ts$/, ".js")), out.outputText);
+  }
+  return path.join(cache, "dist", "mcp.js");
 }
 
 /** Starts serving; resolves once the transport is up. */

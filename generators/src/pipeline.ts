@@ -28,6 +28,8 @@ export interface Target {
   readonly artifacts?: readonly ArtifactName[];
   /** Folder overriding templates/package/ by path. @default the built-in templates */
   readonly templates?: string;
+  /** `sources`: modules for an application's source folder (emit/sources-layout.ts). @default "package" */
+  readonly layout?: "package" | "sources";
 }
 
 export interface Reporter {
@@ -276,7 +278,8 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
     if (byPath.has(f.path)) throw new Error(`two emitters wrote ${f.path}`);
     byPath.set(f.path, f);
   }
-  const sorted = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const packaged = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = target.layout === "sources" ? (await import("./emit/sources-layout.js")).toSourcesLayout(packaged) : packaged;
   reporter.debug(`${target.packageName}: ${sorted.length} files; ${headerText(model)}`);
   return { target, caches, model, run, files: sorted, sources: [...spec.files.map((f) => f.absPath), ...(flows.file !== undefined ? [flows.file] : [])] };
 }
@@ -362,7 +365,7 @@ function templateReader(cwd: string): (target: Target) => Promise<PackageTemplat
 function targetKey(target: Target, templates: PackageTemplates, cwd: string): string {
   // Whether a workflow document sits beside the spec: adding one must regenerate, not be a no-op.
   const workflows = workflowsPathFor(path.resolve(cwd, target.specPath)) ?? "";
-  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", templatesHash(templates), workflows]);
+  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", target.layout ?? "package", templatesHash(templates), workflows]);
 }
 
 /**

@@ -4,7 +4,7 @@
  * `dist/deliveries.js` supplies the examples, so the generator has no build-time dependency on code
  * it generates.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { UsageError } from "./usage-error.js";
@@ -34,7 +34,9 @@ export async function runReceiverCheck(options: ReceiverCheckCommandOptions): Pr
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`--receiver must be an http(s) URL, got ${JSON.stringify(options.url)}`);
   const packagesDir = path.resolve(options.cwd, options.packagesDir ?? "packages");
   const names = options.specs && options.specs.length > 0 ? options.specs : existsSync(packagesDir) ? readdirSync(packagesDir).sort() : [];
-  const withDeliveries = names.filter((n) => existsSync(path.join(packagesDir, n, "src", "deliveries.ts")));
+  // Packages contractgen generated (a "contractgen" field in package.json) whose contract has
+  // deliveries: a hand-written package with a deliveries module of its own (the mock server's) is none.
+  const withDeliveries = names.filter((n) => existsSync(path.join(packagesDir, n, "src", "deliveries.ts")) && isGenerated(path.join(packagesDir, n)));
   if (withDeliveries.length === 0) throw new UsageError(`no package under ${path.relative(options.cwd, packagesDir) || "."} describes webhooks or callbacks`);
   const { checkReceiver } = await import("@contractgen/runtime/receiver-check");
   let passed = 0;
@@ -58,4 +60,13 @@ export async function runReceiverCheck(options: ReceiverCheckCommandOptions): Pr
     failed += results.filter((r) => !r.passed).length;
   }
   return { passed, failed };
+}
+
+/** Whether the folder holds a package contractgen generated. */
+function isGenerated(dir: string): boolean {
+  try {
+    return typeof (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { contractgen?: unknown }).contractgen === "object";
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,8 @@
 
 {{description}}
 
+{{quickStart}}
+
 ## Entry points
 
 {{entryPoints}}

@@ -82,7 +82,7 @@ export const noPattern: CreateMatcherArgs = { body: { isEqual: true } };
     spec: "nullable-30.yaml",
     assertions: `
 import type { User } from "../nullable-30/src/types.js";
-import type { CreateUserArgs, CreateUserResult } from "../nullable-30/src/client.js";
+import type { CreateTeamArgs, CreateUserArgs, CreateUserResult } from "../nullable-30/src/client.js";
 export const user: User = { id: "u1", name: "Ada", password: "longenough", nickname: null, role: null, manager: null, address: null, tags: [null, "x"] };
 // @ts-expect-error name is not nullable
 export const badUser: User = { id: "u1", name: null, password: "longenough" };
@@ -96,7 +96,13 @@ export const idIsReadonly = (r: CreateUserResult): string | undefined => r.id;
 import type { CreateUserInput, CreateUserReply } from "../nullable-30/src/server.js";
 export const handlerBody: CreateUserInput["body"] = { name: "Ada", password: "longenough" };
 export const reply: CreateUserReply = { status: 201, body: { id: "u1", name: "Ada" } };
-export const maybeId = (i: CreateUserInput): string | undefined => i.body.id;
+// Nested too: a team's members (array items, through $ref) are sent without their readOnly id.
+export const team: CreateTeamArgs = { body: { members: [{ name: "Ada", password: "longenough" }] } };
+// @ts-expect-error a nested readOnly id cannot be sent
+export const badTeam: CreateTeamArgs = { body: { members: [{ id: "u1", name: "Ada", password: "longenough" }] } };
+// A readOnly member is absent from request types, the handler's input included.
+// @ts-expect-error the request carries no id
+export const noId = (i: CreateUserInput): unknown => i.body.id;
 `,
   },
   {

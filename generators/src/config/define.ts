@@ -16,7 +16,16 @@ export interface SpecEntry {
   readonly name?: string;
   /** Artifacts of this package (what they import comes with them). @default the config's `artifacts` */
   readonly artifacts?: readonly ArtifactName[];
+  /**
+   * `package`: a package built on its own (package.json, tsconfig, dist/). `sources`: modules to
+   * place in an application's source folder (`src/api`) and build with its own tsconfig or bundler
+   * (docs/configuration.md). @default the config's `layout`
+   */
+  readonly layout?: Layout;
 }
+
+/** How generated code is laid out: a package of its own, or sources inside an application. */
+export type Layout = "package" | "sources";
 
 /** A server project `contractgen scaffold` creates and keeps in step with its contract. */
 export interface ScaffoldEntry {
@@ -37,6 +46,8 @@ export interface ContractgenConfig {
   readonly specs?: readonly SpecEntry[];
   /** Artifacts every package gets (a client-only package: `["client"]`). @default every artifact */
   readonly artifacts?: readonly ArtifactName[];
+  /** Layout of every entry that does not give its own. @default "package" */
+  readonly layout?: Layout;
   /** Folder of templates overriding the built-in ones by path (scaffold). @default the built-in templates */
   readonly templates?: string;
   /** Server projects for `contractgen scaffold` without arguments. @default [] */

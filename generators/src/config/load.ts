@@ -10,7 +10,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ARTIFACTS, isArtifact, type ArtifactName } from "../emit/artifacts.js";
-import type { ContractgenConfig, ScaffoldEntry, SpecEntry } from "./define.js";
+import type { ContractgenConfig, Layout, ScaffoldEntry, SpecEntry } from "./define.js";
 
 export const CONFIG_FILES = ["contractgen.config.ts", "contractgen.config.mjs", "contractgen.config.json"] as const;
 
@@ -114,7 +114,7 @@ async function transpiled(file: string, abs: string): Promise<string> {
   return out.outputText;
 }
 
-const KEYS = ["scope", "specDir", "packagesDir", "specs", "artifacts", "templates", "scaffold"];
+const KEYS = ["scope", "specDir", "packagesDir", "specs", "artifacts", "layout", "templates", "scaffold"];
 
 function checkConfig(file: string, raw: unknown): ContractgenConfig {
   const fail = (where: string, problem: string, fix: string): never => {
@@ -129,18 +129,21 @@ function checkConfig(file: string, raw: unknown): ContractgenConfig {
     if (!Array.isArray(v)) return fail(where, "must be an array of artifact names", `list some of: ${ARTIFACTS.join(", ")}`);
     return v.map((a, i) => (typeof a === "string" && isArtifact(a) ? a : fail(`${where}[${i}]`, `unknown artifact ${JSON.stringify(a)}`, `use one of: ${ARTIFACTS.join(", ")}`)));
   };
+  const layout = (where: string, v: unknown): Layout | undefined =>
+    v === undefined ? undefined : v === "package" || v === "sources" ? v : fail(where, `unknown layout ${JSON.stringify(v)}`, 'use "package" or "sources"');
   const list = <T>(where: string, v: unknown, item: (x: Record<string, unknown>, at: string) => T): readonly T[] | undefined => {
     if (v === undefined) return undefined;
     if (!Array.isArray(v)) return fail(where, "must be an array", "give a list of entries");
     return v.map((x, i) => (isRecord(x) ? item(x, `${where}[${i}]`) : fail(`${where}[${i}]`, "must be an object", "give an object")));
   };
   const specs = list("specs", raw["specs"], (x, at): SpecEntry => {
-    for (const k of Object.keys(x)) if (!["spec", "out", "name", "artifacts"].includes(k)) fail(`${at}.${k}`, `unknown option ${JSON.stringify(k)}`, "use spec, out, name or artifacts");
+    for (const k of Object.keys(x)) if (!["spec", "out", "name", "artifacts", "layout"].includes(k)) fail(`${at}.${k}`, `unknown option ${JSON.stringify(k)}`, "use spec, out, name, artifacts or layout");
     const spec = str(`${at}.spec`, x["spec"]) ?? fail(`${at}.spec`, "is missing", "name the OpenAPI document");
     const out = str(`${at}.out`, x["out"]);
     const name = str(`${at}.name`, x["name"]);
     const arts = artifacts(`${at}.artifacts`, x["artifacts"]);
-    return { spec, ...(out ? { out } : {}), ...(name ? { name } : {}), ...(arts ? { artifacts: arts } : {}) };
+    const lay = layout(`${at}.layout`, x["layout"]);
+    return { spec, ...(out ? { out } : {}), ...(name ? { name } : {}), ...(arts ? { artifacts: arts } : {}), ...(lay ? { layout: lay } : {}) };
   });
   const scaffold = list("scaffold", raw["scaffold"], (x, at): ScaffoldEntry => ({
     source: str(`${at}.source`, x["source"]) ?? fail(`${at}.source`, "is missing", "name the spec or generated package"),
@@ -151,7 +154,9 @@ function checkConfig(file: string, raw: unknown): ContractgenConfig {
   const packagesDir = str("packagesDir", raw["packagesDir"]);
   const templates = str("templates", raw["templates"]);
   const arts = artifacts("artifacts", raw["artifacts"]);
+  const lay = layout("layout", raw["layout"]);
   return {
+    ...(lay ? { layout: lay } : {}),
     ...(scope ? { scope } : {}),
     ...(specDir ? { specDir } : {}),
     ...(packagesDir ? { packagesDir } : {}),

@@ -20,6 +20,8 @@ export interface TargetFlags {
   readonly config?: string | undefined;
   /** `--templates <dir>`: overrides the config's `templates`. */
   readonly templates?: string | undefined;
+  /** `--layout package|sources`: overrides the config's. */
+  readonly layout?: string | undefined;
 }
 
 export const DEFAULT_LAYOUT = { specDir: "spec", packagesDir: "packages", scope: "@devplatform" } as const;
@@ -31,9 +33,12 @@ export async function resolveTargets(cwd: string, flags: TargetFlags): Promise<{
   const fromConfig = (p: string): string => path.relative(cwd, path.resolve(base, p)) || ".";
   const artifacts = config.artifacts;
   const templates = flags.templates ?? (config.templates !== undefined ? fromConfig(config.templates) : undefined);
-  const withArtifacts = (t: Target, own?: Target["artifacts"]): Target => {
+  if (flags.layout !== undefined && flags.layout !== "package" && flags.layout !== "sources") throw new TargetUsageError(`--layout ${flags.layout}: give package or sources`);
+  const flagLayout = flags.layout as Target["layout"];
+  const withArtifacts = (t: Target, own?: Target["artifacts"], ownLayout?: Target["layout"]): Target => {
     const a = own ?? artifacts;
-    return { ...t, ...(a ? { artifacts: a } : {}), ...(templates !== undefined ? { templates } : {}) };
+    const layout = flagLayout ?? ownLayout ?? config.layout;
+    return { ...t, ...(a ? { artifacts: a } : {}), ...(templates !== undefined ? { templates } : {}), ...(layout !== undefined && layout !== "package" ? { layout } : {}) };
   };
   if (flags.spec) {
     const out = flags.out ?? path.join(flags.packagesDir ?? DEFAULT_LAYOUT.packagesDir, path.basename(flags.spec).replace(/\.(ya?ml|json)$/i, ""));
@@ -46,7 +51,7 @@ export async function resolveTargets(cwd: string, flags: TargetFlags): Promise<{
     const targets = config.specs.map((entry) => {
       const name = kebabCase(path.basename(entry.spec).replace(/\.(ya?ml|json)$/i, ""));
       const outDir = entry.out !== undefined && flags.packagesDir === undefined ? path.resolve(base, entry.out) : path.resolve(cwd, packagesDir, name);
-      return withArtifacts({ specPath: fromConfig(entry.spec), outDir, packageName: entry.name ?? `${scope}/${name}`, name }, entry.artifacts);
+      return withArtifacts({ specPath: fromConfig(entry.spec), outDir, packageName: entry.name ?? `${scope}/${name}`, name }, entry.artifacts, entry.layout);
     });
     return { targets, config: loaded };
   }

@@ -17,7 +17,7 @@ export const errorSchemas = ${errorSchemas};
 
 export const clientMethods = ${methods};
 `;
-  const dts = ts`import type { OperationSpec } from "@contractgen/runtime";
+  const dts = ts`import type { OperationSpec } from "@contractgen/runtime/client";
 
 /** The operations the client calls, by operationId. */
 export type OperationKey = ${stringUnion(ids)};

@@ -1,6 +1,7 @@
 import { RESERVED_ARGUMENTS } from "@contractgen/runtime/client";
 import type { ApiModel, MediaContent, Operation, Parameter } from "../model/ir.js";
 import { flaggedRequired, requestOptional } from "../model/directions.js";
+import { viewBodyType, viewImports } from "./direction-types.js";
 import { pascalCase, uniqueNames } from "../model/naming.js";
 import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
@@ -128,8 +129,13 @@ function argsInterface(model: ApiModel, op: Operation, name: string, argNames: R
     // What the runtime sends for the media type: JSON and forms from values of the schema's type
     // (readOnly and defaulted members may be left out), multipart from fields that may be files, anything else as is.
     const mt = baseMediaType(body.mediaType);
+    // JSON bodies the contract's directions change at some depth have a view of their own
+    // (readOnly members absent, defaulted ones optional); others relax their top level.
+    const view = mediaKind(body.mediaType) === "json" ? viewBodyType(model, "request", op, body.mediaType, body.schema) : undefined;
     const type =
-      mediaKind(body.mediaType) === "json"
+      view !== undefined
+        ? view
+        : mediaKind(body.mediaType) === "json"
         ? relaxed(declared, requestOptional(model, body.schema))
         : mt === "application/x-www-form-urlencoded"
           ? ts`${relaxed(declared, requestOptional(model, body.schema))} | URLSearchParams`
@@ -158,7 +164,7 @@ ${join(props)}
 function responseBodyType(model: ApiModel, op: Operation, status: string, media: MediaContent): Code {
   const mt = baseMediaType(media.mediaType);
   const declared = ts`${opType(op)}["responses"]${statusKey(status)}["content"][${media.mediaType}]`;
-  if (mt === "application/json" || mt.endsWith("+json")) return relaxed(declared, flaggedRequired(model, media.schema, "writeOnly"));
+  if (mt === "application/json" || mt.endsWith("+json")) return viewBodyType(model, "response", op, media.mediaType, media.schema, status) ?? relaxed(declared, flaggedRequired(model, media.schema, "writeOnly"));
   // Form answers (OAuth token endpoints) keep the schema's type: their members are strings in practice.
   if (mt === "application/x-www-form-urlencoded") return declared;
   if (mt.startsWith("text/")) return ts`string`;
@@ -326,8 +332,8 @@ ${join([...streams, ...itemStreams])}
     // every declaration; contractgen's tests check the declaration file itself.
     const declarations = ts`import type {
 ${join(declarationTypes.map((h) => ts`  ${ident(h)},`))}
-} from "@contractgen/runtime";
-import type { paths } from "./types.js";
+} from "@contractgen/runtime/client";
+import type { ${join([ts`paths`, ...viewImports(join(argsCode).text).map((n) => ident(n))], ", ")} } from "./types.js";
 
 export interface ${optionsName} {
 ${memberDoc(defaultBase !== undefined ? "The API address." : "The API address. The contract gives no server, so it is required.", { default: defaultBase ?? "none" })}readonly baseUrl?: string;
@@ -356,7 +362,7 @@ ${clientInterface}`;
   createErrorMapper,
   createTransport,${server !== undefined && server.variables.length > 0 ? ts`\n  resolveServer,` : ts``}
 ${runtimeTypes}
-} from "@contractgen/runtime";
+} from "@contractgen/runtime/client";
 import { clientMethods, errorSchemas, operationSpecs, type OperationKey } from "../compiled/client.tables.js";
 import type { ${clientName}, ${optionsName} } from "../compiled/client.types.js";
 import { ResponseError, errorClasses, parseLegacyError, parseProblem } from "./problems.js";

@@ -6,6 +6,7 @@ import { fillTemplate, type JsonValue, type Slot } from "../templates/fill.js";
 import { TemplateError } from "../templates/template.js";
 import { ident, stringLiteral } from "./ts.js";
 import { camelCase } from "../model/naming.js";
+import { quickStart } from "./readme-quick-start.js";
 
 /** OpenAPI versions are free text; npm needs semver. `2.166` → `2.166.0`; anything else keeps its numbers. */
 export function packageVersion(apiVersion: string): string {
@@ -133,6 +134,7 @@ function readme({ model, packageName, exports, templates }: EmitContext): string
     version: slot(mdInlineCode(model.info.version), "the contract's info.version"),
     source: slot(mdInlineCode(model.source.path), "the spec"),
     description: slot(model.info.description ? firstParagraph(model.info.description) : "", "the first paragraph of info.description"),
+    quickStart: slot(quickStart(model, packageName, exports), "install, create the client, authenticate, one call, a problem handled; then server, mocks, MCP (empty without a client)"),
     entryPoints: slot(mdBlock(entries), "the table of subpath exports"),
     operationCount: slot(String(model.operations.length), "how many operations"),
     operations: slot(mdBlock(operations), "the table of operations", true),

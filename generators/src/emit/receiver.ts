@@ -75,8 +75,7 @@ ${join(perType)}
 
     // registerReceiver's type arguments are named, not inferred: inference would measure the variance
     // of Fastify's instance type (see the server emitter).
-    const code = ts`import type { FastifyInstance } from "fastify";
-import { registerReceiver, type DeliveryInput, type DeliveryResult, type ReceiverOptions } from "@contractgen/runtime/receiver";
+    const code = ts`import { registerReceiver, type DeliveryInput, type DeliveryResult, type ReceiverOptions, type ServerApp } from "@contractgen/runtime/receiver";
 import type { ${usesComponents ? ts`components, ` : ts``}${payloadTypes} } from "./types.js";
 import { validateDelivery, type DeliveryId } from "./validators.js";
 import { deliveries } from "../compiled/receiver.tables.js";
@@ -97,7 +96,7 @@ export { deliveries };
  * validates). Payloads are validated with the precompiled validators: 400 problem+json naming what
  * is wrong, 415 for a media type the contract does not list.
  */
-export async function ${ident(pluginName)}(app: FastifyInstance, options: ReceiverOptions<${ident(handlersName)}, DeliveryId>): Promise<void> {
+export async function ${ident(pluginName)}(app: ServerApp, options: ReceiverOptions<${ident(handlersName)}, DeliveryId>): Promise<void> {
   registerReceiver<${ident(handlersName)}, DeliveryId>(app, deliveries, { validateDelivery }, options);
 }
 `;

@@ -1,6 +1,7 @@
 import type { ApiModel, Operation } from "../model/ir.js";
 import { camelCase, pascalCase, uniqueNames } from "../model/naming.js";
 import { flaggedRequired, requestOptional } from "../model/directions.js";
+import { viewBodyType, viewImports } from "./direction-types.js";
 import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
@@ -30,7 +31,10 @@ function replyType(model: ApiModel, op: Operation, name: string): Code {
     const media = r.contents.find((c) => mediaKind(c.mediaType) === "json") ?? r.contents[0];
     const key = /^\d{3}$/.test(r.status) ? ts`[${Number(r.status)}]` : ts`[${r.status}]`;
     // A reply may leave out required writeOnly members.
-    const body = media ? relaxed(ts`${opType(op)}["responses"]${key}["content"][${media.mediaType}]`, mediaKind(media.mediaType) === "json" ? flaggedRequired(model, media.schema, "writeOnly") : []) : ts`undefined`;
+    const view = media && mediaKind(media.mediaType) === "json" ? viewBodyType(model, "response", op, media.mediaType, media.schema, r.status) : undefined;
+    const body = media
+      ? (view ?? relaxed(ts`${opType(op)}["responses"]${key}["content"][${media.mediaType}]`, mediaKind(media.mediaType) === "json" ? flaggedRequired(model, media.schema, "writeOnly") : []))
+      : ts`undefined`;
     const contentTypes = r.contents.map((c) => ts`${c.mediaType}`);
     return media
       ? ts`ReplyOf<${statusType(r.status)}, ${body}, ${contentTypes.length ? join(contentTypes, " | ") : ts`string`}>`
@@ -47,7 +51,8 @@ function inputType(model: ApiModel, op: Operation, name: string): Code {
   const media = op.requestBody ? op.requestBody.contents.find((c) => mediaKind(c.mediaType) === "json") ?? op.requestBody.contents[0] : undefined;
   // A request may leave out required readOnly members and defaulted ones; validation lets it.
   const declared = ts`NonNullable<${opType(op)}["requestBody"]>["content"][${media?.mediaType ?? ""}]`;
-  const shape = media && mediaKind(media.mediaType) !== "none" ? relaxed(declared, requestOptional(model, media.schema)) : declared;
+  const view = media && mediaKind(media.mediaType) === "json" ? viewBodyType(model, "request", op, media.mediaType, media.schema) : undefined;
+  const shape = view ?? (media && mediaKind(media.mediaType) !== "none" ? relaxed(declared, requestOptional(model, media.schema)) : declared);
   const body = op.requestBody && media ? ts`${shape}${op.requestBody.required ? ts`` : ts` | undefined`}` : ts`undefined`;
   return ts`export type ${ident(name)} = HandlerInput<${where("path")}, ${where("query")}, ${body}>;
 `;
@@ -142,7 +147,7 @@ type EmptyReplyOf<S extends number> = { readonly status: S; readonly body?: unde
     // only: they ship as compiled/server.types.d.ts, which this module re-exports, so a build with
     // skipLibCheck checks what its handlers use of them rather than all of them (as the client's).
     const declarations = ts`import type { HandlerInput } from "@contractgen/runtime/server";
-${typesText.includes("Relaxed<") ? ts`import type { Relaxed } from "@contractgen/runtime";\n` : ts``}import type { paths } from "./types.js";
+${typesText.includes("Relaxed<") ? ts`import type { Relaxed } from "@contractgen/runtime";\n` : ts``}import type { ${join([ts`paths`, ...viewImports(typesText).map((n) => ident(n))], ", ")} } from "./types.js";
 ${replyAliases}
 
 ${join(types)}
@@ -150,8 +155,9 @@ ${jsdoc(`One method per operation of ${model.info.title} ${model.info.version}; 
 ${join(members)}
 }
 `;
-    const code = ts`import type { FastifyInstance } from "fastify";
-import { pickHandlers, registerRoutes, type Handler, type ServerOptions } from "@contractgen/runtime/server";
+    // The instance type comes through the runtime (ServerApp, Fastify's): this module then compiles
+    // without Fastify installed, as a client-only use needs.
+    const code = ts`import { pickHandlers, registerRoutes, type Handler, type ServerApp, type ServerOptions } from "@contractgen/runtime/server";
 import type { ${ident(handlersName)} } from "../compiled/server.types.js";
 import { validateRequest, validateResponse } from "./validators.js";
 import { methodNames, routes } from "../compiled/server.tables.js";
@@ -168,7 +174,7 @@ export { routes };
  * shapes: 400/415 problem+json naming the parameter, 401 with legacy code 89, 413 for oversize
  * bodies, 501 for missing handlers.
  */
-export async function ${ident(pluginName)}(app: FastifyInstance, options: ServerOptions<${ident(handlersName)}>): Promise<void> {
+export async function ${ident(pluginName)}(app: ServerApp, options: ServerOptions<${ident(handlersName)}>): Promise<void> {
   registerRoutes<Record<string, Handler>>(app, routes, { validateRequest, validateResponse }, { ...options, handlers: pickHandlers(options.handlers, methodNames) }${protoKeys ? ts`, { protoKeys: true }` : ts``});
 }
 `;

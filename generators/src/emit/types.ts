@@ -5,6 +5,8 @@ import { deliveryAliases } from "./delivery-types.js";
 import { printTypes } from "./types-print.js";
 import { splicedTypes, type PrintedTypes } from "./types-splice.js";
 import { defaultWorkerCount, orInline, poolOf } from "../workers/pool.js";
+import { directionViews } from "../model/directions.js";
+import { printViews, viewsInput, type ViewsInput } from "./types-views.js";
 
 /**
  * From this many operations a contract's types print on a worker thread. Below it, printing takes
@@ -14,6 +16,7 @@ import { defaultWorkerCount, orInline, poolOf } from "../workers/pool.js";
 export const TYPES_ON_WORKER_FROM = 100;
 
 const PRINT_MODULE = new URL("./types-print.js", import.meta.url).href;
+const VIEWS_MODULE = new URL("./types-views.js", import.meta.url).href;
 
 /**
  * The last print of each contract's types in this process (by spec path and package name): what a
@@ -49,6 +52,14 @@ export const typesEmitter = defineEmitter({
         : printTypes({ ...what, owned: false });
     // After an edit to a few schemas, this process's last print of the same contract is reused
     // with just their members printed again (types-splice.ts), when that gives the same text.
+    // The direction views (readOnly, writeOnly and defaulted members at every depth), read from the
+    // model now and printed after the types, on the same thread as they.
+    const views = viewsInput(directionViews(model.document), model.document as Record<string, unknown>);
+    const printedViews = (): Promise<string> => {
+      const empty = (v: ViewsInput["request"]): boolean => v.components.length === 0 && v.bodies.length === 0;
+      if (empty(views.request) && empty(views.response)) return Promise.resolve("");
+      return pool ? orInline(pool.run<string>(VIEWS_MODULE, "printViews", [views]), () => printViews(views)) : printViews(views);
+    };
     const key = `${model.source.path}\0${model.name}`;
     const rest = JSON.stringify([input.deliveries, input.typeNames]);
     const last = lastPrinted.get(key);
@@ -59,7 +70,8 @@ export const typesEmitter = defineEmitter({
       ts`${jsdoc(s.description, { deprecated: isDeprecated(s.schema) })}export type ${ident(s.typeName)} = components["schemas"][${stringLiteral(s.name)}];`,
     );
     const deliveries = model.deliveries.length > 0 ? `\n${deliveryAliases(model).text}\n` : "";
-    const contents = `${tsHeader(model)}${body}\n${join(aliases).text}\n${deliveries}`;
+    const viewText = await printedViews();
+    const contents = `${tsHeader(model)}${body}\n${join(aliases).text}\n${deliveries}${viewText === "" ? "" : `\n${viewText}`}`;
     // openapi-typescript prints one consistent layout at every size; prettier would only re-indent
     // it, and its `components` interface is one statement, so any schema change reformatted it whole.
     // `export type *` is erased from the built module: there is no compiled/types.js to load.

@@ -12,7 +12,7 @@ import { ScaffoldRefusal } from "./analyze.js";
 import { freshTexts, loadScaffoldTemplates, projectFiles, refreshStatus, type ProjectFacts } from "./files.js";
 import { planScaffold } from "./plan.js";
 import { HANDLERS_DIR, reconcile, type HandlerStatus } from "./reconcile.js";
-import { relativePath, resolveSource, runtimeDir, SourceError } from "./source.js";
+import { relativePath, resolveSource, runtimeRange, SourceError } from "./source.js";
 import type { ScaffoldArgs } from "./options.js";
 
 /** Exit codes, as the rest of the CLI uses them. */
@@ -99,7 +99,6 @@ export async function runScaffold(args: ScaffoldJob, cwd: string, reporter: Repo
     const templates = await loadScaffoldTemplates(args.templates, cwd);
     const source = await resolveSource(cwd, args.source, outDir, args.name);
     const plan = planScaffold(source.model);
-    const runtime = runtimeDir();
     const command = ["npx contractgen scaffold", relativePath(outDir, path.resolve(cwd, args.source)), "--out .", ...(args.templates ? ["--templates", relativePath(outDir, path.resolve(cwd, args.templates))] : []), ...(args.name ? ["--name", args.name] : [])]
       .map((a, i) => (i === 0 ? a : a.startsWith("--") ? a : quoteArg(a)))
       .join(" ");
@@ -109,7 +108,7 @@ export async function runScaffold(args: ScaffoldJob, cwd: string, reporter: Repo
       packageName: source.packageName,
       projectName: kebabCase(path.basename(outDir)),
       contractDir: relativePath(outDir, source.contractDir),
-      runtimeDir: runtime === undefined ? undefined : relativePath(outDir, runtime),
+      runtimeRange: runtimeRange(),
       buildsContract: source.target !== undefined,
       command,
     };

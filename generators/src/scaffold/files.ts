@@ -21,8 +21,8 @@ export interface ProjectFacts {
   readonly projectName: string;
   /** The contract package folder relative to the project (`contract`, `../packages/core`). */
   readonly contractDir: string;
-  /** The runtime's folder relative to the project, or undefined to take it from the registry. */
-  readonly runtimeDir: string | undefined;
+  /** The semver range of `@contractgen/runtime` the project depends on (`^0.1.0`). */
+  readonly runtimeRange: string;
   /** Whether `build` compiles the contract package too (it lives inside the project). */
   readonly buildsContract: boolean;
   /** The scaffold command as run from the project folder. */
@@ -66,8 +66,7 @@ export function projectFiles(f: ProjectFacts, templates: Templates, status: read
   const { model, plan } = f;
   const title = model.info.title;
   const schemes = model.securitySchemes.map((s) => `${s.name} (${s.kind ?? s.type})`);
-  const deps: Record<string, string> = { [f.packageName]: `file:${f.contractDir}`, fastify: "^5.0.0" };
-  if (f.runtimeDir !== undefined) deps["@contractgen/runtime"] = `file:${f.runtimeDir}`;
+  const deps: Record<string, string> = { [f.packageName]: `file:${f.contractDir}`, "@contractgen/runtime": f.runtimeRange, fastify: "^5.0.0" };
   const files = new Map<string, string>();
   files.set(
     "package.json",
@@ -77,8 +76,8 @@ export function projectFiles(f: ProjectFacts, templates: Templates, status: read
       buildCommand: slot(f.buildsContract ? "tsc -p contract/tsconfig.json && tsc -p tsconfig.json" : "tsc -p tsconfig.json", "the build script"),
       dependencies: slot(sorted(deps), "the contract package, the runtime, Fastify"),
       devDependencies: slot({ "@types/node": "^20.19.9", typescript: "^5.9.3", vitest: "^4.1.12" }, "TypeScript, vitest, Node types"),
-      // The contract package asks for the runtime by version; the project's own copy must win.
-      overrides: slot(f.runtimeDir !== undefined ? { "@contractgen/runtime": "$@contractgen/runtime" } : {}, "npm overrides"),
+      // The contract package and the project ask for the runtime by compatible ranges: one copy.
+      overrides: slot({}, "npm overrides"),
     }),
   );
   files.set("tsconfig.json", fillTemplate(t("scaffold/tsconfig.json"), {}));

@@ -55,12 +55,20 @@ export async function resolveSource(cwd: string, source: string, outDir: string,
   return { model, packageName: target.packageName, contractDir, target };
 }
 
-/** The runtime's folder (it is not on the registry yet, so the project links it), or undefined. */
-export function runtimeDir(): string | undefined {
+/**
+ * The semver range a scaffolded project asks for `@contractgen/runtime` by: `^` the version of the
+ * runtime this generator runs with (the generated code it writes targets that runtime). Never a
+ * path: a project must build wherever it is moved, committed or checked out.
+ */
+export function runtimeRange(): string {
   try {
+    // The runtime's exports map lists no package.json: its entry is dist/index.js, one folder down.
     const entry = createRequire(import.meta.url).resolve("@contractgen/runtime");
-    return path.resolve(path.dirname(entry), "..");
+    const pkg = JSON.parse(readFileSync(path.resolve(path.dirname(entry), "..", "package.json"), "utf8")) as { version?: unknown };
+    if (typeof pkg.version === "string") return `^${pkg.version}`;
   } catch {
-    return undefined;
+    // Not resolvable from here (an unusual install): the generator's own dependency range says the same.
   }
+  const own = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { dependencies?: Record<string, string> };
+  return own.dependencies?.["@contractgen/runtime"] ?? "*";
 }

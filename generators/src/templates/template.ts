@@ -51,8 +51,16 @@ export function formatTemplateIssue(issue: TemplateIssue): string {
   return `${issue.file}:${issue.line}:${issue.col}\n  error: ${issue.message}\n  fix: ${issue.fix}`;
 }
 
-/** The templates that ship with contractgen: `templates/` at the top of the repository. */
-export const BUILTIN_TEMPLATES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../templates");
+/**
+ * The templates that ship with contractgen: `templates/` at the top of the repository, which the
+ * published package carries as its own `templates/` (copied in by `prepack`, beside `dist/`).
+ */
+export const BUILTIN_TEMPLATES = builtinTemplates(path.dirname(fileURLToPath(import.meta.url)));
+
+function builtinTemplates(here: string): string {
+  const packaged = path.resolve(here, "../../templates");
+  return existsSync(packaged) ? packaged : path.resolve(here, "../../../templates");
+}
 
 export function kindOf(key: string): TemplateKind {
   if (key.endsWith(".md")) return "md";

@@ -6,7 +6,7 @@ import type {
   RawResponse,
   RetryOptions,
   StreamCallOptions,
-} from "@contractgen/runtime";
+} from "@contractgen/runtime/client";
 import type { paths } from "./types.js";
 
 export interface AdsAudiencesClientOptions {

@@ -9,7 +9,7 @@ import {
   type OperationSpec,
   type RawResponse,
   type StreamCallOptions,
-} from "@contractgen/runtime";
+} from "@contractgen/runtime/client";
 import {
   clientMethods,
   errorSchemas,

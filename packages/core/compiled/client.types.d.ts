@@ -6,8 +6,8 @@ import type {
   RawResponse,
   RetryOptions,
   StreamCallOptions,
-} from "@contractgen/runtime";
-import type { paths } from "./types.js";
+} from "@contractgen/runtime/client";
+import type { paths, responseComponents } from "./types.js";
 
 export interface CoreClientOptions {
   /**
@@ -124,8 +124,7 @@ export interface GetPostsByIdsArgs extends CallOptions {
 /**
  * What getPostsByIds resolves with: the body of its success response.
  */
-export type GetPostsByIdsResult =
-  paths["/2/posts"]["get"]["responses"][200]["content"]["application/json"];
+export type GetPostsByIdsResult = responseComponents["schemas"]["PostsLookupResponse"];
 
 /**
  * Arguments of createPost: its parameters by their contract names, `body` for the request body, and per-call options.

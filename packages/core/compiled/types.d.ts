@@ -3261,3 +3261,87 @@ export type ActivityEventDelivery = NonNullable<webhooks["activityEvent"]["post"
  * Not shown by the contract: The account event payload, the request headers, any signature, the retry policy and the answer the platform expects are not shown.
  */
 export type AccountActivityEventDelivery = NonNullable<webhooks["accountActivityEvent"]["post"]["requestBody"]>["content"]["application/json"];
+
+/** Schemas and inline bodies as responses carry them: writeOnly members absent (only those that differ from `components`). */
+export interface responseComponents {
+    schemas: {
+        /**
+         * @description Related objects requested through `expansions`. Each included object has its default fields plus the ones requested by its own `*.fields` parameter.
+         * @example {
+         *       "media": [
+         *         {
+         *           "media_key": "7_1346889436626259968",
+         *           "type": "video",
+         *           "public_metrics": {
+         *             "view_count": 1534
+         *           },
+         *           "duration_ms": 46947
+         *         }
+         *       ]
+         *     }
+         */
+        Includes: {
+            users?: components["schemas"]["User"][];
+            posts?: responseComponents["schemas"]["Post"][];
+            media?: components["schemas"]["Media"][];
+        };
+        /**
+         * @description A post (the short-message resource). With no `post.fields` parameter a post carries only its default fields, `id` and `text`; the others are returned when requested.
+         * @example {
+         *       "id": "1346889436626259968",
+         *       "text": "An example post.",
+         *       "author_id": "2244994945",
+         *       "created_at": "2021-01-06T18:40:40.000Z",
+         *       "lang": "en",
+         *       "public_metrics": {
+         *         "repost_count": 12,
+         *         "reply_count": 3,
+         *         "like_count": 51,
+         *         "quote_count": 2,
+         *         "impression_count": 1480
+         *       },
+         *       "referenced_posts": [
+         *         {
+         *           "type": "replied_to",
+         *           "id": "1346880000000000000"
+         *         }
+         *       ]
+         *     }
+         */
+        Post: {
+            /** @description Numeric text. */
+            id: string;
+            /** @description At most 25,000 characters (long-form posts; 4,000 before). */
+            text: string;
+            author_id?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp.
+             */
+            created_at?: string;
+            conversation_id?: string;
+            possibly_sensitive?: boolean;
+            lang?: string;
+            /**
+             * @deprecated
+             * @description Removed from the payload by a later change (doc1 Versioning 2, "source field of posts: removed"; no date given). Not a live field: a current response does not carry it. Kept so that older data can still be read.
+             */
+            source?: string;
+            in_reply_to_user_id?: string;
+            referenced_posts?: components["schemas"]["ReferencedPost"][];
+            attachments?: components["schemas"]["PostAttachments"];
+            public_metrics?: components["schemas"]["PostPublicMetrics"];
+            entities?: components["schemas"]["PostEntities"];
+            context_annotations?: components["schemas"]["ContextAnnotation"][];
+            community_id?: string;
+            /** @description True when the author discloses paid promotion. Settable at creation and requested through `post.fields`. */
+            paid_partnership?: boolean;
+        };
+        /** @description Response of GET /2/posts. `data` is an array of posts; `includes` carries related objects requested through expansions; `errors` (Problem objects) may accompany a 200 response. */
+        PostsLookupResponse: {
+            data: responseComponents["schemas"]["Post"][];
+            includes?: responseComponents["schemas"]["Includes"];
+            errors?: components["schemas"]["AnyProblem"][];
+        };
+    };
+}

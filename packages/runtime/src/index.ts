@@ -1,22 +1,11 @@
-export * from "./shared/problem.js";
+/**
+ * The package root: the client (`./client`) with the pieces shared by clients and servers (rules,
+ * validation, OAuth 1.0a verification and its nonce store). Mock data (`./mock-data`), servers
+ * (`./server`, `./receiver`), MCP (`./mcp`) and the contract-test engine (`./conformance`,
+ * `./arazzo`) are on their subpaths only, so importing the root loads none of them.
+ */
+export * from "./client/index.js";
 export * from "./shared/rules.js";
-export * from "./client/errors.js";
-export * from "./shared/security.js";
-export * from "./client/encoding.js";
-export * from "./oauth1/index.js";
-export * from "./client/auth.js";
-export * from "./client/app-only-token.js";
-export * from "./client/retry.js";
-export * from "./client/signals.js";
-export * from "./client/url.js";
-export * from "./client/body.js";
-export * from "./client/response-error.js";
-export * from "./client/transport.js";
-export * from "./client/pagination.js";
-export * from "./client/stream.js";
-export * from "./client/batch.js";
-export * from "./client/hash.js";
 export * from "./shared/validation.js";
-export * from "./client/hashing-plan.js";
-export * from "./client/client.js";
-export * from "./mock/mock-data.js";
+export * from "./oauth1/verify.js";
+export * from "./oauth1/nonce-store.js";

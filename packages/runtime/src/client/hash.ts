@@ -16,7 +16,7 @@
  * so hashing twice changes nothing.
  */
 
-import { createHash } from "node:crypto";
+import { sha256HexOf } from "../shared/digest.js";
 
 export type IdentifierKind = "email" | "device_id" | "handle" | "platform_id" | "phone_number";
 
@@ -61,7 +61,7 @@ export function normalizePlatformId(value: string): string {
 
 /** Lower-case hex SHA-256 of the UTF-8 bytes of `text`. */
 export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return sha256HexOf(text);
 }
 
 const NORMALIZE: Readonly<Record<IdentifierKind, (value: string) => string>> = {

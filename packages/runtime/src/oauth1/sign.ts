@@ -2,7 +2,7 @@
  * OAuth 1.0a request signing with HMAC-SHA1 (RFC 5849 §3.4), the only method the platform accepts.
  */
 
-import { createHmac, randomBytes } from "node:crypto";
+import { hmacSha1Base64, randomHex } from "../shared/digest.js";
 import { percentEncode } from "../client/encoding.js";
 
 /** An `application/x-www-form-urlencoded` body, as pairs or as a record (arrays repeat the name). */
@@ -30,7 +30,7 @@ export interface OAuth1SignInput {
   readonly tokenSecret?: string;
   /**
    * Must be ASCII (the platform refuses other nonces).
-   * @default 32 random hex characters from node:crypto
+   * @default 32 random hex characters from the platform's cryptographic source
    */
   readonly nonce?: string;
   /**
@@ -82,7 +82,7 @@ export function isAsciiNonce(nonce: string): boolean {
 
 /** A fresh nonce: 128 random bits as hex, so it is ASCII and needs no encoding. */
 export function createNonce(): string {
-  return randomBytes(16).toString("hex");
+  return randomHex(16);
 }
 
 /**
@@ -134,7 +134,7 @@ export function signatureBaseString(
 /** HMAC-SHA1 over the base string, keyed by the encoded secrets joined with `&` (RFC 5849 §3.4.2). */
 export function hmacSha1Signature(baseString: string, consumerSecret: string, tokenSecret = ""): string {
   const key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
-  return createHmac("sha1", key).update(baseString, "utf8").digest("base64");
+  return hmacSha1Base64(key, baseString);
 }
 
 /** The `Authorization` header value (RFC 5849 §3.5.1): realm first, then the sorted parameters. */

@@ -3,7 +3,7 @@
  * signature, check the timestamp window and the nonce.
  */
 
-import { timingSafeEqual } from "node:crypto";
+import { constantTimeEqual } from "../shared/digest.js";
 import { percentDecode } from "../client/encoding.js";
 import type { NonceStore } from "./nonce-store.js";
 import {
@@ -97,10 +97,8 @@ export function parseOAuth1Authorization(header: string | undefined): Map<string
 }
 
 function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a, "utf8");
-  const y = Buffer.from(b, "utf8");
   // The signature length is public (28 base64 characters), so returning early leaks nothing.
-  return x.length === y.length && timingSafeEqual(x, y);
+  return constantTimeEqual(a, b);
 }
 
 /**

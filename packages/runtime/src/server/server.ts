@@ -7,6 +7,14 @@
  * Fastify is imported for types only: it is an optional peer of the generated packages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * The Fastify instance a generated plugin registers on. Generated code names it through the
+ * runtime, not through "fastify": a program that compiles a generated package without Fastify
+ * installed (a client-only use, with skipLibCheck) then builds, and the type is Fastify's wherever
+ * Fastify is installed.
+ */
+export type ServerApp = FastifyInstance;
 import { parseOAuth1Authorization, verifyOAuth1, type NonceStore } from "../oauth1/index.js";
 import { InMemoryNonceStore } from "../oauth1/nonce-store.js";
 import { reasonPhrase } from "../shared/problem.js";

@@ -9,6 +9,9 @@
  * Fastify is imported for types only: it is an optional peer of the generated packages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ServerApp } from "../server/server.js";
+
+export type { ServerApp };
 import { problemBody } from "../server/server.js";
 import type { RequestInput, RequestValidation } from "../shared/validation.js";
 import { own, setOwn } from "../shared/own.js";
