@@ -31,9 +31,17 @@ export async function resolveTargets(cwd: string, flags: TargetFlags): Promise<{
   const fromConfig = (p: string): string => path.relative(cwd, path.resolve(base, p)) || ".";
   const artifacts = config.artifacts;
   const templates = flags.templates ?? (config.templates !== undefined ? fromConfig(config.templates) : undefined);
+  const refRoots = config.security?.refRoots?.map((r) => path.resolve(base, r));
+  const backtrackingPatterns = config.security?.backtrackingPatterns;
   const withArtifacts = (t: Target, own?: Target["artifacts"]): Target => {
     const a = own ?? artifacts;
-    return { ...t, ...(a ? { artifacts: a } : {}), ...(templates !== undefined ? { templates } : {}) };
+    return {
+      ...t,
+      ...(a ? { artifacts: a } : {}),
+      ...(templates !== undefined ? { templates } : {}),
+      ...(refRoots?.length ? { refRoots } : {}),
+      ...(backtrackingPatterns?.length ? { backtrackingPatterns } : {}),
+    };
   };
   if (flags.spec) {
     const out = flags.out ?? path.join(flags.packagesDir ?? DEFAULT_LAYOUT.packagesDir, path.basename(flags.spec).replace(/\.(ya?ml|json)$/i, ""));
