@@ -39,6 +39,9 @@ const MAX_CODE = 0x10ffff;
  */
 export const MAX_SAMPLE_LENGTH = 65_536;
 
+/** A sample reached MAX_SAMPLE_LENGTH with a repetition still short of its minimum. */
+class SampleTooLong extends Error {}
+
 /** Deepest group nesting parsed (the parser recurses per group); deeper patterns are refused. @default 256 */
 export const MAX_GROUP_NESTING = 256;
 const DIGIT: Range[] = [[0x30, 0x39]];
@@ -330,9 +333,11 @@ function sampleNode(node: RegexNode, rng: Rng, cap: number, out: number[], stret
       const least = bounded ? node.min : node.min + stretch;
       const count = rng.int(least, bounded ? node.max : least + cap);
       for (let k = 0; k < count; k++) {
-        // Past the length budget no repetition is added: the sample stops short (and is refused
-        // below when the pattern needed more).
-        if (out.length >= MAX_SAMPLE_LENGTH) return k >= node.min;
+        // Past the length budget no repetition is added; a pattern that needs more is refused.
+        if (out.length >= MAX_SAMPLE_LENGTH) {
+          if (k >= node.min) return true;
+          throw new SampleTooLong();
+        }
         const mark = out.length;
         if (!sampleNode(node.body, rng, cap, out, stretch)) {
           out.length = mark;
@@ -357,9 +362,14 @@ export function sampleRegex(pattern: string, rng: Rng, options: RegexSampleOptio
   let best: string | undefined;
   for (let attempt = 0; attempt < 8; attempt++) {
     const out: number[] = [];
-    if (!sampleNode(ast, rng, cap, out, stretch)) {
-      throw new UnsupportedPatternError(pattern, out.length >= MAX_SAMPLE_LENGTH ? `its matches are longer than ${MAX_SAMPLE_LENGTH} characters` : "a character class admits no character");
+    let sampled: boolean;
+    try {
+      sampled = sampleNode(ast, rng, cap, out, stretch);
+    } catch (err) {
+      if (err instanceof SampleTooLong) throw new UnsupportedPatternError(pattern, `its matches are longer than ${MAX_SAMPLE_LENGTH} characters`);
+      throw err;
     }
+    if (!sampled) throw new UnsupportedPatternError(pattern, "a character class admits no character");
     if (out.length > MAX_SAMPLE_LENGTH) throw new UnsupportedPatternError(pattern, `its matches are longer than ${MAX_SAMPLE_LENGTH} characters`);
     let text = "";
     for (let from = 0; from < out.length; from += 8192) text += String.fromCodePoint(...out.slice(from, from + 8192));
