@@ -9,6 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -139,6 +141,34 @@ describe("deep, long and odd input is a 4xx, never a 5xx", () => {
     expect(h).toBeGreaterThanOrEqual(400);
     expect(h).toBeLessThan(500);
     expect(created).toHaveLength(1);
+  });
+});
+
+describe("the generated client", () => {
+  it("sends CRLF and traversal in a path value percent-encoded, and refuses CRLF in a header value", async () => {
+    const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+    const raw = createServer((req, res) => {
+      seen.push({ url: req.url ?? "", headers: req.headers });
+      res.writeHead(201, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+    try {
+      const { createOpenapiClient } = (await import(pathToFileURL(path.join(out, "dist/client.js")).href)) as {
+        createOpenapiClient: (o: object) => { createItem: (a: Record<string, unknown>) => Promise<unknown> };
+      };
+      const client = createOpenapiClient({ baseUrl: `http://127.0.0.1:${(raw.address() as AddressInfo).port}`, retry: false });
+      await client.createItem({ code: "a\r\nX-Injected: 1/../../x", body: {} });
+      expect(seen[0]?.url).toBe("/items/a%0D%0AX-Injected%3A%201%2F..%2F..%2Fx");
+      const refused = await client.createItem({ code: "aaa", "X-Trace": "v\r\nX-Injected: 1", body: {} }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(Error);
+      expect(seen.some((r) => r.headers["x-injected"] !== undefined)).toBe(false);
+      expect(seen).toHaveLength(1);
+    } finally {
+      raw.close();
+    }
   });
 });
 
