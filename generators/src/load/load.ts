@@ -3,8 +3,9 @@ import path from "node:path";
 import { realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { SpecError, parsePointer, toPointer, type SpecIssue } from "./errors.js";
-import { displayPathOf, readSourceFile, type SourceFile } from "./source.js";
-import { fileSites, getAtPointer, resolveRef, type FileSites } from "./refs.js";
+import { displayPathOf, linePos, readSourceFile, type SourceFile } from "./source.js";
+import { fileSites, getAtPointer, resolveRef, TooDeep, type FileSites } from "./refs.js";
+import { MAX_SPEC_DEPTH, textDepthExceeds, tooDeep } from "./depth.js";
 import { SCHEMA_MAPS } from "./schema-keywords.js";
 import { validateStructure } from "./validate-structure.js";
 import type { TextStore } from "./parse-cache.js";
@@ -143,8 +144,18 @@ async function readAll(
       });
       continue;
     }
+    let found: FileSites;
+    try {
+      found = fileSites(file.data, MAX_SPEC_DEPTH);
+    } catch (err) {
+      if (!(err instanceof TooDeep)) throw err;
+      // JSON.parse reads any depth without recursing, so a JSON file's depth is first met here; its
+      // position comes from its text (building a located document would recurse as deep).
+      const deep = textDepthExceeds(file.text, true);
+      issues.push(tooDeep(file.displayPath, deep ? linePos(file.text, deep.offset) : { line: 1, col: 1 }, toPointer(err.at)));
+      continue;
+    }
     files.set(abs, file);
-    const found = fileSites(file.data);
     sites.set(file, found);
     for (const site of found.refs) {
       const target = resolveRef(site.ref, abs);

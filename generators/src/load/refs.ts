@@ -27,7 +27,15 @@ export interface FileSites {
  * find files, checks them, and checks mappings, and three walks of GitHub's description cost a
  * tenth of a second more than one.
  */
-export function fileSites(data: unknown): FileSites {
+/** A walk met a value nested deeper than it may go; `at` is its pointer's segments. */
+export class TooDeep extends Error {
+  constructor(readonly at: readonly string[]) {
+    super("nested too deep");
+  }
+}
+
+/** `maxDepth`: deeper objects and arrays throw TooDeep. @default Infinity */
+export function fileSites(data: unknown, maxDepth = Infinity): FileSites {
   const refs: RefSite[] = [];
   const mappings: MappingSite[] = [];
   walkEntries(data, (key, value, at) => {
@@ -40,7 +48,7 @@ export function fileSites(data: unknown): FileSites {
       if (mapping !== null && typeof mapping === "object" && !Array.isArray(mapping)) mappings.push({ at: [...at], mapping: mapping as Record<string, unknown> });
     }
     return true;
-  });
+  }, maxDepth);
   return { refs, mappings };
 }
 
@@ -50,10 +58,12 @@ export function fileSites(data: unknown): FileSites {
  * one stack for the whole walk (copy it to keep it): a path per node made large specs allocate
  * millions of arrays.
  */
-export function walkEntries(data: unknown, visit: (key: string, value: unknown, at: readonly string[]) => boolean): void {
+export function walkEntries(data: unknown, visit: (key: string, value: unknown, at: readonly string[]) => boolean, maxDepth = Infinity): void {
   const at: string[] = [];
   const member = (key: string, value: unknown): void => {
     if (!visit(key, value, at)) return;
+    // The walk recurses: a file deeper than the loader reads stops it here, before the stack does.
+    if (at.length >= maxDepth && value !== null && typeof value === "object") throw new TooDeep([...at, key]);
     at.push(key);
     walk(value);
     at.pop();

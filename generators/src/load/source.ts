@@ -7,7 +7,7 @@ import { cachedParse, isJsonExact, keepParse, parsedKey, type TextStore } from "
 import { dataDepthExceeds, textDepthExceeds, tooDeep } from "./depth.js";
 
 /** 1-based line and column of a character offset, from the text alone. */
-function linePos(text: string, offset: number): { line: number; col: number } {
+export function linePos(text: string, offset: number): { line: number; col: number } {
   let line = 1;
   let start = 0;
   for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
@@ -88,9 +88,11 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
     }
   };
 
-  // Before any parser recurses: a document nested thousands of levels deep is refused where it gets
-  // too deep, by a scan of its text (depth.ts).
-  const deep = textDepthExceeds(text, isJson);
+  // Before any YAML parser recurses: a document nested thousands of levels deep is refused where it
+  // gets too deep, by a scan of its text (depth.ts). JSON.parse does not recurse; a JSON file's depth
+  // is checked by the loader's first walk of its data (load.ts), which costs nothing extra.
+  // A text parsed before (this process or the pack) passed the scan then.
+  const deep = isJson || kept || stored ? undefined : textDepthExceeds(text, false);
   if (deep !== undefined) throw new SpecError([tooDeep(displayPath, linePos(text, deep.offset), "#")]);
 
   let data: unknown;
@@ -152,7 +154,7 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
   };
 
   // Aliases can nest what the text does not (`b: &b [*a]`, `c: &c [*b]` …).
-  if (!isJson && text.includes("*")) {
+  if (!isJson && !kept && !stored && text.includes("*")) {
     const at = dataDepthExceeds(data);
     if (at !== undefined) {
       const pointer = toPointer(at);
