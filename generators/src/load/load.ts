@@ -25,6 +25,11 @@ export interface LoadedSpec {
   readonly hash: string;
   /** Deviations from the OpenAPI schema that generation works around. */
   readonly warnings: readonly SpecIssue[];
+  /**
+   * Every `pattern` and `patternProperties` name of every file, where it is in its file, found in
+   * the loader's one walk (patterns.ts checks them). @default found again in `document`
+   */
+  readonly patterns?: readonly { readonly file: SourceFile; readonly at: readonly string[]; readonly pattern: string }[];
 }
 
 export interface LoadOptions {
@@ -73,7 +78,8 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   const ordered = [...files.values()];
   const hash = createHash("sha256");
   for (const f of ordered) hash.update(f.displayPath).update("\0").update(f.text).update("\0");
-  return { root, files: ordered, document, version, hash: hash.digest("hex"), warnings };
+  const patterns = ordered.flatMap((file) => (sites.get(file)?.patterns ?? []).map((p) => ({ file, at: p.at, pattern: p.pattern })));
+  return { root, files: ordered, document, version, hash: hash.digest("hex"), warnings, patterns };
 }
 
 /** Reads the root and every file it references; `sites` gets each file's refs and mappings (one walk). */

@@ -14,12 +14,20 @@ export interface MappingSite {
   readonly mapping: Readonly<Record<string, unknown>>;
 }
 
+/** A `pattern` string or a `patternProperties` name: where it is (its pointer's segments) and its text. */
+export interface PatternSite {
+  readonly at: readonly string[];
+  readonly pattern: string;
+}
+
 /** What the loader checks in a parsed file, found in one walk. */
 export interface FileSites {
   /** Every `$ref` string, in document order. */
   readonly refs: readonly RefSite[];
   /** Every discriminator mapping, in document order. */
   readonly mappings: readonly MappingSite[];
+  /** Every `pattern` string and `patternProperties` name, data and extensions included (patterns.ts sorts them out). */
+  readonly patterns: readonly PatternSite[];
 }
 
 /**
@@ -38,10 +46,15 @@ export class TooDeep extends Error {
 export function fileSites(data: unknown, maxDepth = Infinity): FileSites {
   const refs: RefSite[] = [];
   const mappings: MappingSite[] = [];
+  const patterns: PatternSite[] = [];
   walkEntries(data, (key, value, at) => {
     if (key === "$ref" && typeof value === "string") {
       refs.push({ at: [...at], ref: value });
       return false;
+    }
+    if (key === "pattern" && typeof value === "string") patterns.push({ at: [...at, key], pattern: value });
+    else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+      for (const name of Object.keys(value)) patterns.push({ at: [...at, key, name], pattern: name });
     }
     if (key === "discriminator" && value !== null && typeof value === "object") {
       const mapping = (value as { mapping?: unknown }).mapping;
@@ -49,7 +62,7 @@ export function fileSites(data: unknown, maxDepth = Infinity): FileSites {
     }
     return true;
   }, maxDepth);
-  return { refs, mappings };
+  return { refs, mappings, patterns };
 }
 
 /**
