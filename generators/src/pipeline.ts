@@ -30,6 +30,10 @@ export interface Target {
   readonly templates?: string;
   /** `sources`: modules for an application's source folder (emit/sources-layout.ts). @default "package" */
   readonly layout?: "package" | "sources";
+  /** Absolute folders `$ref`s may read besides the root spec's own (config `security.refRoots`). @default [] */
+  readonly refRoots?: readonly string[];
+  /** Patterns RE2 cannot express that may still run, bounded (config `security.backtrackingPatterns`). @default [] */
+  readonly backtrackingPatterns?: readonly string[];
 }
 
 export interface Reporter {
@@ -138,7 +142,9 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   // The loader's pack alone is awaited before loading (PackCache.open shares the read).
   const loadCache = salted(await PackCache.open(packFile(cacheDirOf(options), target.outDir, "load")), await contentSalt());
   let t = now();
-  const spec = await loadSpec(target.specPath, { cwd: options.cwd, cache: loadCache });
+  const spec = await loadSpec(target.specPath, { cwd: options.cwd, cache: loadCache, ...(target.refRoots ? { refRoots: target.refRoots } : {}) });
+  const { checkPatterns } = await import("./load/patterns.js");
+  checkPatterns(spec, target.backtrackingPatterns ?? []);
   reporter.step(target, "load", now() - t);
   for (const w of spec.warnings) reporter.info(`warning: ${formatIssue(w).replace("\n  error: ", "\n  ")}`);
 
@@ -365,7 +371,7 @@ function templateReader(cwd: string): (target: Target) => Promise<PackageTemplat
 function targetKey(target: Target, templates: PackageTemplates, cwd: string): string {
   // Whether a workflow document sits beside the spec: adding one must regenerate, not be a no-op.
   const workflows = workflowsPathFor(path.resolve(cwd, target.specPath)) ?? "";
-  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", target.layout ?? "package", templatesHash(templates), workflows]);
+  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", target.layout ?? "package", templatesHash(templates), workflows, target.refRoots ?? [], target.backtrackingPatterns ?? []]);
 }
 
 /**

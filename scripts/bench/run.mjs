@@ -174,6 +174,11 @@ function tableLines() {
   const tp = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/validators-throughput.mjs")], { cwd: root, encoding: "utf8" }).stdout);
   process.stderr.write(`validations/s Product ${tp.product.standalone.toFixed(0)} vs ${tp.product.runtime.toFixed(0)}; 25-product batch ${tp.batch.standalone.toFixed(0)} vs ${tp.batch.runtime.toFixed(0)}\n`);
   const pct = (a, b) => `${(((a - b) / b) * 100).toFixed(1)}%`;
+  // The pattern engine (RE2) against plain RegExp in the same compiled modules of GitHub's package.
+  const patternsRun = spawnSync(node, [path.join(root, "scripts/bench/validators-patterns.mjs")], { cwd: root, encoding: "utf8", timeout: 900_000 });
+  if (patternsRun.status !== 0) throw new Error(`pattern engine bench failed:\n${patternsRun.stderr}`);
+  const pe = JSON.parse(patternsRun.stdout);
+  process.stderr.write(`GitHub validations/s RE2 ${pe.all.re2.toFixed(0)} vs RegExp ${pe.all.regexp.toFixed(0)}; with a pattern ${pe.withPattern.re2.toFixed(0)} vs ${pe.withPattern.regexp.toFixed(0)}\n`);
 
   // Client overhead per call against a bare fetch on loopback (interleaved rounds, median).
   const overhead = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/client-overhead.mjs")], { cwd: root, encoding: "utf8" }).stdout);
@@ -244,6 +249,13 @@ function tableLines() {
     "| --- | ---: | ---: | ---: |",
     `| one Product (ProductInput) | ${tp.product.standalone.toFixed(0)} | ${tp.product.runtime.toFixed(0)} | ${pct(tp.product.standalone, tp.product.runtime)} |`,
     `| 25-product batch (ProductBatchRequest) | ${tp.batch.standalone.toFixed(0)} | ${tp.batch.runtime.toFixed(0)} | ${pct(tp.batch.standalone, tp.batch.runtime)} |`,
+    "",
+    "Pattern engine: GitHub's precompiled validators as generated (contract patterns on RE2, `@contractgen/runtime/pattern`, linear time) against the same modules calling plain `RegExp` (scripts/bench/validators-patterns.mjs), on one mock value per component schema, median of 11 alternating rounds of at least 300 ms after two warm-up rounds. RE2 is the price of a bounded worst case (docs/security.md).",
+    "",
+    "| values | RE2 (/s) | RegExp (/s) | difference |",
+    "| --- | ---: | ---: | ---: |",
+    `| mock values of every component schema (${pe.all.values}) | ${pe.all.re2.toFixed(0)} | ${pe.all.regexp.toFixed(0)} | ${pct(pe.all.re2, pe.all.regexp)} |`,
+    `| those whose validation runs a pattern (${pe.withPattern.values}, ${pe.withPattern.patternTests} pattern tests) | ${pe.withPattern.re2.toFixed(0)} | ${pe.withPattern.regexp.toFixed(0)} | ${pct(pe.withPattern.re2, pe.withPattern.regexp)} |`,
     "",
     "## Client",
     "",

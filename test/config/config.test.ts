@@ -70,6 +70,31 @@ describe("contractgen.config", () => {
     expect((await runCli(["generate"], dir)).stderr).toContain('contractgen.config.json spec\n  error: unknown option "spec"');
   });
 
+  it("checks the security option, and reads refRoots from the config's folder", async () => {
+    const dir = project();
+    const config = (c: object): void => writeFileSync(path.join(dir, "contractgen.config.json"), JSON.stringify(c));
+    config({ security: { refRoot: ["shared"] } });
+    expect((await runCli(["generate"], dir)).stderr).toContain('contractgen.config.json security.refRoot\n  error: unknown option "refRoot"');
+    config({ security: { backtrackingPatterns: "^(a)\\1$" } });
+    expect((await runCli(["generate"], dir)).stderr).toContain("contractgen.config.json security.backtrackingPatterns\n  error: must be an array of strings");
+
+    mkdirSync(path.join(dir, "shared"));
+    writeFileSync(path.join(dir, "shared/name.yaml"), "Name: { type: string }\n");
+    writeFileSync(
+      path.join(dir, "spec/outside.yaml"),
+      'openapi: 3.1.0\ninfo: { title: outside, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Name: { $ref: "../shared/name.yaml#/Name" }\n',
+    );
+    const specs = [{ spec: "spec/outside.yaml", out: "packages/outside" }];
+    config({ specs });
+    const refused = await runCli(["generate"], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("spec/outside.yaml:6:");
+    config({ specs, security: { refRoots: ["shared"] } });
+    const r = await runCli(["generate"], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(path.join(dir, "packages/outside/src/types.ts"))).toBe(true);
+  });
+
   it("lists the projects scaffold keeps in step", async () => {
     const dir = project();
     writeFileSync(path.join(dir, "contractgen.config.json"), JSON.stringify({ scaffold: [{ source: "spec/pets.yaml", out: "servers/pets" }] }));

@@ -35,6 +35,27 @@ export interface ScaffoldEntry {
   readonly out: string;
 }
 
+/**
+ * What a contract may do beyond contractgen's safe defaults (docs/security.md). Each entry widens
+ * what a spec from another repository can make generated code do, so each is named one by one.
+ */
+export interface SecurityConfig {
+  /**
+   * Folders, relative to the config file, that `$ref`s may read files from besides the root spec's
+   * own folder (and its subfolders). A `$ref` to any other file is refused with its file:line:col.
+   * @default []
+   */
+  readonly refRoots?: readonly string[];
+  /**
+   * Patterns, exactly as the spec writes them, that RE2 cannot express (backreferences, lookahead,
+   * lookbehind) and that validators may still run, on the backtracking `RegExp` and only for values
+   * of at most 256 characters (a longer value does not match). Any other such pattern is refused at
+   * generation with its file:line:col.
+   * @default []
+   */
+  readonly backtrackingPatterns?: readonly string[];
+}
+
 export interface ContractgenConfig {
   /** npm scope of generated package names. @default "@devplatform" */
   readonly scope?: string;
@@ -52,6 +73,8 @@ export interface ContractgenConfig {
   readonly templates?: string;
   /** Server projects for `contractgen scaffold` without arguments. @default [] */
   readonly scaffold?: readonly ScaffoldEntry[];
+  /** Exceptions to the defaults that keep hostile specs and requests harmless. @default none */
+  readonly security?: SecurityConfig;
 }
 
 /** Types a config (`export default defineConfig({ … })`); returns it unchanged. */

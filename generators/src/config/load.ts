@@ -10,7 +10,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ARTIFACTS, isArtifact, type ArtifactName } from "../emit/artifacts.js";
-import type { ContractgenConfig, Layout, ScaffoldEntry, SpecEntry } from "./define.js";
+import type { ContractgenConfig, Layout, ScaffoldEntry, SecurityConfig, SpecEntry } from "./define.js";
 
 export const CONFIG_FILES = ["contractgen.config.ts", "contractgen.config.mjs", "contractgen.config.json"] as const;
 
@@ -114,7 +114,7 @@ async function transpiled(file: string, abs: string): Promise<string> {
   return out.outputText;
 }
 
-const KEYS = ["scope", "specDir", "packagesDir", "specs", "artifacts", "layout", "templates", "scaffold"];
+const KEYS = ["scope", "specDir", "packagesDir", "specs", "artifacts", "layout", "templates", "scaffold", "security"];
 
 function checkConfig(file: string, raw: unknown): ContractgenConfig {
   const fail = (where: string, problem: string, fix: string): never => {
@@ -149,6 +149,19 @@ function checkConfig(file: string, raw: unknown): ContractgenConfig {
     source: str(`${at}.source`, x["source"]) ?? fail(`${at}.source`, "is missing", "name the spec or generated package"),
     out: str(`${at}.out`, x["out"]) ?? fail(`${at}.out`, "is missing", "name the project folder"),
   }));
+  const security = ((v: unknown): SecurityConfig | undefined => {
+    if (v === undefined) return undefined;
+    if (!isRecord(v)) return fail("security", "must be an object", "give { refRoots?: string[], backtrackingPatterns?: string[] }");
+    for (const k of Object.keys(v)) if (!["refRoots", "backtrackingPatterns"].includes(k)) fail(`security.${k}`, `unknown option ${JSON.stringify(k)}`, "use refRoots or backtrackingPatterns");
+    const strings = (where: string, x: unknown, nonEmpty: boolean): readonly string[] | undefined => {
+      if (x === undefined) return undefined;
+      if (!Array.isArray(x)) return fail(where, "must be an array of strings", "give a list of strings");
+      return x.map((s, i) => (typeof s === "string" && (!nonEmpty || s !== "") ? s : fail(`${where}[${i}]`, "must be a non-empty string", "give a string")));
+    };
+    const refRoots = strings("security.refRoots", v["refRoots"], true);
+    const backtrackingPatterns = strings("security.backtrackingPatterns", v["backtrackingPatterns"], false);
+    return { ...(refRoots ? { refRoots } : {}), ...(backtrackingPatterns ? { backtrackingPatterns } : {}) };
+  })(raw["security"]);
   const scope = str("scope", raw["scope"]);
   const specDir = str("specDir", raw["specDir"]);
   const packagesDir = str("packagesDir", raw["packagesDir"]);
@@ -164,5 +177,6 @@ function checkConfig(file: string, raw: unknown): ContractgenConfig {
     ...(arts ? { artifacts: arts } : {}),
     ...(templates ? { templates } : {}),
     ...(scaffold ? { scaffold } : {}),
+    ...(security ? { security } : {}),
   };
 }

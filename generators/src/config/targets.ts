@@ -35,10 +35,19 @@ export async function resolveTargets(cwd: string, flags: TargetFlags): Promise<{
   const templates = flags.templates ?? (config.templates !== undefined ? fromConfig(config.templates) : undefined);
   if (flags.layout !== undefined && flags.layout !== "package" && flags.layout !== "sources") throw new TargetUsageError(`--layout ${flags.layout}: give package or sources`);
   const flagLayout = flags.layout as Target["layout"];
+  const refRoots = config.security?.refRoots?.map((r) => path.resolve(base, r));
+  const backtrackingPatterns = config.security?.backtrackingPatterns;
   const withArtifacts = (t: Target, own?: Target["artifacts"], ownLayout?: Target["layout"]): Target => {
     const a = own ?? artifacts;
     const layout = flagLayout ?? ownLayout ?? config.layout;
-    return { ...t, ...(a ? { artifacts: a } : {}), ...(templates !== undefined ? { templates } : {}), ...(layout !== undefined && layout !== "package" ? { layout } : {}) };
+    return {
+      ...t,
+      ...(a ? { artifacts: a } : {}),
+      ...(templates !== undefined ? { templates } : {}),
+      ...(layout !== undefined && layout !== "package" ? { layout } : {}),
+      ...(refRoots?.length ? { refRoots } : {}),
+      ...(backtrackingPatterns?.length ? { backtrackingPatterns } : {}),
+    };
   };
   if (flags.spec) {
     const out = flags.out ?? path.join(flags.packagesDir ?? DEFAULT_LAYOUT.packagesDir, path.basename(flags.spec).replace(/\.(ya?ml|json)$/i, ""));

@@ -3,6 +3,37 @@ import { camelCase, pascalCase } from "../model/naming.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
 import { ident, join, jsdoc, literal, memberDoc, ts, typeKey, type Code } from "./ts.js";
+import { SpecError } from "../load/errors.js";
+
+/** Standard Webhooks' default tolerance between the delivery's timestamp and the receiver's clock. */
+const DEFAULT_TOLERANCE_SECONDS = 300;
+
+/**
+ * What `x-webhook-signature` and `x-delivery-id` say about a delivery, checked: an unknown scheme
+ * is refused (a receiver that silently skipped verification would accept forged deliveries).
+ */
+function security(d: Delivery): { signature?: { scheme: "standard-webhooks"; toleranceSeconds: number }; idHeader?: string } {
+  const fail = (member: string, message: string, fix: string): never => {
+    throw new SpecError([{ file: "", pointer: `${d.pointer}/${member}`, message, fix }]);
+  };
+  const out: { signature?: { scheme: "standard-webhooks"; toleranceSeconds: number }; idHeader?: string } = {};
+  if (d.signature !== undefined) {
+    const sig = d.signature as Record<string, unknown> | null;
+    if (sig === null || typeof sig !== "object" || Array.isArray(sig) || sig["scheme"] !== "standard-webhooks") {
+      fail("x-webhook-signature", "x-webhook-signature must be { scheme: standard-webhooks, toleranceSeconds?: <seconds> }", "use the Standard Webhooks scheme, or leave the signature x-unspecified");
+    }
+    const tolerance = (sig as Record<string, unknown>)["toleranceSeconds"] ?? DEFAULT_TOLERANCE_SECONDS;
+    if (typeof tolerance !== "number" || !Number.isInteger(tolerance) || tolerance < 1) fail("x-webhook-signature", "toleranceSeconds must be a whole number of seconds, at least 1", "write e.g. toleranceSeconds: 300");
+    out.signature = { scheme: "standard-webhooks", toleranceSeconds: tolerance as number };
+    out.idHeader = "webhook-id";
+  }
+  if (d.deliveryId !== undefined) {
+    const header = (d.deliveryId as { header?: unknown } | null)?.header;
+    if (typeof header !== "string" || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(header)) fail("x-delivery-id", "x-delivery-id must be { header: <header name> }", "name the request header that carries each delivery's unique id");
+    out.idHeader = (header as string).toLowerCase();
+  }
+  return out;
+}
 
 /** The success status a receiver answers when its handler returns nothing. */
 function successStatus(d: Delivery): number | undefined {
@@ -65,6 +96,7 @@ ${join(perType)}
         ...(status !== undefined ? { status } : {}),
         ...(d.eventTypes ? { eventTypes: { property: d.eventTypes.property, values: d.eventTypes.values.map((v) => v.value), legacy: d.eventTypes.legacy } } : {}),
         ...(d.unspecified !== undefined ? { unspecified: d.unspecified } : {}),
+        ...security(d),
       };
     });
     const payloadTypes = join(

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { SpecError, parsePointer, toPointer, type SpecIssue } from "./errors.js";
-import { displayPathOf, readSourceFile, type SourceFile } from "./source.js";
-import { fileSites, getAtPointer, resolveRef, type FileSites } from "./refs.js";
+import { displayPathOf, linePos, readSourceFile, type SourceFile } from "./source.js";
+import { fileSites, getAtPointer, resolveRef, TooDeep, type FileSites } from "./refs.js";
+import { MAX_SPEC_DEPTH, textDepthExceeds, tooDeep } from "./depth.js";
 import { SCHEMA_MAPS } from "./schema-keywords.js";
 import { validateStructure } from "./validate-structure.js";
 import type { TextStore } from "./parse-cache.js";
@@ -23,6 +25,11 @@ export interface LoadedSpec {
   readonly hash: string;
   /** Deviations from the OpenAPI schema that generation works around. */
   readonly warnings: readonly SpecIssue[];
+  /**
+   * Every `pattern` and `patternProperties` name of every file, where it is in its file, found in
+   * the loader's one walk (patterns.ts checks them). @default found again in `document`
+   */
+  readonly patterns?: readonly { readonly file: SourceFile; readonly at: readonly string[]; readonly pattern: string }[];
 }
 
 export interface LoadOptions {
@@ -33,6 +40,13 @@ export interface LoadOptions {
    * @default none: every file is parsed
    */
   readonly cache?: TextStore;
+  /**
+   * Absolute folders `$ref`s may read files from besides the root spec's folder and its subfolders
+   * (config `security.refRoots`). A `$ref` to a file anywhere else (`../../secret.yaml`, an
+   * absolute path, a symlink whose target is elsewhere) is refused, located.
+   * @default []
+   */
+  readonly refRoots?: readonly string[];
 }
 
 /**
@@ -43,7 +57,7 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   const cwd = options.cwd ?? process.cwd();
   const rootAbs = path.resolve(cwd, specPath);
   const sites = new Map<SourceFile, FileSites>();
-  const files = await readAll(rootAbs, cwd, options.cache, sites);
+  const files = await readAll(rootAbs, cwd, options.cache, sites, confinement(rootAbs, options.refRoots ?? []));
   const root = files.get(rootAbs) as SourceFile;
   const detected = checkVersion(root);
   checkRefs(files, sites);
@@ -64,11 +78,37 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   const ordered = [...files.values()];
   const hash = createHash("sha256");
   for (const f of ordered) hash.update(f.displayPath).update("\0").update(f.text).update("\0");
-  return { root, files: ordered, document, version, hash: hash.digest("hex"), warnings };
+  const patterns = ordered.flatMap((file) => (sites.get(file)?.patterns ?? []).map((p) => ({ file, at: p.at, pattern: p.pattern })));
+  return { root, files: ordered, document, version, hash: hash.digest("hex"), warnings, patterns };
 }
 
 /** Reads the root and every file it references; `sites` gets each file's refs and mappings (one walk). */
-async function readAll(rootAbs: string, cwd: string, parsed: TextStore | undefined, sites: Map<SourceFile, FileSites>): Promise<Map<string, SourceFile>> {
+/**
+ * Whether a file may be read for a `$ref`: inside the root spec's folder or one of `extra`, judged on
+ * the path as written and, when the file exists, on its real path (a symlink inside the folder may
+ * point anywhere). A spec comes from another repository; its refs must not read this machine's files.
+ */
+function confinement(rootAbs: string, extra: readonly string[]): (abs: string) => boolean {
+  const real = (p: string): string => {
+    try {
+      return realpathSync.native(p);
+    } catch {
+      return p;
+    }
+  };
+  const roots = [path.dirname(rootAbs), ...extra].map((r) => path.resolve(r));
+  const realRoots = roots.map(real);
+  const under = (p: string, list: readonly string[]): boolean => list.some((r) => p === r || p.startsWith(r.endsWith(path.sep) ? r : r + path.sep));
+  return (abs) => under(path.resolve(abs), roots) && under(real(abs), realRoots);
+}
+
+async function readAll(
+  rootAbs: string,
+  cwd: string,
+  parsed: TextStore | undefined,
+  sites: Map<SourceFile, FileSites>,
+  allowed: (abs: string) => boolean,
+): Promise<Map<string, SourceFile>> {
   const files = new Map<string, SourceFile>();
   const issues: SpecIssue[] = [];
   const queue: { abs: string; from?: { file: SourceFile; at: readonly string[] } }[] = [{ abs: rootAbs }];
@@ -81,6 +121,12 @@ async function readAll(rootAbs: string, cwd: string, parsed: TextStore | undefin
     } catch (err) {
       if (err instanceof SpecError) {
         issues.push(...err.issues);
+        continue;
+      }
+      if (err instanceof RangeError) {
+        // A parser's stack overflow despite the depth scan (depth.ts): still the spec's to fix.
+        const shown = displayPathOf(abs, cwd);
+        issues.push({ file: shown, line: 1, col: 1, pointer: "#", message: `the file nests too deep to read (${err.message})`, fix: "name the nested schemas as components and $ref them instead of writing them inline" });
         continue;
       }
       const code = (err as NodeJS.ErrnoException).code;
@@ -104,8 +150,18 @@ async function readAll(rootAbs: string, cwd: string, parsed: TextStore | undefin
       });
       continue;
     }
+    let found: FileSites;
+    try {
+      found = fileSites(file.data, MAX_SPEC_DEPTH);
+    } catch (err) {
+      if (!(err instanceof TooDeep)) throw err;
+      // JSON.parse reads any depth without recursing, so a JSON file's depth is first met here; its
+      // position comes from its text (building a located document would recurse as deep).
+      const deep = textDepthExceeds(file.text, true);
+      issues.push(tooDeep(file.displayPath, deep ? linePos(file.text, deep.offset) : { line: 1, col: 1 }, toPointer(err.at)));
+      continue;
+    }
     files.set(abs, file);
-    const found = fileSites(file.data);
     sites.set(file, found);
     for (const site of found.refs) {
       const target = resolveRef(site.ref, abs);
@@ -119,7 +175,17 @@ async function readAll(rootAbs: string, cwd: string, parsed: TextStore | undefin
           fix: "download the referenced document into the repository and $ref it by relative path",
         });
       } else if (target.file !== undefined && !files.has(target.file)) {
-        queue.push({ abs: target.file, from: { file, at: site.at } });
+        if (allowed(target.file)) queue.push({ abs: target.file, from: { file, at: site.at } });
+        else {
+          const pointer = toPointer([...site.at, "$ref"]);
+          issues.push({
+            file: file.displayPath,
+            ...file.locate(pointer),
+            pointer,
+            message: `$ref '${site.ref}' names a file outside the spec's folder; a spec may only reference files in its own folder and below`,
+            fix: "copy the referenced document into the spec's folder and $ref it there, or name its folder in contractgen.config.ts (security: { refRoots: [\"<folder>\"] })",
+          });
+        }
       }
     }
   }

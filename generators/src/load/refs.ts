@@ -14,12 +14,20 @@ export interface MappingSite {
   readonly mapping: Readonly<Record<string, unknown>>;
 }
 
+/** A `pattern` string or a `patternProperties` name: where it is (its pointer's segments) and its text. */
+export interface PatternSite {
+  readonly at: readonly string[];
+  readonly pattern: string;
+}
+
 /** What the loader checks in a parsed file, found in one walk. */
 export interface FileSites {
   /** Every `$ref` string, in document order. */
   readonly refs: readonly RefSite[];
   /** Every discriminator mapping, in document order. */
   readonly mappings: readonly MappingSite[];
+  /** Every `pattern` string and `patternProperties` name, data and extensions included (patterns.ts sorts them out). */
+  readonly patterns: readonly PatternSite[];
 }
 
 /**
@@ -27,21 +35,34 @@ export interface FileSites {
  * find files, checks them, and checks mappings, and three walks of GitHub's description cost a
  * tenth of a second more than one.
  */
-export function fileSites(data: unknown): FileSites {
+/** A walk met a value nested deeper than it may go; `at` is its pointer's segments. */
+export class TooDeep extends Error {
+  constructor(readonly at: readonly string[]) {
+    super("nested too deep");
+  }
+}
+
+/** `maxDepth`: deeper objects and arrays throw TooDeep. @default Infinity */
+export function fileSites(data: unknown, maxDepth = Infinity): FileSites {
   const refs: RefSite[] = [];
   const mappings: MappingSite[] = [];
+  const patterns: PatternSite[] = [];
   walkEntries(data, (key, value, at) => {
     if (key === "$ref" && typeof value === "string") {
       refs.push({ at: [...at], ref: value });
       return false;
+    }
+    if (key === "pattern" && typeof value === "string") patterns.push({ at: [...at, key], pattern: value });
+    else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+      for (const name of Object.keys(value)) patterns.push({ at: [...at, key, name], pattern: name });
     }
     if (key === "discriminator" && value !== null && typeof value === "object") {
       const mapping = (value as { mapping?: unknown }).mapping;
       if (mapping !== null && typeof mapping === "object" && !Array.isArray(mapping)) mappings.push({ at: [...at], mapping: mapping as Record<string, unknown> });
     }
     return true;
-  });
-  return { refs, mappings };
+  }, maxDepth);
+  return { refs, mappings, patterns };
 }
 
 /**
@@ -50,10 +71,12 @@ export function fileSites(data: unknown): FileSites {
  * one stack for the whole walk (copy it to keep it): a path per node made large specs allocate
  * millions of arrays.
  */
-export function walkEntries(data: unknown, visit: (key: string, value: unknown, at: readonly string[]) => boolean): void {
+export function walkEntries(data: unknown, visit: (key: string, value: unknown, at: readonly string[]) => boolean, maxDepth = Infinity): void {
   const at: string[] = [];
   const member = (key: string, value: unknown): void => {
     if (!visit(key, value, at)) return;
+    // The walk recurses: a file deeper than the loader reads stops it here, before the stack does.
+    if (at.length >= maxDepth && value !== null && typeof value === "object") throw new TooDeep([...at, key]);
     at.push(key);
     walk(value);
     at.pop();

@@ -4,6 +4,18 @@ import { LineCounter, parseDocument, isNode, isMap, isSeq, isPair, isScalar, typ
 import { SpecError, parsePointer, toPointer } from "./errors.js";
 import { fastYamlData } from "./yaml-fast.js";
 import { cachedParse, isJsonExact, keepParse, parsedKey, type TextStore } from "./parse-cache.js";
+import { dataDepthExceeds, textDepthExceeds, tooDeep } from "./depth.js";
+
+/** 1-based line and column of a character offset, from the text alone. */
+export function linePos(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, col: offset - start + 1 };
+}
 
 /** A parsed spec file that can say where any of its values stands. */
 export interface SourceFile {
@@ -76,6 +88,13 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
     }
   };
 
+  // Before any YAML parser recurses: a document nested thousands of levels deep is refused where it
+  // gets too deep, by a scan of its text (depth.ts). JSON.parse does not recurse; a JSON file's depth
+  // is checked by the loader's first walk of its data (load.ts), which costs nothing extra.
+  // A text parsed before (this process or the pack) passed the scan then.
+  const deep = isJson || kept || stored ? undefined : textDepthExceeds(text, false);
+  if (deep !== undefined) throw new SpecError([tooDeep(displayPath, linePos(text, deep.offset), "#")]);
+
   let data: unknown;
   if (isJson) {
     try {
@@ -110,7 +129,7 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
     if (key !== undefined && isJsonExact(data)) store?.set(key, JSON.stringify(data));
   }
 
-  const locate = (pointer: string): { line: number; col: number } => {
+  const locateIn = (pointer: string): { line: number; col: number } => {
     const { document, counter } = yamlDoc();
     const segments = parsePointer(pointer);
     // Walk down as far as the pointer exists so a missing key points at its parent.
@@ -134,7 +153,16 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
     return counter.linePos(offset);
   };
 
-  return { absPath, displayPath, text, data, locate };
+  // Aliases can nest what the text does not (`b: &b [*a]`, `c: &c [*b]` …).
+  if (!isJson && !kept && !stored && text.includes("*")) {
+    const at = dataDepthExceeds(data);
+    if (at !== undefined) {
+      const pointer = toPointer(at);
+      throw new SpecError([tooDeep(displayPath, locateIn(pointer), pointer)]);
+    }
+  }
+
+  return { absPath, displayPath, text, data, locate: locateIn };
 }
 
 /** The data a store's entry holds, or undefined when the entry is unreadable. */

@@ -118,6 +118,8 @@ export function buildDeliveries(doc: Obj, resolve: (n: unknown) => unknown, sche
       ...optional("description", str(r.op["description"])),
       deprecated: r.op["deprecated"] === true,
       ...optional("unspecified", str(r.op["x-unspecified"])),
+      ...optional("signature", r.op["x-webhook-signature"]),
+      ...optional("deliveryId", r.op["x-delivery-id"]),
       parameters: readParameters(r.item["parameters"], r.op["parameters"], resolve),
       ...optional("requestBody", body),
       responses: readResponses(r.op["responses"], resolve),

@@ -254,6 +254,10 @@ export interface Delivery {
   readonly description?: string;
   readonly deprecated: boolean;
   readonly unspecified?: string;
+  /** `x-webhook-signature` as written: how each delivery is signed (checked by the receiver emitter). */
+  readonly signature?: unknown;
+  /** `x-delivery-id` as written: the header carrying each delivery's unique id. */
+  readonly deliveryId?: unknown;
   readonly parameters: readonly Parameter[];
   readonly requestBody?: RequestBody;
   readonly responses: readonly Response[];

@@ -4,6 +4,7 @@ import { rulesKeyword, ruleSchemasKeyword, unitRefKeyword } from "./keywords.js"
 import { dispatchKeyword, dispatchSchemasKeyword } from "./discriminator-keyword.js";
 import { esmImports, nameRequires, type UnitCode } from "./units.js";
 import { hasPrototypeMemberKeys } from "../prototype-keys.js";
+import { patternRegExp } from "@contractgen/runtime/pattern";
 
 const require = createRequire(import.meta.url);
 
@@ -57,7 +58,9 @@ function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
     // validator); standalone output needs only the source it keeps beside it. The contract's own
     // schemas get a stub instead, which throws if anything ever ran it; meta-schemas, which ajv
     // runs to check the contract's schemas, compile as usual.
-    code: { source: true, esm: true, lines: false, optimize: false, process: (source: string, env?: { root?: { baseId?: string } }) => (isContractSchema(env?.root?.baseId) ? STANDALONE_ONLY : source) },
+    // Every contract pattern runs on RE2 (linear time) through the runtime's engine, which the
+    // standalone code imports (`patternRegExp.code`): a request cannot make it backtrack.
+    code: { source: true, esm: true, lines: false, optimize: false, regExp: patternRegExp, process: (source: string, env?: { root?: { baseId?: string } }) => (isContractSchema(env?.root?.baseId) ? STANDALONE_ONLY : source) },
     ...(coerce ? { coerceTypes: "array" as const, useDefaults: true } : {}),
     ...(ownProperties ? { ownProperties: true } : {}),
   });

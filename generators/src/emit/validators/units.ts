@@ -304,7 +304,8 @@ export function esmImports(requires: ReadonlyMap<string, string>): string {
   // the default, bundlers (Vite, esbuild) hand over exports.default. Unwrap either to module.exports.
   const lines = ['function __cgInterop(ns) { const d = ns.default; return d && typeof d === "object" && d.__esModule ? d : ns; }'];
   imports.forEach(([name, specifier], i) => {
-    const file = specifier.endsWith(".js") ? specifier : `${specifier}.js`;
+    // The runtime's modules are named by their package subpaths; ajv's by file.
+    const file = specifier.endsWith(".js") || specifier.startsWith("@contractgen/runtime/") ? specifier : `${specifier}.js`;
     lines.push(`import * as __cgm${i} from ${JSON.stringify(file)};`, `const ${name} = __cgInterop(__cgm${i});`);
   });
   return `${lines.join("\n")}\n`;

@@ -30,6 +30,20 @@ export type RegexNode =
   | { readonly kind: "assert" };
 
 const MAX_CODE = 0x10ffff;
+
+/**
+ * Longest sample drawn, in code points: `(a{1000}){1000}` or `a{99999999}` would otherwise build
+ * strings of millions of characters, and a contract is untrusted input. A pattern whose shortest
+ * match is longer is refused (`UnsupportedPatternError`).
+ * @default 65,536
+ */
+export const MAX_SAMPLE_LENGTH = 65_536;
+
+/** A sample reached MAX_SAMPLE_LENGTH with a repetition still short of its minimum. */
+class SampleTooLong extends Error {}
+
+/** Deepest group nesting parsed (the parser recurses per group); deeper patterns are refused. @default 256 */
+export const MAX_GROUP_NESTING = 256;
 const DIGIT: Range[] = [[0x30, 0x39]];
 const WORD: Range[] = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
 const SPACE: Range[] = [
@@ -53,6 +67,7 @@ function complement(ranges: readonly Range[]): Range[] {
 class Parser {
   private readonly cps: number[];
   private i = 0;
+  private depth = 0;
   constructor(private readonly pattern: string) {
     this.cps = Array.from(pattern, (c) => c.codePointAt(0) as number);
   }
@@ -144,6 +159,7 @@ class Parser {
   }
 
   private group(): RegexNode {
+    if (++this.depth > MAX_GROUP_NESTING) this.fail(`groups nested deeper than ${MAX_GROUP_NESTING}`);
     if (this.char() === "?") {
       const next = this.char(1);
       if (next === ":") this.i += 2;
@@ -156,6 +172,7 @@ class Parser {
     const body = this.alternation();
     if (this.char() !== ")") this.fail("unterminated group");
     this.i++;
+    this.depth--;
     return body;
   }
 
@@ -316,6 +333,11 @@ function sampleNode(node: RegexNode, rng: Rng, cap: number, out: number[], stret
       const least = bounded ? node.min : node.min + stretch;
       const count = rng.int(least, bounded ? node.max : least + cap);
       for (let k = 0; k < count; k++) {
+        // Past the length budget no repetition is added; a pattern that needs more is refused.
+        if (out.length >= MAX_SAMPLE_LENGTH) {
+          if (k >= node.min) return true;
+          throw new SampleTooLong();
+        }
         const mark = out.length;
         if (!sampleNode(node.body, rng, cap, out, stretch)) {
           out.length = mark;
@@ -340,10 +362,17 @@ export function sampleRegex(pattern: string, rng: Rng, options: RegexSampleOptio
   let best: string | undefined;
   for (let attempt = 0; attempt < 8; attempt++) {
     const out: number[] = [];
-    if (!sampleNode(ast, rng, cap, out, stretch)) {
-      throw new UnsupportedPatternError(pattern, "a character class admits no character");
+    let sampled: boolean;
+    try {
+      sampled = sampleNode(ast, rng, cap, out, stretch);
+    } catch (err) {
+      if (err instanceof SampleTooLong) throw new UnsupportedPatternError(pattern, `its matches are longer than ${MAX_SAMPLE_LENGTH} characters`);
+      throw err;
     }
-    const text = String.fromCodePoint(...out);
+    if (!sampled) throw new UnsupportedPatternError(pattern, "a character class admits no character");
+    if (out.length > MAX_SAMPLE_LENGTH) throw new UnsupportedPatternError(pattern, `its matches are longer than ${MAX_SAMPLE_LENGTH} characters`);
+    let text = "";
+    for (let from = 0; from < out.length; from += 8192) text += String.fromCodePoint(...out.slice(from, from + 8192));
     if (out.length >= minLength && out.length <= maxLength) return text;
     best ??= text;
     // Too short: unbounded quantifiers must repeat more; too long: they may repeat less.

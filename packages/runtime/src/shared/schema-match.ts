@@ -6,6 +6,7 @@
  */
 import { satisfiesRule, type RuleBody } from "./rules.js";
 import { checkFormat } from "./format-check.js";
+import { patternRegExp, type PatternTest } from "./pattern.js";
 
 type Obj = Readonly<Record<string, unknown>>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -74,12 +75,15 @@ export type SchemaMatcher = (schema: unknown, value: unknown) => boolean;
 
 /** A matcher over one schema document; `$ref`s resolve within `root`. Compiled patterns are cached. */
 export function createSchemaMatcher(root: unknown, options: SchemaMatcherOptions): SchemaMatcher {
-  const patterns = new Map<string, RegExp | null>();
-  const regex = (p: string): RegExp | null => {
+  const patterns = new Map<string, PatternTest | null>();
+  const regex = (p: string): PatternTest | null => {
     let r = patterns.get(p);
     if (r === undefined) {
       try {
-        r = new RegExp(p, "u");
+        new RegExp(p, "u");
+        // The validators' engine (RE2, linear time): a value the mock drew that misses the pattern
+        // must not make the check backtrack.
+        r = patternRegExp(p, "u");
       } catch {
         // The validators drop patterns that do not compile; so does this.
         r = null;
@@ -111,7 +115,7 @@ export function createSchemaMatcher(root: unknown, options: SchemaMatcherOptions
     if (typeof value === "string" && !stringOk(schema, value)) return false;
     if (typeof value === "number" && !numberOk(schema, value)) return false;
     if (Array.isArray(value) && !arrayOk(schema, value, sub)) return false;
-    if (isObj(value) && !objectOk(schema, value, sub)) return false;
+    if (isObj(value) && !objectOk(schema, value, sub, regex)) return false;
 
     if (Array.isArray(schema["allOf"]) && !schema["allOf"].every((s) => sub(s, value))) return false;
     if (Array.isArray(schema["anyOf"]) && !schema["anyOf"].some((s) => sub(s, value))) return false;
@@ -190,7 +194,7 @@ function arrayOk(schema: Obj, value: readonly unknown[], sub: (s: unknown, v: un
   return true;
 }
 
-function objectOk(schema: Obj, value: Obj, sub: (s: unknown, v: unknown) => boolean): boolean {
+function objectOk(schema: Obj, value: Obj, sub: (s: unknown, v: unknown) => boolean, regex: (p: string) => PatternTest | null): boolean {
   const keys = Object.keys(value);
   if (Array.isArray(schema["required"]) && !schema["required"].every((r) => typeof r !== "string" || hasOwn(value, r))) return false;
   if (typeof schema["minProperties"] === "number" && keys.length < schema["minProperties"]) return false;
@@ -204,13 +208,7 @@ function objectOk(schema: Obj, value: Obj, sub: (s: unknown, v: unknown) => bool
       if (!sub(props[key], value[key])) return false;
     }
     for (const [p, s] of patternProps) {
-      let r: RegExp | null = null;
-      try {
-        r = new RegExp(p, "u");
-      } catch {
-        r = null;
-      }
-      if (r?.test(key)) {
+      if (regex(p)?.test(key)) {
         known = true;
         if (!sub(s, value[key])) return false;
       }

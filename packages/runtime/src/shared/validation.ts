@@ -89,6 +89,42 @@ export type ResponseValidation =
 export interface ValidationOptions {
   /** The type and title of the contract's invalid-request problem. @default about:blank, "Bad Request" */
   readonly invalidRequest?: { readonly type: string; readonly title: string };
+  /**
+   * Deepest nesting of objects and arrays a request or delivery body may have; a deeper one is
+   * invalid (400, naming the body) before any compiled validator, which recurses per level, sees it.
+   * @default MAX_BODY_DEPTH
+   */
+  readonly maxBodyDepth?: number;
+}
+
+/**
+ * Deepest body nesting validateRequest accepts by default: far beyond what JSON APIs send, far
+ * below what overflows the compiled validators' recursion (a 10,000-deep body answered 500).
+ * @default 256
+ */
+export const MAX_BODY_DEPTH = 256;
+
+/**
+ * Whether `value` nests objects and arrays deeper than `limit`: iterative, so any depth is measured
+ * without recursion, and it stops at the first value too deep.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== "object") return false;
+  const stack: unknown[] = [value];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const node = stack.pop() as object;
+    const depth = depths.pop() as number;
+    if (depth > limit) return true;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (child !== null && typeof child === "object") {
+        stack.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
 }
 
 /** The one verdict of every valid reply: nothing to allocate per request. */
@@ -262,6 +298,7 @@ export function createValidation<Id extends string>(
   validateResponse(operationId: Id, status: number, contentType: string | undefined, body: unknown): ResponseValidation;
 } {
   const invalid = options.invalidRequest ?? { type: "about:blank", title: "Bad Request" };
+  const maxBodyDepth = options.maxBodyDepth ?? MAX_BODY_DEPTH;
   const problem = (errors: InvalidParameter[]): InvalidRequestBody => ({
     type: invalid.type,
     title: invalid.title,
@@ -310,6 +347,8 @@ export function createValidation<Id extends string>(
               message: `content type ${mediaTypeOf(input.contentType)} is not accepted; use ${Object.keys(op.body.media).join(" or ")}`,
               parameters: { "content-type": [mediaTypeOf(input.contentType)] },
             });
+          } else if (nestsDeeperThan(body, maxBodyDepth)) {
+            errors.push({ message: `body nests objects and arrays deeper than ${maxBodyDepth} levels`, parameters: { body: [] } });
           } else if (media.value) {
             // Form bodies arrive as strings: copy so coercion does not touch the caller's object.
             body = body !== null && typeof body === "object" && !Array.isArray(body) ? copyRecord(body as Record<string, unknown>) : body;

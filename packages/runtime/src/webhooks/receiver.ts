@@ -15,6 +15,9 @@ export type { ServerApp };
 import { problemBody } from "../server/server.js";
 import type { RequestInput, RequestValidation } from "../shared/validation.js";
 import { own, setOwn } from "../shared/own.js";
+import { DeliveryIdStore, verifyStandardWebhook, type DeliveryIds } from "./replay.js";
+
+export { DeliveryIdStore, signStandardWebhook, verifyStandardWebhook, type DeliveryIds, type DeliveryIdStoreOptions } from "./replay.js";
 
 /** What a generated receiver tells the runtime about one delivery. */
 export interface DeliverySpec {
@@ -29,6 +32,10 @@ export interface DeliverySpec {
   /** The payload names its event type in `property`; `values` have handlers, `legacy` are deprecated names. */
   readonly eventTypes?: { readonly property: string; readonly values: readonly string[]; readonly legacy: readonly string[] };
   readonly unspecified?: string;
+  /** How the contract says each delivery is signed (`x-webhook-signature`); the receiver verifies it. */
+  readonly signature?: { readonly scheme: "standard-webhooks"; readonly toleranceSeconds: number };
+  /** The request header carrying the delivery's unique id (`x-delivery-id`, or the signature scheme's). */
+  readonly idHeader?: string;
 }
 
 export interface DeliveryInput<B = unknown> {
@@ -96,6 +103,24 @@ export interface ReceiverOptions<H, Id extends string = string> {
   readonly select?: (input: { readonly headers: Readonly<Record<string, unknown>>; readonly body: unknown }) => Id | undefined;
   /** Called after each delivery with its id, status and duration. @default undefined */
   readonly onDelivery?: (info: { deliveryId: string | undefined; status: number; ms: number }) => void;
+  /**
+   * The signing secret(s) of deliveries the contract says are signed (`x-webhook-signature`,
+   * Standard Webhooks: `whsec_` and base64); several while a secret is rotated. Registering a
+   * receiver whose contract signs deliveries without one fails: unsigned acceptance is never the default.
+   * @default undefined
+   */
+  readonly signingSecret?: string | readonly string[];
+  /**
+   * Duplicate deliveries (the same delivery id twice) run their handler once: a repeat of a handled
+   * delivery is answered the contract's success status with a `webhook-duplicate: true` header, one
+   * that arrives while the first is still being handled 409. The id is read from the header the
+   * contract names (`x-delivery-id`, or `webhook-id` of a signed delivery), else from `header`.
+   * `false` turns it off.
+   * @default on, in memory: ids kept 24 hours, at most 100,000
+   */
+  readonly deduplicate?: false | { readonly header?: string; readonly store?: DeliveryIds };
+  /** Largest delivery body in bytes; a larger one is answered 413. @default 1 MiB (Fastify's) */
+  readonly bodyLimit?: number;
 }
 
 export interface DeliveryValidation {
@@ -124,10 +149,30 @@ export function registerReceiver<H, Id extends string>(
   options: ReceiverOptions<H, Id>,
 ): void {
   const handlers = options.handlers as unknown as Readonly<Record<string, unknown>>;
+  const secrets = options.signingSecret === undefined ? [] : typeof options.signingSecret === "string" ? [options.signingSecret] : [...options.signingSecret];
+  const signed = deliveries.filter((d) => d.signature !== undefined);
+  if (signed.length > 0 && secrets.length === 0) {
+    throw new Error(`the contract says ${signed.map((d) => d.id).join(", ")} ${signed.length === 1 ? "is" : "are"} signed (${signed[0]?.signature?.scheme ?? ""}): give the receiver its signingSecret`);
+  }
+  const dedupe = options.deduplicate === false ? undefined : { header: options.deduplicate?.header?.toLowerCase(), store: options.deduplicate?.store ?? new DeliveryIdStore() };
+  // Signatures are over the bytes sent: every body is read as text and kept until it is verified.
+  const raw = new WeakMap<FastifyRequest, string>();
+  const json = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, text, done) => {
+    const body = String(text);
+    raw.set(req, body);
+    json(req, body, done);
+  });
   // Any media type other than JSON arrives as text, so validation can answer 415 naming it.
-  app.addContentTypeParser("*", { parseAs: "string" }, (_req, text, done) => done(null, text));
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+  app.addContentTypeParser("*", { parseAs: "string" }, (req, text, done) => {
+    raw.set(req, String(text));
+    done(null, text);
+  });
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return send(reply, 413, problemBody(413, "the delivery's body is larger than this receiver accepts", { errors: [{ message: error.message, parameters: { body: [] } }] }), PROBLEM);
+    }
     if (status >= 400 && status < 500) {
       // Bad JSON and the like: the sender's fault, said in the invalid-request shape.
       return send(reply, 400, problemBody(400, error.message, { errors: [{ message: error.message, parameters: { body: [] } }] }), PROBLEM);
@@ -149,6 +194,7 @@ export function registerReceiver<H, Id extends string>(
     app.route({
       method: key.slice(0, space) as "POST",
       url: key.slice(space + 1),
+      ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
       handler: async (request, reply) => {
         const started = performance.now();
         const headers = request.headers as Record<string, unknown>;
@@ -200,22 +246,52 @@ export function registerReceiver<H, Id extends string>(
         if (delivery.eventTypes && eventType !== undefined && !delivery.eventTypes.values.includes(eventType)) {
           return fallback(delivery, "unknown-event-type", request.body, eventType);
         }
+        // A signed delivery is verified before its payload is looked at further (constant-time
+        // comparison, timestamp within the tolerance); a failure says which, never why in detail.
+        if (delivery.signature) {
+          const failure = verifyStandardWebhook(headers, raw.get(request) ?? "", secrets, delivery.signature.toleranceSeconds);
+          if (failure !== undefined) return finish(delivery.id, send(reply, 401, problemBody(401, `the delivery's signature does not verify: ${failure}`), PROBLEM));
+        }
         checked ??= validation.validateDelivery(delivery.id as never, input);
         if (!checked.valid) {
           const status = checked.unsupportedMediaType ? 415 : 400;
           return finish(delivery.id, send(reply, status, { ...checked.problem, status }, PROBLEM));
         }
+        const idHeader = delivery.idHeader ?? dedupe?.header;
+        const idValue = dedupe && idHeader !== undefined ? headers[idHeader] : undefined;
+        const seenKey = typeof idValue === "string" && idValue !== "" ? `${delivery.id}\u0000${idValue}` : undefined;
+        if (dedupe && seenKey !== undefined) {
+          const state = await dedupe.store.begin(seenKey);
+          if (state === "done") return finish(delivery.id, send(reply, delivery.status ?? 200, undefined, "application/json", { "webhook-duplicate": "true" }));
+          if (state === "in-flight") return finish(delivery.id, send(reply, 409, problemBody(409, `delivery ${String(idValue)} is being handled; send it again later`), PROBLEM, { "retry-after": "1" }));
+        }
+        const settle = async (ok: boolean): Promise<void> => {
+          if (dedupe && seenKey !== undefined) await dedupe.store.end(seenKey, ok);
+        };
         const entry = own(handlers, delivery.handler);
         const handler = (delivery.eventTypes && eventType !== undefined && entry !== null && typeof entry === "object"
           ? own(entry as Readonly<Record<string, unknown>>, eventType)
           : entry) as DeliveryHandler | undefined;
-        if (typeof handler !== "function") return fallback(delivery, "no-handler", checked.value.body, eventType);
+        if (typeof handler !== "function") {
+          await settle(false);
+          return fallback(delivery, "no-handler", checked.value.body, eventType);
+        }
         const handlerInput: Record<string, unknown> = {};
         setOwn(handlerInput, "deliveryId", delivery.id);
         setOwn(handlerInput, "body", checked.value.body);
         setOwn(handlerInput, "headers", checked.value.headers);
         setOwn(handlerInput, "request", request);
-        return answer(delivery, handler(handlerInput as unknown as DeliveryInput<never>));
+        let result: DeliveryResult;
+        try {
+          result = await handler(handlerInput as unknown as DeliveryInput<never>);
+        } catch (err) {
+          // A failed handler is not remembered: the sender's retry runs it again.
+          await settle(false);
+          throw err;
+        }
+        // Recorded before the answer goes out: a retry sent the moment it arrives finds it done.
+        await settle(result === undefined || result.status < 500);
+        return answer(delivery, result);
       },
     });
   }
