@@ -158,6 +158,8 @@ export interface FieldSelectionPlan {
   readonly fields: string;
   readonly names: readonly string[];
   readonly defaults: readonly string[];
+  /** Fields every object carries whenever they are asked for (a boolean that is false otherwise). */
+  readonly always?: readonly string[];
   readonly expansions?: {
     readonly param: string;
     readonly includes: string;
@@ -170,6 +172,7 @@ export interface FieldSelectionPlan {
       readonly names?: readonly string[];
       /** Only where the contract states them. */
       readonly defaults?: readonly string[];
+      readonly always?: readonly string[];
     }[];
   };
 }

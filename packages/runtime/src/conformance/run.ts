@@ -21,7 +21,7 @@ import { itemsOf, memberSchema, schemaAt } from "./schema-walk.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
-import { keyOf, objectsAt, referencesOf, selectionProblems, subsetsToAsk } from "./field-selection.js";
+import { fieldsHaveEffect, keyOf, missingAlways, objectsAt, referencesOf, selectionProblems, subsetsToAsk } from "./field-selection.js";
 import { createSchemaMatcher } from "../shared/schema-match.js";
 import { buildPositive } from "./synth.js";
 import type { AuthConfig } from "../client/auth.js";
@@ -451,10 +451,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         const full = await ask(base.values, { [fs.fields]: fs.names });
         if (!ok2xx(full.res) || full.objects.length === 0) return context.skip(`the request with every field answered ${describeResponse(full.res)}: no objects to look at`);
         checkAnswer(op, { ...base.values, [fs.fields]: fs.names }, undefined, full.res);
+        check(fieldsHaveEffect(full.objects, fs.defaults), `${where(op)} with ${fs.fields}=${fs.names.join(",")} (every field) answers the defaults alone: the fields parameter has no effect`);
+        const lacking = missingAlways(full.objects, fs.names, fs.always ?? [], fs.key);
+        check(lacking.length === 0, `${where(op)} with every field: ${lacking.join("; ")}`);
         for (const asked of subsetsToAsk(fs.names, full.objects, seed)) {
           const got = await ask(base.values, { [fs.fields]: asked });
           check(ok2xx(got.res), `${where(op)} with ${fs.fields}=${asked.join(",")} answered ${describeResponse(got.res)}`);
-          const problems = selectionProblems(got.objects, full.objects, asked, fs.defaults, fs.key);
+          const problems = [...selectionProblems(got.objects, full.objects, asked, fs.defaults, fs.key), ...missingAlways(got.objects, asked, fs.always ?? [], fs.key)];
           check(problems.length === 0, `${where(op)} with ${fs.fields}=${asked.join(",")}: ${problems.join("; ")}`);
         }
       });
@@ -490,12 +493,15 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (kind.fields === undefined || !kind.names || kind.names.length === 0 || entries.length === 0) return;
         const fullInc = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: kind.names });
         const fullEntries = objectsAt(fullInc.includes, `/${kind.include}`);
+        const baseline = kind.defaults ?? [...new Set(entries.flatMap((e) => Object.keys(e)))];
+        check(fieldsHaveEffect(fullEntries, baseline), `${where(op)} with ${exp.param}=${kind.expansion} and ${kind.fields}=${kind.names.join(",")} (every field) includes ${kind.include} with no more than without it: ${kind.fields} has no effect`);
         for (const asked of subsetsToAsk(kind.names, fullEntries, seed + 1)) {
           const sub = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: asked });
           const problems = selectionProblems(objectsAt(sub.includes, `/${kind.include}`), fullEntries, asked, kind.defaults, kind.key);
           check(problems.length === 0, `${where(op)} with ${exp.param}=${kind.expansion} and ${kind.fields}=${asked.join(",")}, included ${kind.include}: ${problems.join("; ")}`);
-          // The primary objects keep to their own fields parameter whatever the expansion asks.
-          const primaryProblems = selectionProblems(sub.objects, every.objects, [], fs.defaults, fs.key);
+          // The primary objects keep to their own fields parameter whatever the expansion asks (unless
+          // the kind shares it: included posts follow post.fields like the primary ones).
+          const primaryProblems = kind.fields === fs.fields ? [] : selectionProblems(sub.objects, every.objects, [], fs.defaults, fs.key);
           check(primaryProblems.length === 0, `${where(op)} with ${kind.fields}=${asked.join(",")} changes the primary objects: ${primaryProblems.join("; ")}`);
         }
       });
