@@ -15,7 +15,7 @@ import { runWorkflow } from "./workflows.js";
 import { requestInput } from "./synth.js";
 import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
-import { filterValues, keysOf, matchesFilter } from "./filters.js";
+import { filterValues, innerProbes, keysOf, matchesFilter } from "./filters.js";
 import { walkAll } from "./walk.js";
 import { itemsOf, memberSchema, schemaAt } from "./schema-walk.js";
 import { sameValue } from "./invariants.js";
@@ -630,24 +630,35 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         // The list as broad as it comes: its required members and path values only.
         const values: Record<string, unknown> = {};
         for (const p of op.parameters) if ((p.required || p.in === "path") && base.values[p.name] !== undefined) values[p.name] = base.values[p.name];
+        // A filter the list requires cannot be left out: what it answers must match the value it was asked with.
+        if (op.parameters.some((p) => p.name === filter.param && p.required)) {
+          const asked = values[filter.param];
+          const got = await walkAll(ctx, op, values, filter.items);
+          if (got.failed) return context.skip(`the list answered ${describeResponse(got.failed)}`);
+          const extra = got.items.filter((it) => !matchesFilter(filter, it, asked));
+          check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(asked)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
+          return;
+        }
         const all = await walkAll(ctx, op, values, filter.items);
         if (all.failed) return context.skip(`the unfiltered list answered ${describeResponse(all.failed)}`);
         if (all.items.length === 0) return context.skip("the unfiltered list is empty, so there is nothing to filter");
         const asArray = op.request?.parameters[filter.param] !== undefined && JSON.stringify(op.request.parameters[filter.param]).includes('"array"');
-        const candidates = filterValues(filter, all.items, asArray).filter((v) => {
+        const fits = (v: unknown): boolean => {
           const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, { ...values, [filter.param]: v }, undefined));
           return verdict === undefined || verdict.valid;
-        });
-        const value = candidates[0];
-        if (value === undefined) return context.skip(`no listed object gives a ${filter.param} value the contract accepts`);
-        const filtered = await walkAll(ctx, op, { ...values, [filter.param]: value }, filter.items);
-        check(filtered.failed === undefined, `${where(op)} with ${filter.param}=${JSON.stringify(value)} answered ${filtered.failed ? describeResponse(filtered.failed) : ""}`);
-        const extra = filtered.items.filter((it) => !matchesFilter(filter, it, value));
-        check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
-        if (all.complete && filtered.complete) {
-          const got = new Set(keysOf(filtered.items, filter.key));
-          const missing = keysOf(all.items.filter((it) => matchesFilter(filter, it, value)), filter.key).filter((k) => !got.has(k));
-          check(missing.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} leaves out objects it matches, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`);
+        };
+        const candidates = [...filterValues(filter, all.items, asArray).filter(fits).slice(0, 3), ...innerProbes(filter, all.items).filter(fits)];
+        if (candidates.length === 0) return context.skip(`no listed object gives a ${filter.param} value the contract accepts`);
+        for (const value of candidates) {
+          const filtered = await walkAll(ctx, op, { ...values, [filter.param]: value }, filter.items);
+          check(filtered.failed === undefined, `${where(op)} with ${filter.param}=${JSON.stringify(value)} answered ${filtered.failed ? describeResponse(filtered.failed) : ""}`);
+          const extra = filtered.items.filter((it) => !matchesFilter(filter, it, value));
+          check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
+          if (all.complete && filtered.complete) {
+            const got = new Set(keysOf(filtered.items, filter.key));
+            const missing = keysOf(all.items.filter((it) => matchesFilter(filter, it, value)), filter.key).filter((k) => !got.has(k));
+            check(missing.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} leaves out objects it matches, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`);
+          }
         }
       });
     }
