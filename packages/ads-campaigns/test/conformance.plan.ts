@@ -5756,6 +5756,7 @@ export const plan: ConformancePlan = {
     {
       kind: "update",
       operationId: "updateLineItem",
+      immutable: ["created_at"],
       row: "updateLineItem: the answer hold what the update sent",
     },
     {

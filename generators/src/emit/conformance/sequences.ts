@@ -162,7 +162,9 @@ function updates(model: ApiModel, covered: ReadonlySet<string>, resolve: Resolve
       return {
         kind: "update",
         operationId: o.id,
-        ...(read ? { read: read.id, readBack: readBackMap(o, read, resolve), immutable: immutableMembers(read, resolve, undefined) } : {}),
+        ...(read ? { read: read.id, readBack: readBackMap(o, read, resolve) } : {}),
+        // Without a read, the update's own answers show the object: what never changes is compared between them.
+        immutable: immutableMembers(read ?? o, resolve, undefined),
         row: `${o.id}: the answer${read ? ` and ${read.id}` : ""} hold what the update sent`,
       };
     });

@@ -172,7 +172,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     let accepted = 0;
     for (let i = 0; i < 4 && accepted === 0; i++) {
       const base = await readModifyWrite(ctx, update, stored, fixed, i);
-      const r = await updateEach(ctx, update, base, stored, id, i, sc.updateReadBack, async (changed) => {
+      const r = await updateEach(ctx, update, base, stored, id, i, sc.updateReadBack, sc.immutable ?? [], async (changed) => {
         const now = await readBack("after it was updated", changed);
         if (now && first) {
           const moved = changedImmutables(first, now, sc.immutable ?? []);
@@ -362,13 +362,14 @@ async function updateEach(
   id: unknown,
   salt: number,
   map: Readonly<Record<string, string>> | undefined,
+  immutable: readonly string[],
   after: (changed: SentMember[]) => Promise<unknown>,
 ): Promise<{ accepted: number; refusals: string[] }> {
   const changes = changesOf(ctx, update, req, stored, salt);
   let accepted = 0;
   const refusals: string[] = [];
   for (const change of changes.length > 0 ? changes : [req]) {
-    const sent = await sendUpdate(ctx, update, change, id, map);
+    const sent = await sendUpdate(ctx, update, change, id, map, stored, immutable);
     if ("refused" in sent) refusals.push(sent.refused);
     else {
       accepted++;
@@ -382,7 +383,15 @@ async function updateEach(
  * Sends an update: no 5xx; when taken, an answer of the declared shape that holds what was sent.
  * Returns the members it sent, or the refusal as text.
  */
-async function sendUpdate(ctx: RunContext, update: OperationCase, change: { values: Rec; body: unknown }, id: unknown, map: Readonly<Record<string, string>> | undefined): Promise<{ changed: SentMember[] } | { refused: string }> {
+async function sendUpdate(
+  ctx: RunContext,
+  update: OperationCase,
+  change: { values: Rec; body: unknown },
+  id: unknown,
+  map: Readonly<Record<string, string>> | undefined,
+  before: Rec,
+  immutable: readonly string[],
+): Promise<{ changed: SentMember[] } | { refused: string }> {
   const ur = await ctx.send(update, change.values, change.body);
   ctx.check(ur.status < 500, `${where(update)} answered ${describeResponse(ur)} to a valid update of ${String(id)}: a server error`);
   if (!ok2xx(ur)) return { refused: describeResponse(ur).slice(0, 200) };
@@ -393,6 +402,8 @@ async function sendUpdate(ctx: RunContext, update: OperationCase, change: { valu
   if (answered) {
     const diff = differences(changed.map((x) => ({ ...x, declared: false })), answered);
     ctx.check(diff.length === 0, `${where(update)} answers the update of ${String(id)} with other values than it was sent: ${diff.join("; ")}`);
+    const moved = changedImmutables(before, answered, immutable);
+    ctx.check(moved.length === 0, `${where(update)} answers the update of ${String(id)} with what must never change changed: ${moved.join("; ")}`);
   }
   return { changed };
 }
@@ -666,7 +677,7 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
       }
       const held = stored;
       const req = await readModifyWrite(ctx, update, held, fixed, i);
-      const r = await updateEach(ctx, update, req, held, id, i, sc.readBack, async (changed) => {
+      const r = await updateEach(ctx, update, req, held, id, i, sc.readBack, sc.immutable ?? [], async (changed) => {
         const rr = await readNow();
         if (!rr || !read) return;
         check(ok2xx(rr), `${where(read)} answered ${describeResponse(rr)} reading ${String(id)} after ${update.id}`);
