@@ -1963,6 +1963,22 @@ export const plan: ConformancePlan = {
     },
     {
       kind: "deletion",
+      operationId: "deleteProductCatalog",
+      soft: false,
+      createOperationId: "createProductCatalog",
+      listOperationId: "listProductCatalogs",
+      row: "deleteProductCatalog: no longer listed",
+    },
+    {
+      kind: "deletion",
+      operationId: "deleteTailoredAudiencePermission",
+      soft: true,
+      createOperationId: "createTailoredAudiencePermission",
+      listOperationId: "listTailoredAudiencePermissions",
+      row: "deleteTailoredAudiencePermission: answers the object with deleted=true, no longer listed",
+    },
+    {
+      kind: "deletion",
       operationId: "deleteDoNotReachList",
       soft: true,
       row: "deleteDoNotReachList: answers the object with deleted=true",

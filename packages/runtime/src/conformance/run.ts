@@ -690,13 +690,31 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     }
   }
 
-  // Reads first, then writes, then the state sequences, then plain deletes: a sequence deletes what
-  // it made, and a delete case must not remove what other cases read.
+
+  // Reads first, then writes, then the workflows and state sequences, then plain deletes: a sequence
+  // deletes what it made, and a delete case must not remove what other cases read.
   const order = (o: OperationCase): number => (o.destructive ? 2 : o.method === "GET" ? 0 : 1);
   const operations = [...plan.operations].sort((a, b) => order(a) - order(b));
 
   describe(`${plan.title}: conformance`, () => {
     for (const op of operations.filter((o) => !o.destructive)) operationCases(op);
+
+    // The workflows stated beside the contract first: they read the server's own data, which the
+    // state sequences may then change (on a throw-away target, delete).
+    const workflows = plan.workflows ?? [];
+    if (workflows.length > 0)
+      describe("workflows", () => {
+        for (const wf of workflows) {
+          it(`${wf.id}: ${wf.summary}`, async (context) => {
+            if (wf.changesData && !current().destructive) return context.skip("changes data on the server: run with --destructive");
+            let skipped: string | undefined;
+            await runWorkflow(ctx, wf, (why) => {
+              skipped = why;
+            });
+            if (skipped !== undefined) context.skip(skipped);
+          }, 60_000);
+        }
+      });
 
     if (plan.scenarios.length > 0)
       describe("state sequences", () => {
@@ -714,21 +732,6 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
             },
             60_000,
           );
-        }
-      });
-
-    const workflows = plan.workflows ?? [];
-    if (workflows.length > 0)
-      describe("workflows", () => {
-        for (const wf of workflows) {
-          it(`${wf.id}: ${wf.summary}`, async (context) => {
-            if (wf.changesData && !current().destructive) return context.skip("changes data on the server: run with --destructive");
-            let skipped: string | undefined;
-            await runWorkflow(ctx, wf, (why) => {
-              skipped = why;
-            });
-            if (skipped !== undefined) context.skip(skipped);
-          }, 60_000);
         }
       });
 
