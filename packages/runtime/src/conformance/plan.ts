@@ -129,7 +129,8 @@ export interface OperationCase {
   readonly conditional?: readonly {
     readonly member: string;
     readonly in: "query" | "body";
-    readonly param: string;
+    /** The path parameter naming the object; without one, the object the member's own value names. */
+    readonly param?: string;
     readonly field?: string;
     readonly values?: readonly unknown[];
     readonly via?: string;

@@ -556,20 +556,25 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   function conditionalCases(op: OperationCase): void {
     for (const cond of op.conditional ?? []) {
       const what = cond.field !== undefined ? `${cond.field} is ${(cond.values ?? []).join(" or ")}` : `${cond.via} lists ${String(cond.contains)}`;
-      it(`${op.id}: takes ${cond.member} only where the ${cond.param}'s ${what}`, async (context) => {
+      // The object the condition reads: the one a path parameter names, or the one the member itself names.
+      const subject = cond.param !== undefined ? `the ${cond.param}'s` : `the object ${cond.member} names:`;
+      it(`${op.id}: takes ${cond.member} only where ${subject} ${what}`, async (context) => {
         if (caseKind(op) !== "read" && !current().destructive) return context.skip("a wrongly accepted request would change a listed object: run with --destructive");
-        const list = (op.sources?.[cond.param] ?? []).find((s) => s.kind === "list");
-        if (!list || list.kind !== "list") return context.skip(`no list gives ${cond.param} values to tell allowed from refused objects`);
+        const ref = (op.references ?? []).find((r) => r.name === cond.member);
+        const sources = cond.param !== undefined ? (op.sources?.[cond.param] ?? []) : (ref?.sources ?? []);
+        const list = sources.find((s) => s.kind === "list");
+        if (!list || list.kind !== "list") return context.skip(`no list gives the objects to tell allowed from refused ones`);
         const listOp = byId.get(list.operationId);
         if (!listOp) return;
-        const parents = await pool.pathValues(listOp);
+        const own = await pool.pathValues(op);
+        const parents = await pool.pathValues(listOp, own.values);
         if (parents.missing.length > 0) return context.skip(pool.explain(listOp, parents.missing));
         const listed = await walkAll(ctx, listOp, parents.values, list.items);
         const candidates = listed.items.filter((it): it is Record<string, unknown> => it !== null && typeof it === "object" && !Array.isArray(it) && (it as Record<string, unknown>)["deleted"] !== true).slice(0, 12);
         const qualifies = async (item: Record<string, unknown>): Promise<boolean | undefined> => {
           if (cond.field !== undefined) return (cond.values ?? []).some((v) => sameValue(item[cond.field as string], v));
           const via = cond.via !== undefined ? byId.get(cond.via) : undefined;
-          if (!via) return undefined;
+          if (!via || cond.param === undefined) return undefined;
           const viaValues = { ...(await pool.pathValues(via, { [cond.param]: item[list.field] })).values, [cond.param]: item[list.field] };
           const res = await sender.send(via, viaValues, undefined);
           if (!ok2xx(res)) return undefined;
@@ -584,39 +589,69 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if (q === false) refused ??= item;
           if (allowed && refused) break;
         }
-        const example = op.positive;
-        const exampleCarries = example !== undefined && (cond.in === "query" ? example.values[cond.member] !== undefined : example.body !== null && typeof example.body === "object" && (example.body as Record<string, unknown>)[cond.member] !== undefined);
-        if (!refused && !(allowed && exampleCarries)) return context.skip(`no listed ${cond.param} tells the condition apart (${candidates.length} looked at)`);
-        const withMember = async (item: Record<string, unknown>): Promise<{ values: Record<string, unknown>; body: unknown } | undefined> => {
-          const key = item[list.field];
-          const fixed = { ...(await pool.pathValues(op, { [cond.param]: key })).values, [cond.param]: key };
-          const req = await ctx.positive(op, 0, fixed);
-          const values: Record<string, unknown> = { ...req.values, ...fixed };
-          let body = req.body;
-          const has = cond.in === "query" ? values[cond.member] !== undefined : body !== null && typeof body === "object" && (body as Record<string, unknown>)[cond.member] !== undefined;
-          if (!has) {
-            const schema = cond.in === "query" ? op.request?.parameters[cond.member] : op.request?.body ? memberSchema(root, op.request.body.schema, cond.member) : undefined;
-            const value = schema !== undefined && suiteTools.mock ? suiteTools.mock(schema as MockSchema, deriveSeed(seed, `${op.id}/conditional/${cond.member}`)) : undefined;
-            if (value === undefined) return undefined;
-            if (cond.in === "query") values[cond.member] = value;
-            else body = { ...((body ?? {}) as Record<string, unknown>), [cond.member]: value };
+        if (!refused) return context.skip(`no listed object is one ${cond.member} is refused for (${candidates.length} looked at)`);
+        const setMember = (req: { values: Record<string, unknown>; body: unknown }, value: unknown): { values: Record<string, unknown>; body: unknown } =>
+          cond.in === "query" ? { values: { ...req.values, [cond.member]: value }, body: req.body } : { values: req.values, body: { ...((req.body ?? {}) as Record<string, unknown>), [cond.member]: value } };
+        const dropMember = (req: { values: Record<string, unknown>; body: unknown }): { values: Record<string, unknown>; body: unknown } => {
+          if (cond.in === "query") {
+            const values = { ...req.values };
+            delete values[cond.member];
+            return { values, body: req.body };
           }
-          const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
-          return verdict && !verdict.valid ? undefined : { values, body };
+          const body = { ...((req.body ?? {}) as Record<string, unknown>) };
+          delete body[cond.member];
+          return { values: req.values, body };
         };
-        if (refused) {
-          const req = await withMember(refused);
-          if (!req) return context.skip(`no valid request with ${cond.member} could be built`);
+        const valid = (req: { values: Record<string, unknown>; body: unknown }): boolean => suiteTools.validateRequest?.(op.id, requestInput(op, req.values, req.body)).valid !== false;
+        /** The request for `item` with the member, and the same without it (undefined where it cannot go without). */
+        const build = async (item: Record<string, unknown>): Promise<{ with: { values: Record<string, unknown>; body: unknown }; without?: { values: Record<string, unknown>; body: unknown } } | undefined> => {
+          const key = item[list.field];
+          const known = cond.param !== undefined ? { [cond.param]: key } : {};
+          const fixed = { ...(await pool.pathValues(op, known)).values, ...known };
+          const req = await ctx.positive(op, 0, fixed);
+          const base = { values: { ...req.values, ...fixed }, body: req.body };
+          let value: unknown = key;
+          if (cond.param !== undefined) {
+            // The member's value in the object's own scope: a listed one where it names another object.
+            const refs = await pool.referenceValues(op, fixed);
+            value = cond.in === "query" ? (refs.query[cond.member] ?? base.values[cond.member]) : (refs.body[cond.member] ?? (base.body as Record<string, unknown> | undefined)?.[cond.member]);
+            if (value === undefined) {
+              const schema = cond.in === "query" ? op.request?.parameters[cond.member] : op.request?.body ? memberSchema(root, op.request.body.schema, cond.member) : undefined;
+              value = schema !== undefined && suiteTools.mock ? suiteTools.mock(schema as MockSchema, deriveSeed(seed, `${op.id}/conditional/${cond.member}`)) : undefined;
+            }
+          }
+          if (value === undefined) return undefined;
+          const withIt = setMember(base, value);
+          if (!valid(withIt)) return undefined;
+          const without = dropMember(base);
+          return { with: withIt, ...(valid(without) ? { without } : {}) };
+        };
+        const send = async (req: { values: Record<string, unknown>; body: unknown }): Promise<RawResponse> => {
           const res = await sender.send(op, req.values, req.body);
           pool.forget();
-          check(res.status >= 400 && res.status < 500, `${where(op)} took ${cond.member} for ${cond.param} ${String(refused[list.field])}, whose ${what.replace(/ is | lists /, " is not ")}: answered ${describeResponse(res)}, expected a 4xx refusal`);
+          return res;
+        };
+        const onRefused = await build(refused);
+        if (!onRefused) return context.skip(`no valid request with ${cond.member} could be built`);
+        // The refusal must be the member's: the same request without it (or, where it cannot go
+        // without, with an allowed object instead) is taken.
+        if (onRefused.without) {
+          const plain = await send(onRefused.without);
+          if (!ok2xx(plain)) return context.skip(`the request without ${cond.member} is refused too (${describeResponse(plain).slice(0, 160)}): the member's refusal would say nothing`);
+        } else {
+          const onAllowed = allowed ? await build(allowed) : undefined;
+          const plain = onAllowed ? await send(onAllowed.with) : undefined;
+          if (!plain || !ok2xx(plain)) return context.skip(`no request with an allowed object is taken, so a refusal would say nothing${plain ? ` (${describeResponse(plain).slice(0, 160)})` : ""}`);
         }
-        if (allowed && exampleCarries) {
-          const req = await withMember(allowed);
-          if (!req) return;
-          const res = await sender.send(op, req.values, req.body);
-          pool.forget();
-          check(ok2xx(res), `${where(op)} refused the contract's own example with ${cond.member} for ${cond.param} ${String(allowed[list.field])}, whose ${what}: ${describeResponse(res)}`);
+        const res = await send(onRefused.with);
+        check(res.status >= 400 && res.status < 500, `${where(op)} took ${cond.member} where ${subject} ${what.replace(/ is | lists /, (m) => (m === " is " ? " is not " : " does not list "))} (${String(refused[list.field])}): answered ${describeResponse(res)}, expected a 4xx refusal`);
+        if (allowed && cond.param !== undefined) {
+          const onAllowed = await build(allowed);
+          if (!onAllowed?.without) return;
+          const plain = await send(onAllowed.without);
+          if (!ok2xx(plain)) return;
+          const taken = await send(onAllowed.with);
+          check(ok2xx(taken), `${where(op)} refused ${cond.member} where ${subject} ${what} (${String(allowed[list.field])}), taking the same request without it: ${describeResponse(taken)}`);
         }
       });
     }
