@@ -5216,7 +5216,17 @@ export const plan: ConformancePlan = {
             "daily_budget_amount_local_micro must be at most total_budget_amount_local_micro",
         },
       ],
-      boundaries: [],
+      boundaries: [
+        {
+          label:
+            "with daily_budget_amount_local_micro equal to total_budget_amount_local_micro (rule line-item-daily-budget-at-most-total at its edge)",
+          in: "query",
+          equal: {
+            left: "daily_budget_amount_local_micro",
+            right: "total_budget_amount_local_micro",
+          },
+        },
+      ],
       examples: [
         {
           status: "2XX",

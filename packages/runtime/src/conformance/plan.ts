@@ -37,6 +37,8 @@ export interface BoundaryCase {
   readonly bodySet?: { readonly pointer: string; readonly value: unknown };
   /** An "at most N" limit met exactly: the query array `name`, or the body array at `pointer`, with `count` distinct items drawn from its schema. */
   readonly fill?: { readonly name?: string; readonly pointer?: string; readonly count: number };
+  /** An inclusive rule between two query members at its edge: `left` sent equal to `right`. */
+  readonly equal?: { readonly left: string; readonly right: string };
 }
 
 /** Schemas (JSON Schema 2020-12 over the package's mock document) that requests are synthesized from. */

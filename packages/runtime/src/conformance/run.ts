@@ -285,6 +285,12 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (!base) return;
         let values: Record<string, unknown> = { ...base.values, ...(b.set ?? {}) };
         let body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
+        if (b.equal) {
+          const right = values[b.equal.right] ?? (op.request?.parameters[b.equal.right] && suiteTools.mock ? suiteTools.mock(op.request.parameters[b.equal.right] as MockSchema, deriveSeed(seed, `${op.id}/equal/${b.equal.right}`)) : undefined);
+          if (right === undefined) return context.skip(`no value of ${b.equal.right} to meet`);
+          values[b.equal.right] = right;
+          values[b.equal.left] = right;
+        }
         if (b.fill) {
           const items = fillItems(op, b.fill, base.body);
           if (items === undefined) return context.skip(`no ${b.fill.count} distinct items could be drawn from the contract's schema`);
@@ -323,7 +329,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         // Only as strict as the plain request was, and only for a member that request already
         // carried: an edge value must fare as well as an ordinary one.
         // A limit met exactly ("at most N") must be accepted whether or not the plain request used the member.
-        const carried = b.fill !== undefined || (b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined);
+        const carried = b.fill !== undefined || b.equal !== undefined || (b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined);
         if (ok2xx(first) && carried) check(ok2xx(res), `${where(op)} refused a request ${b.label}, which the contract allows: ${describeResponse(res)}`);
       });
     }
