@@ -250,6 +250,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       fieldSelectionCases(op);
       ownershipCases(op);
       conditionalCases(op);
+      scopeCases(op);
     });
 
   function validRequests(op: OperationCase): void {
@@ -661,6 +662,46 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         }
       });
     }
+  }
+
+  /**
+   * An object listed under one parent is not reached through another (`/accounts/{a}/lists/{l}`: a
+   * list of account A is not found, read or deleted through account B). Only where the contract
+   * lists the children per parent, and a second parent is listed.
+   */
+  function scopeCases(op: OperationCase): void {
+    const names = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
+    const child = names.at(-1);
+    const parent = names.at(-2);
+    if (child === undefined || parent === undefined || (op.method !== "GET" && op.method !== "DELETE")) return;
+    const childList = (op.sources?.[child] ?? []).find((s) => s.kind === "list");
+    const parentList = (op.sources?.[parent] ?? []).find((s) => s.kind === "list");
+    // The children's own collection under the parent (`…/{account_id}/lists` for `…/lists/{id}`):
+    // a list elsewhere that only mentions the key (a link object) says nothing of who owns it.
+    const collection = op.path.slice(0, op.path.lastIndexOf("/"));
+    const listedUnder = childList?.kind === "list" && byId.get(childList.operationId)?.path === collection && collection.includes(`{${parent}}`);
+    // Or both given together with the target (`--values`): a team names an object and its parent as a pair.
+    const givenPair = (): boolean => {
+      const given = current().values ?? {};
+      return Object.prototype.hasOwnProperty.call(given, child) && Object.prototype.hasOwnProperty.call(given, parent);
+    };
+    if (!parentList || parentList.kind !== "list" || (!listedUnder && childList !== undefined)) return;
+    it(`${op.id}: does not reach a ${child} through another ${parent}`, async (context) => {
+      if (op.method === "DELETE" && !current().destructive) return context.skip("a wrongly accepted delete would remove an object: run with --destructive");
+      if (!listedUnder && !givenPair()) return context.skip(`no ${child} is known to belong to a ${parent}: no list of them under it, and none given with one (--values)`);
+      const on = await pool.forCase(op, caseKind(op));
+      if ("why" in on) return context.skip(on.why);
+      const listOp = byId.get(parentList.operationId);
+      if (!listOp) return;
+      const listed = await walkAll(ctx, listOp, (await pool.pathValues(listOp)).values, parentList.items);
+      const others = keysOf(listed.items, parentList.field).filter((k) => k !== String(on.values[parent]) && !k.startsWith("{"));
+      const other = others.find((k) => op.request?.parameters[parent] === undefined || matches(op.request.parameters[parent], k));
+      if (other === undefined) return context.skip(`only one ${parent} is listed: no other to try`);
+      const req = await ctx.positive(op, 0, on.values);
+      const res = await sender.send(op, { ...req.values, ...on.values, [parent]: other }, req.body);
+      if (ok2xx(res)) await on.done(res, req.body);
+      check(res.status >= 400 && res.status < 500, `${where(op)} reached ${child} ${String(on.values[child])} of ${parent} ${String(on.values[parent])} through ${parent} ${other}: answered ${describeResponse(res)}, expected a 4xx refusal`);
+    });
   }
 
   function listCases(op: OperationCase): void {
