@@ -622,6 +622,7 @@ export const plan: ConformancePlan = {
           example: { errors: [{ code: 99, message: "Bearer token requested too often." }] },
         },
       ],
+      frequency: { status: 403, code: 99 },
     },
     {
       id: "invalidateBearerToken",

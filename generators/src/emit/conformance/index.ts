@@ -6,7 +6,7 @@ import { tsHeader } from "../header.js";
 import { literal, prettyLiteral, raw, stringLiteral, ts } from "../ts.js";
 import { mediaKind } from "../validators/index.js";
 import { bodyNegatives } from "./body-negatives.js";
-import { paginationPlan, rateLimit, responseHeaders, responseRules } from "./invariants.js";
+import { frequencyLimit, paginationPlan, rateLimit, responseHeaders, responseRules } from "./invariants.js";
 import { filterPlans } from "./filters.js";
 import { fieldSelectionPlan } from "./field-selection.js";
 import { isObj, sampleValue, statedValue, violations, type Resolve } from "./negatives.js";
@@ -189,6 +189,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...ownershipOf(op, relations, model),
     ...conditionalOf(op),
     ...(rate ? { rateLimit: rate } : {}),
+    ...(frequencyLimit(op) ? { frequency: frequencyLimit(op) } : {}),
   };
 }
 

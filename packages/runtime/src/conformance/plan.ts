@@ -148,6 +148,8 @@ export interface OperationCase {
    * that carry the `when` values (`with_total_count=true`) when it names some.
    */
   readonly rateLimit?: { readonly requests: number; readonly windowMs: number; readonly when?: Readonly<Record<string, unknown>> };
+  /** `x-limits` kind frequency: requests made too often are refused with `status` (and the error `code`). */
+  readonly frequency?: { readonly status: number; readonly code?: number };
   /** Declared response headers per status, required ones only. */
   readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
 }

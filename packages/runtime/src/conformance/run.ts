@@ -820,11 +820,33 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     for (const op of operations.filter((o) => o.destructive)) operationCases(op);
 
     const limited = plan.operations.filter((o) => o.rateLimit !== undefined && o.skip === undefined && o.rateLimit.requests <= RATE_CHECK_MAX);
-    if (limited.length > 0)
+    const frequent = plan.operations.filter((o) => o.frequency !== undefined && o.skip === undefined);
+    if (limited.length > 0 || frequent.length > 0)
       describe("rate limits", () => {
         for (const op of limited) rateLimitCase(op);
+        for (const op of frequent) frequencyCase(op);
       });
   });
+
+  /**
+   * Requests made too often are refused as the contract states (`x-limits` kind frequency): sent
+   * until one is refused (at most FREQUENCY_MAX), that refusal has the stated status and error code.
+   */
+  function frequencyCase(op: OperationCase): void {
+    const f = op.frequency as NonNullable<OperationCase["frequency"]>;
+    it(`${op.id}: refuses requests made too often with ${f.status}${f.code !== undefined ? ` and code ${f.code}` : ""}`, async (context) => {
+      if (!current().rateLimits) return context.skip("spends the server's quota: run with --rate-limits against a server whose quotas are fresh and no one else uses");
+      const base = await primary(op, (why) => context.skip(why));
+      if (!base) return;
+      let refusal: RawResponse | undefined;
+      for (let i = 0; i < FREQUENCY_MAX && refusal === undefined; i++) {
+        const res = await sender.send(op, base.values, base.body, "target", undefined, { noRetry: true });
+        if (!ok2xx(res)) refusal = res;
+      }
+      if (refusal === undefined) return context.skip(`${FREQUENCY_MAX} requests in a row were all taken: this server's "too often" lies beyond them`);
+      check(refusal.status === f.status && (f.code === undefined || String(errorCode(refusal.body)) === String(f.code)), `${where(op)} refused a request made too often with ${describeResponse(refusal)}, expected ${f.status}${f.code !== undefined ? ` with code ${f.code}` : ""}`);
+    }, 120_000);
+  }
 
   /**
    * The stated limit, driven to its end after every other case: the server must serve the requests
@@ -880,6 +902,15 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   }
 }
 
+/** The error code an answer carries: `code`, or the first of `errors[]`'s. */
+function errorCode(body: unknown): unknown {
+  if (body === null || typeof body !== "object") return undefined;
+  const b = body as Record<string, unknown>;
+  if (b["code"] !== undefined) return b["code"];
+  const first = Array.isArray(b["errors"]) ? (b["errors"][0] as Record<string, unknown> | undefined) : undefined;
+  return first?.["code"];
+}
+
 /** What a case of `op` does to the object its path names: reads it, changes it, or deletes it. */
 function caseKind(op: OperationCase): "read" | "write" | "delete" {
   // Only a path that ends in a parameter names one object; a DELETE or PUT on a collection's own path
@@ -897,6 +928,9 @@ async function answers(baseUrl: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Requests a frequency case sends at most before it gives up finding the limit. @default 400 */
+const FREQUENCY_MAX = 400;
 
 /** Rate limits above this many requests are not driven to their end (it would take too long). @default 2000 */
 const RATE_CHECK_MAX = 2000;
