@@ -85,6 +85,24 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   const pool = new ObjectPool({
     op: (id) => byId.get(id),
     readAt: (path) => plan.operations.find((o) => o.method === "GET" && o.path === path && o.skip === undefined),
+    ops: () => plan.operations,
+    cloneRequest: (create, template, key, fresh, fixed) => {
+      const built = buildPositive(create, 0, seed, fixed, suiteTools, root);
+      if (!built.ok) return undefined;
+      const keyValue = template[key];
+      // Every text that holds the listed object's key gets the new one (its name, its URL).
+      const renew = (v: unknown): unknown => (typeof v === "string" && typeof keyValue === "string" && keyValue !== "" && v.includes(keyValue) ? v.split(keyValue).join(`${fresh}${keyValue}`) : v);
+      const values: Record<string, unknown> = { ...built.request.values };
+      for (const p of create.parameters) if (p.in === "query" && template[p.name] !== undefined && template[p.name] !== null) values[p.name] = renew(template[p.name]);
+      let body = built.request.body;
+      if (create.request?.body !== undefined && body !== null && typeof body === "object" && !Array.isArray(body)) {
+        const next: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+        for (const [k, v] of Object.entries(template)) if (v !== null && memberSchema(root, create.request.body.schema, k) !== undefined) next[k] = renew(v);
+        body = next;
+      }
+      const verdict = suiteTools.validateRequest?.(create.id, requestInput(create, { ...values, ...fixed }, body));
+      return verdict && !verdict.valid ? undefined : { values, body };
+    },
     send: (op, values, body) => sender.send(op, values, body),
     // Producers' own requests take no references: a list never waits on another list's answer.
     request: async (op, index, fixed) => {
