@@ -92,16 +92,33 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       const keyValue = template[key];
       // Every text that holds the listed object's key gets the new one (its name, its URL).
       const renew = (v: unknown): unknown => (typeof v === "string" && typeof keyValue === "string" && keyValue !== "" && v.includes(keyValue) ? v.split(keyValue).join(`${fresh}${keyValue}`) : v);
-      const values: Record<string, unknown> = { ...built.request.values };
-      for (const p of create.parameters) if (p.in === "query" && template[p.name] !== undefined && template[p.name] !== null) values[p.name] = renew(template[p.name]);
-      let body = built.request.body;
-      if (create.request?.body !== undefined && body !== null && typeof body === "object" && !Array.isArray(body)) {
-        const next: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-        for (const [k, v] of Object.entries(template)) if (v !== null && memberSchema(root, create.request.body.schema, k) !== undefined) next[k] = renew(v);
-        body = next;
+      const baseValues = built.request.values;
+      const baseBody = built.request.body;
+      const values: Record<string, unknown> = { ...baseValues };
+      const copied = new Set<string>();
+      for (const p of create.parameters) if (p.in === "query" && template[p.name] !== undefined && template[p.name] !== null) (values[p.name] = renew(template[p.name])), copied.add(p.name);
+      const isBody = create.request?.body !== undefined && baseBody !== null && typeof baseBody === "object" && !Array.isArray(baseBody);
+      // Only the listed object's members, and drawn ones only where the contract requires them: a
+      // drawn member is what the server refused in the first place.
+      const body: Record<string, unknown> | undefined = isBody ? {} : undefined;
+      if (body && create.request?.body) for (const [k, v] of Object.entries(template)) if (v !== null && memberSchema(root, create.request.body.schema, k) !== undefined) (body[k] = renew(v)), copied.add(`body/${k}`);
+      // A copied member the request may not carry (a read-only one the server set): back to the plain request's.
+      for (let round = 0; round < 12; round++) {
+        const verdict = suiteTools.validateRequest?.(create.id, requestInput(create, { ...values, ...fixed }, body ?? baseBody));
+        if (!verdict || verdict.valid) return { values, body: body ?? baseBody };
+        const named = verdict.problem.errors.flatMap((e) => Object.keys(e.parameters)).map((n) => (n.startsWith("body/") ? `body/${n.split("/")[1] ?? ""}` : n));
+        // A required member the copy lacks: the drawn request's.
+        const lacking = named.filter((n) => n.startsWith("body/") && !copied.has(n) && body !== undefined && !Object.prototype.hasOwnProperty.call(body, n.slice(5)) && Object.prototype.hasOwnProperty.call(baseBody as Record<string, unknown>, n.slice(5)));
+        for (const n of lacking) if (body) body[n.slice(5)] = (baseBody as Record<string, unknown>)[n.slice(5)];
+        const culprits = named.filter((n) => copied.has(n));
+        if (culprits.length === 0 && lacking.length === 0) return undefined;
+        for (const n of culprits) {
+          copied.delete(n);
+          if (n.startsWith("body/") && body) delete body[n.slice(5)]; else if (baseValues[n] !== undefined) values[n] = baseValues[n];
+          else delete values[n];
+        }
       }
-      const verdict = suiteTools.validateRequest?.(create.id, requestInput(create, { ...values, ...fixed }, body));
-      return verdict && !verdict.valid ? undefined : { values, body };
+      return undefined;
     },
     send: (op, values, body) => sender.send(op, values, body),
     // Producers' own requests take no references: a list never waits on another list's answer.
