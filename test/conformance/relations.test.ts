@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildModel, loadSpec } from "../../generators/src/index.js";
-import { relationsOf, stemOf } from "../../generators/src/model/relations.js";
+import { keyMemberOf, relationsOf, stemOf } from "../../generators/src/model/relations.js";
 
 async function relations(paths: string, components = ""): Promise<ReturnType<typeof relationsOf>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "cg-relations-"));
@@ -42,6 +42,16 @@ describe("relations: where a path parameter's values come from", () => {
       op: "getZone",
       param: "name",
       want: [{ kind: "list", operationId: "listZones", items: "", field: "name" }],
+    },
+    {
+      given: "a key named for the member it holds (metadata kept by kind, no id)",
+      paths: `  /zones/{zone_id}/metadata:
+    get: { operationId: listMetadata, parameters: [${param("zone_id")}], ${list("{ type: array, items: { type: object, properties: { kind: { type: string }, metadata: { type: array, items: { type: string } } } } }")} }
+  /zones/{zone_id}/metadata/{metadata_kind}:
+    get: { operationId: getMetadata, parameters: [${param("zone_id")}, ${param("metadata_kind")}], ${ok} }`,
+      op: "getMetadata",
+      param: "metadata_kind",
+      want: [{ kind: "list", operationId: "listMetadata", items: "", field: "kind" }],
     },
     {
       given: "a camelCase id whose list is a sibling plural path",
@@ -136,4 +146,18 @@ describe("stemOf: the resource a name points at", () => {
     ["name", undefined],
     ["_id", undefined],
   ])("%s → %s", (given, want) => expect(stemOf(given)).toBe(want));
+});
+
+describe("keyMemberOf: the member of an object a parameter takes", () => {
+  it.each([
+    { given: "media_key", members: ["media_key", "id"], want: "media_key" },
+    { given: "metadata_kind", members: ["kind", "metadata"], want: "kind" },
+    { given: "configSettingName", members: ["name", "value"], want: "name" },
+    { given: "zone_name", members: ["id", "name"], want: "name" },
+    // The member names another resource: the association's own key is its id.
+    { given: "line_item_curated_category_id", members: ["id", "curated_category_id"], want: "id" },
+    // A plain word the name merely contains is not its suffix.
+    { given: "subdomain", members: ["domain"], want: undefined },
+    { given: "thing_id", members: ["kind"], want: undefined },
+  ])("$given of {$members} → $want", ({ given, members, want }) => expect(keyMemberOf(given, members)).toBe(want));
 });

@@ -8,6 +8,7 @@
  * Nothing here invents a value: an operation whose parameter no producer gives is left without a
  * source, and the suite skips it with the `--values` key to give.
  */
+import { keyMemberOf } from "@contractgen/runtime/keys";
 import type { ApiModel, Operation } from "./ir.js";
 import { isObj, schemaResolver, type Resolve } from "./schema-resolve.js";
 
@@ -153,9 +154,9 @@ export function keyPointers(create: Operation, name: string, resolve: Resolve): 
   if (data) {
     const obj = data["type"] === "array" && data["items"] !== undefined ? resolve(data["items"]) : data;
     const base = data["type"] === "array" ? "/data/0" : "/data";
-    for (const n of [name, "id"]) if (props(obj)[n] !== undefined) out.push(`${base}/${n}`);
+    for (const n of [keyMemberOf(name, Object.keys(props(obj))), "id"]) if (n !== undefined && props(obj)[n] !== undefined) out.push(`${base}/${n}`);
   }
-  for (const n of [name, "id"]) if (props(root)[n] !== undefined) out.push(`/${n}`);
+  for (const n of [keyMemberOf(name, Object.keys(props(root))), "id"]) if (n !== undefined && props(root)[n] !== undefined) out.push(`/${n}`);
   return [...new Set(out)];
 }
 
@@ -211,10 +212,7 @@ function listSourcesFor(lists: Lists, name: string, schema: Obj, collectionPath:
     seen.add(key);
     out.push({ kind: "list", operationId: entry.op.id, items: entry.items, field });
   };
-  const keyOf = (entry: { item: Obj }): string | undefined => {
-    const members = Object.keys(props(entry.item));
-    return members.includes(name) ? name : members.includes("id") ? "id" : undefined;
-  };
+  const keyOf = (entry: { item: Obj }): string | undefined => keyMemberOf(name, Object.keys(props(entry.item)));
   const parent = collectionPath !== undefined ? lists.byPath.get(collectionPath) : undefined;
   if (parent) {
     const field = keyOf(parent);
@@ -349,3 +347,5 @@ export function relationsOf(model: ApiModel): Relations {
   if (!r) cache.set(model, (r = inferRelations(model)));
   return r;
 }
+
+export { keyMemberOf };

@@ -34,7 +34,11 @@ function successSchema(op: Operation, resolve: Resolve): Obj | undefined {
 function idPointers(op: Operation, param: string, resolve: Resolve): string[] {
   const found = keyPointers(op, param, resolve);
   if (found.length > 0) return found;
-  return successSchema(op, resolve) ? [`/data/${param}`, "/data/id", `/${param}`, "/id"] : [`/${param}`, "/id"];
+  const schema = successSchema(op, resolve);
+  // An answer whose members are declared and hold no key: the id is not there to find (a
+  // Location may still give it); guessing would fail a server for what its contract never said.
+  if (schema && isObj(schema["properties"])) return [];
+  return schema ? [`/data/${param}`, "/data/id", `/${param}`, "/id"] : [`/${param}`, "/id"];
 }
 
 /** `$response.body#/data/id` → `/data/id`. */
@@ -72,6 +76,8 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
       idParam = /\{([^}]+)\}$/.exec(item.path)?.[1];
       if (idParam === undefined) continue;
       pointers = idPointers(create, idParam, resolve);
+      const locates = create.responses.some((r) => /^2/.test(r.status) && r.headers.some((h) => h.name.toLowerCase() === "location"));
+      if (pointers.length === 0 && !locates) continue;
     }
     const at = (method: string): Operation | undefined => model.operations.find((o) => shown(o) && o.path === itemPath && o.method === method);
     const read = at("get");

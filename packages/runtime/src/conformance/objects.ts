@@ -8,6 +8,7 @@
  * consumed and never handed out again. Where the contract cannot make one, a listed object is changed
  * and put back, or deleted only when the target says its data is disposable.
  */
+import { keyMemberOf } from "../shared/keys.js";
 import type { OperationCase, PlanSource } from "./plan.js";
 import { getAt } from "./request.js";
 import type { RawResponse } from "../client/transport.js";
@@ -244,6 +245,31 @@ export class ObjectPool {
     };
   }
 
+  /**
+   * For a request that should be refused but may change the object at `values` if a server takes
+   * it: the object as it is now, and `restore` puts back every member the request sent when the
+   * server answered 2xx, so a wrongly accepted invalid write cannot change what later cases read.
+   */
+  async guard(op: OperationCase, values: Readonly<Rec>): Promise<{ restore(res: RawResponse, sentBody: unknown): Promise<void> }> {
+    const read = this.#host.readAt(op.path);
+    const before = read ? await this.#host.send(read, values, undefined) : undefined;
+    const original = before && ok2xx(before) ? subjectOf(before.body) : undefined;
+    return {
+      restore: async (res, sentBody) => {
+        if (!original || !isRec(sentBody) || !ok2xx(res)) return;
+        const back: Rec = {};
+        for (const k of Object.keys(sentBody)) if (Object.prototype.hasOwnProperty.call(original, k)) back[k] = original[k];
+        // A write that moved the object (a rename) answers it at its new key: put it back from there.
+        const last = pathNames(op).at(-1);
+        const now = subjectOf(res.body);
+        const member = last !== undefined && now ? keyMemberOf(last, Object.keys(now)) : undefined;
+        const at = member !== undefined && now && scalar(now[member]) && now[member] !== values[last as string] ? { ...values, [last as string]: now[member] } : values;
+        if (Object.keys(back).length > 0) await this.#host.send(op, at, back);
+        this.forget();
+      },
+    };
+  }
+
   async #fromSources(
     sources: readonly PlanSource[],
     name: string,
@@ -369,7 +395,12 @@ export class ObjectPool {
    * A new object made from a listed one of the same collection (its key changed): the answer to the
    * create and the request that made it, or undefined when no listed object makes one.
    */
-  async clone(create: OperationCase, source: Extract<PlanSource, { kind: "create" }>, fixed: Readonly<Rec>, depth = 0): Promise<{ key: unknown; request: { values: Rec; body: unknown }; res: RawResponse } | undefined> {
+  async clone(
+    create: OperationCase,
+    source: Extract<PlanSource, { kind: "create" }>,
+    fixed: Readonly<Rec>,
+    depth = 0,
+  ): Promise<{ key: unknown; request: { values: Rec; body: unknown }; res: RawResponse; copied: readonly string[] } | undefined> {
     const list = this.#listFor(create);
     if (!list) return undefined;
     await this.#list(list, fixed, depth);
@@ -384,7 +415,10 @@ export class ObjectPool {
       const res = await this.#host.send(create, { ...request.values, ...fixed }, request.body);
       if (!ok2xx(res)) continue;
       const key = createdKey(res, source) ?? (scalar(template[list.field]) ? `${fresh}${String(template[list.field])}` : undefined);
-      if (key !== undefined) return { key, request: { values: { ...request.values, ...fixed }, body: request.body }, res };
+      // Members sent as the listed object held them are the server's own values (a serial it counts,
+      // a time it set): what it answers for them after a create is its business, not a read-back.
+      const copied = isRec(request.body) ? Object.keys(request.body).filter((k) => JSON.stringify((request.body as Rec)[k]) === JSON.stringify(template[k])) : [];
+      if (key !== undefined) return { key, request: { values: { ...request.values, ...fixed }, body: request.body }, res, copied };
     }
     return undefined;
   }

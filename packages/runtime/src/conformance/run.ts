@@ -223,6 +223,12 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     body: unknown,
     auth?: AuthConfig | "none",
   ): Promise<RawResponse | { why: string }> {
+    if (caseKind(op) === "write") {
+      const guard = await pool.guard(op, values);
+      const res = await sender.send(op, values, body, auth);
+      await guard.restore(res, body);
+      return res;
+    }
     if (caseKind(op) !== "delete") return sender.send(op, values, body, auth);
     const on = await pool.forCase(op, "delete");
     if ("why" in on) return on;
