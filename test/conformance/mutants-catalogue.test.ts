@@ -60,3 +60,17 @@ describe("the mutant catalogue", () => {
     expect(new Set(edits).size).toBe(edits.length);
   });
 });
+
+// The blind batches (bugs written from the documents and the mock's source only, never from the
+// suites; docs/mutants-blind.md) stay runnable against the mock as it changes.
+describe.each(["batch-1", "batch-2"])("the blind mutants, %s", (batch) => {
+  it("applies, every one exactly once, to the current mock-server source", async () => {
+    const { mutants: blind } = (await import(`../../scripts/mutants/blind/${batch}.mjs`)) as { mutants: { id: string; file: string; search: string; replace: string }[] };
+    expect(blind.length).toBeGreaterThanOrEqual(40);
+    for (const m of blind) {
+      const text = source(m.file);
+      expect(occurrences(text, m.search), m.id).toBe(1);
+      expect(applyMutant(text, m), m.id).not.toBe(text);
+    }
+  });
+});

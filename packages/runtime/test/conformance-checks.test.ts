@@ -62,6 +62,12 @@ describe("filters: what a filter keeps", () => {
     expect(filterValues(f("prefix", ["name"], true), items, false)).toEqual(["ALP", "BET"]);
     expect(filterValues(f("in", ["name"]), items, true)).toEqual([["Alpha"], ["Alpine"], ["Beta"]]);
   });
+
+  it("a case-insensitive term is asked with a window holding a capital, its case flipped", () => {
+    // "ead" from "Headline" matches on a server that lower-cases only the query; "HEA" (from "Hea") does not.
+    const items = [{ name: "Headline" }, { name: "summer" }];
+    expect(filterValues(f("term", ["name"], true), items, false)).toEqual(["HEA", "UMM"]);
+  });
 });
 
 describe("field selection: exactly the defaults plus what was asked", () => {

@@ -65,7 +65,13 @@ export function filterValues(f: FilterPlan, items: readonly unknown[], asArray: 
         if (v === undefined || v === "") continue;
         let candidate = v;
         if (f.match === "prefix") candidate = v.slice(0, Math.min(v.length, 3));
-        else if (f.match === "contains" || f.match === "term") candidate = v.length <= 4 ? v : v.slice(1, 4);
+        else if (f.match === "contains" || f.match === "term") {
+          // Case-insensitive: a window holding a capital, so folding only one side (the query, not
+          // the stored text) loses the match; text already in lower case cannot tell.
+          const capital = f.caseInsensitive ? v.search(/\p{Lu}/u) : -1;
+          const start = capital >= 0 ? Math.min(capital, Math.max(0, v.length - 3)) : 1;
+          candidate = v.length <= 4 ? v : v.slice(start, start + 3);
+        }
         if (f.caseInsensitive) candidate = flipCase(candidate);
         if (candidate.trim() === "" || seen.has(candidate)) continue;
         seen.add(candidate);
