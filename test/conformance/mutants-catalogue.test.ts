@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mutants } from "../../scripts/mutants/catalogue.mjs";
+import { mutants, type Mutant } from "../../scripts/mutants/catalogue.mjs";
 import { MOCK_DIR, applyMutant, occurrences } from "../../scripts/mutants/patch.mjs";
 
 const source = (file: string): string => readFileSync(path.join(MOCK_DIR, file), "utf8");
@@ -65,7 +65,7 @@ describe("the mutant catalogue", () => {
 // suites; docs/mutants-blind.md) stay runnable against the mock as it changes.
 describe.each(["batch-1", "batch-2"])("the blind mutants, %s", (batch) => {
   it("applies, every one exactly once, to the current mock-server source", async () => {
-    const { mutants: blind } = (await import(`../../scripts/mutants/blind/${batch}.mjs`)) as { mutants: { id: string; file: string; search: string; replace: string }[] };
+    const { mutants: blind } = (await import(`../../scripts/mutants/blind/${batch}.mjs`)) as { mutants: Mutant[] };
     expect(blind.length).toBeGreaterThanOrEqual(40);
     for (const m of blind) {
       const text = source(m.file);
