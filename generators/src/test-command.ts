@@ -200,6 +200,7 @@ function summarize(
   const passed = cases.filter((c) => c.state === "pass").length;
   const skipped = cases.filter((c) => c.state === "skip").length;
   const lines: string[] = [];
+  lines.push(...skipReasons(cases));
   // A suite that failed to load is never a known deviation: nothing of it ran.
   for (const b of brokenFiles) lines.push(`${b.package}: the suite did not run: ${b.reason}`);
   if (!base) {
@@ -229,6 +230,21 @@ function summarize(
   const failed = verdict.fresh.length + brokenFiles.length;
   lines.push(`${passed} passed, ${failed} failed, ${verdict.known.length} known, ${skipped} skipped`);
   return { passed, failed, known: verdict.known.length, skipped, lines, exitCode: failed > 0 || passed + verdict.known.length === 0 ? 1 : 0 };
+}
+
+/**
+ * Why cases were skipped, most frequent first: a skip is the suite declining to invent what the
+ * server must give (an object to act on, credentials), and the reason names what to pass to run it.
+ */
+function skipReasons(cases: readonly CaseResult[], shown = 12): string[] {
+  const counts = new Map<string, number>();
+  for (const c of cases) if (c.state === "skip") counts.set(c.reason ?? "no reason given", (counts.get(c.reason ?? "no reason given") ?? 0) + 1);
+  if (counts.size === 0) return [];
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const lines = ["skipped, and why:"];
+  for (const [why, n] of sorted.slice(0, shown)) lines.push(`  ${n} × ${why}`);
+  if (sorted.length > shown) lines.push(`  … ${sorted.length - shown} further reason(s), ${sorted.slice(shown).reduce((t, [, n]) => t + n, 0)} case(s)`);
+  return lines;
 }
 
 function escapeRegExp(text: string): string {

@@ -175,7 +175,9 @@ async function brokenProxy(target: string, b: Breakage): Promise<{ url: string; 
 }
 
 describe("contractgen test against deliberately broken servers", () => {
-  // A fresh mock per case: the state scenarios delete objects and invalidate tokens.
+  // A fresh mock per case: the state scenarios delete objects and invalidate tokens. It is a
+  // throw-away server, so runs say --disposable: deletes the contract cannot make an object for
+  // (line items) act on listed ones rather than being skipped.
   let mock: Awaited<ReturnType<typeof startMockServer>> | undefined;
   beforeEach(async () => {
     // Replies are checked by the suite, not by the mock itself, so breakages reach the wire.
@@ -188,7 +190,7 @@ describe("contractgen test against deliberately broken servers", () => {
   it("passes against the unbroken mock through the same proxy, so failures below are the breakages", async () => {
     const proxy = await brokenProxy(mock?.url ?? "", { name: "none", spec: "ads-campaigns", expect: [] });
     try {
-      const r = await runCli(["test", "--base-url", proxy.url, "--spec", "ads-campaigns", "ads-audiences", "--auth", AUTH, "--destructive"], ROOT);
+      const r = await runCli(["test", "--base-url", proxy.url, "--spec", "ads-campaigns", "ads-audiences", "--auth", AUTH, "--destructive", "--disposable"], ROOT);
       expect(r.stdout).toMatch(/\d+ passed, 0 failed/);
       expect(r.code).toBe(0);
     } finally {
@@ -199,7 +201,7 @@ describe("contractgen test against deliberately broken servers", () => {
   it.each(BREAKAGES)("fails on $name, naming the operation and the violation", async (b) => {
     const proxy = await brokenProxy(mock?.url ?? "", b);
     try {
-      const r = await runCli(["test", "--base-url", proxy.url, "--spec", b.spec, "--auth", AUTH, "--destructive"], ROOT);
+      const r = await runCli(["test", "--base-url", proxy.url, "--spec", b.spec, "--auth", AUTH, "--destructive", "--disposable"], ROOT);
       const output = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, "");
       expect(r.code).toBe(1);
       expect(output).toMatch(/\d+ passed, [1-9]\d* failed/);

@@ -9,6 +9,9 @@ import type { ConformancePlan, ResponseRule } from "../../packages/runtime/src/c
 import { plan as audiences } from "../../packages/ads-audiences/test/conformance.plan.js";
 import { plan as campaigns } from "../../packages/ads-campaigns/test/conformance.plan.js";
 import { plan as core } from "../../packages/core/test/conformance.plan.js";
+import { mockDocument as coreDoc } from "../../packages/core/compiled/mocks.data.js";
+import { mockDocument as audiencesDoc } from "../../packages/ads-audiences/compiled/mocks.data.js";
+import { mockDocument as campaignsDoc } from "../../packages/ads-campaigns/compiled/mocks.data.js";
 import { declaredRules } from "./ads-rules-support.js";
 
 interface Row {
@@ -86,6 +89,21 @@ const ROWS: Row[] = [
     breaks: exchange({ body: { name: "c", components: [{ type: "MEDIA", media_key: "3_1" }, { type: "BUTTON", label: { type: "ENUM", value: "SHOP" }, destination: { type: "APP", country_code: "US" } }] } }, { data: { id: "1", card_type: "IMAGE_WEBSITE" } }),
   },
   {
+    rule: "keyword-echo-holds-the-range",
+    keeps: exchange({ query: { granularity: "DAY" } }, { request: { params: { start_time: "a", end_time: "b", granularity: "DAY", keywords: ["x"] } } }),
+    breaks: exchange({ query: { granularity: "DAY" } }, { request: { params: { start_time: "a", granularity: "DAY", keywords: ["x"] } } }),
+  },
+  {
+    rule: "targeting-active-by-default",
+    keeps: exchange({ query: { with_active: false } }, { data: [{ campaign_id: "1", line_items: [{ id: "2", servable: false }] }] }),
+    breaks: exchange({ query: {} }, { data: [{ campaign_id: "1", line_items: [{ id: "2", servable: false }] }] }),
+  },
+  {
+    rule: "cards-without-legacy-by-default",
+    keeps: exchange({ query: { include_legacy_cards: true } }, { data: [{ id: "1", card_type: "IMAGE_CONVERSATION" }] }),
+    breaks: exchange({ query: {} }, { data: [{ id: "1", card_type: "IMAGE_CONVERSATION" }] }),
+  },
+  {
     rule: "do-not-reach-request-order",
     keeps: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { request: [{ operation_type: "Update" }, { operation_type: "Delete" }] }),
     breaks: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { request: [{ operation_type: "Delete" }, { operation_type: "Update" }] }),
@@ -97,16 +115,22 @@ const ROWS: Row[] = [
   },
 ];
 
-const plans: readonly ConformancePlan[] = [core, audiences, campaigns];
-const planned = new Map<string, ResponseRule>(plans.flatMap((p) => p.operations.flatMap((o) => (o.responseRules ?? []).map((r) => [r.id, r] as const))));
+const plans: readonly [ConformancePlan, unknown][] = [
+  [core, coreDoc()],
+  [audiences, audiencesDoc()],
+  [campaigns, campaignsDoc()],
+];
+const planned = new Map<string, ResponseRule>(plans.flatMap(([p]) => p.operations.flatMap((o) => (o.responseRules ?? []).map((r) => [r.id, r] as const))));
+/** Each rule's package mock document, where its schema's `$ref`s resolve (as the suite passes it). */
+const rootOf = new Map<string, unknown>(plans.flatMap(([p, root]) => p.operations.flatMap((o) => (o.responseRules ?? []).map((r) => [r.id, root] as const))));
 
 describe("response rules of the contracts", () => {
   it.each(ROWS)("$rule: an answer that keeps it passes, one that breaks it fails with its message", ({ rule, keeps, breaks }) => {
     const r = planned.get(rule);
     expect(r, `${rule} is not in a generated plan`).toBeDefined();
     const rules = [r as ResponseRule];
-    expect(brokenRules(rules, keeps)).toEqual([]);
-    const broken = brokenRules(rules, breaks);
+    expect(brokenRules(rules, keeps, rootOf.get(rule))).toEqual([]);
+    const broken = brokenRules(rules, breaks, rootOf.get(rule));
     expect(broken).toHaveLength(1);
     expect(broken[0]).toContain(`${rule}: ${(r as ResponseRule).message}`);
   });
@@ -114,8 +138,8 @@ describe("response rules of the contracts", () => {
   it("holds vacuously while a field it names is absent, and only for the status it is declared on", () => {
     for (const row of ROWS) {
       const r = planned.get(row.rule) as ResponseRule;
-      expect(brokenRules([r], exchange({}, {})), row.rule).toEqual([]);
-      expect(brokenRules([r], { ...row.breaks, status: 404 })).toEqual([]);
+      expect(brokenRules([r], exchange({}, {}), rootOf.get(row.rule)), row.rule).toEqual([]);
+      expect(brokenRules([r], { ...row.breaks, status: 404 }, rootOf.get(row.rule))).toEqual([]);
     }
   });
 

@@ -14,7 +14,7 @@ export interface CaseResult {
   /** The test's name: stable across runs and seeds (the engine keeps values out of it). */
   readonly check: string;
   readonly state: CaseState;
-  /** First line of the first error, for failures. */
+  /** First line of the first error, for failures; why, for cases the suite skipped (what to give to run them). */
   readonly reason?: string;
 }
 
@@ -24,7 +24,7 @@ export interface TaskNode {
   readonly name: string;
   readonly mode?: string;
   readonly filepath?: string;
-  readonly result?: { readonly state?: string; readonly errors?: readonly { readonly message?: string }[] };
+  readonly result?: { readonly state?: string; readonly note?: string; readonly errors?: readonly { readonly message?: string }[] };
   readonly tasks?: readonly TaskNode[];
 }
 
@@ -56,7 +56,7 @@ export function collectResults(files: readonly TaskNode[], suites: readonly Suit
         const state: CaseState | undefined = skipped ? "skip" : t.result?.state === "pass" ? "pass" : t.result?.state === "fail" ? "fail" : undefined;
         // A test with no outcome did not run (a bail, a filter): it is neither passed nor failed.
         if (state === undefined) continue;
-        const reason = state === "fail" ? firstLine(t.result?.errors?.[0]?.message) : undefined;
+        const reason = state === "fail" ? firstLine(t.result?.errors?.[0]?.message) : state === "skip" ? firstLine(t.result?.note) : undefined;
         into.push({ package: pkg, operation, check: t.name, state, ...(reason !== undefined ? { reason } : {}) });
       }
     };

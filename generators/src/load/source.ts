@@ -54,7 +54,8 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
   const yamlDoc = (): { document: Document; counter: LineCounter } => {
     if (!doc) {
       const counter = new LineCounter();
-      doc = { document: parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false }), counter };
+      // Merge keys (`<<: *common`, YAML 1.1) are read as merges: real documents share error answers so.
+      doc = { document: parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false, merge: true }), counter };
     }
     return doc;
   };

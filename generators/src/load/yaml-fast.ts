@@ -10,7 +10,7 @@
  * 1.2's core schema does (which is what `yaml` uses), and every construct where the two could
  * still differ is left to `yaml`: this returns undefined and the caller parses as before. Those
  * are: anything js-yaml rejects (so every error message stays `yaml`'s), `%YAML`/`%TAG`
- * directives, explicit tags, null or empty keys (`yaml` makes them "", js-yaml "null"), complex
+ * directives, explicit tags, merge keys (`<<`: `yaml` merges them), null or empty keys (`yaml` makes them "", js-yaml "null"), complex
  * keys, flow collections that may span lines (`yaml` checks their indentation, js-yaml does
  * not), cyclic aliases, and aliases that expand to more than MAX_ALIAS_EXPANSION nodes (`yaml`
  * bounds expansion; the stages after loading walk the data as a tree). Below that bound an alias
@@ -56,6 +56,8 @@ const LEFT_TO_YAML = [
   /(?:^[ \t]*|[:?-][ \t]+|[[{,][ \t]*)!/m,
   // A null or empty key: `~:`, `null:`, `: value`.
   /(?:^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)(?:~|[Nn]ull|NULL)?[ \t]*:(?:[ \t]|$)/m,
+  // A merge key (`<<: *common`): `yaml` reads it as a merge, js-yaml's core schema as a key.
+  /(?:^[ \t]*(?:-[ \t]+)*|[{,][ \t]*)<<[ \t]*:/m,
   // An explicit key (`? key`) or a flow collection as a key (`[a, b]: c`).
   /^[ \t]*(?:-[ \t]+)*\?(?:[ \t]|$)/m,
   /^[ \t]*(?:-[ \t]+)*[[{].*[\]}][ \t]*:(?:[ \t]|$)/m,

@@ -95,13 +95,16 @@ function nullOrComposite(node: Obj): void {
  * and the validators compile only `components.schemas`. Each such target is copied to
  * components.schemas once, under a name made from its location, and every reference to it is pointed
  * there. Targets are: schemas inside `paths`, schemas inside other components (`#/components/
- * parameters/id/schema`), and locations inside a named schema other than a chain of `properties`
- * (`#/components/schemas/Address/definitions/type`, `…/items`).
+ * parameters/id/schema`), locations inside a named schema other than a chain of `properties`
+ * (`#/components/schemas/Address/definitions/type`, `…/items`), and schemas kept under a root
+ * extension (`#/x-stream-definitions/…`) or a Swagger 2.0 `definitions` left in place.
  */
 export function hoistableRef(ref: string): boolean {
   if (!ref.startsWith("#/")) return false;
   const segs = parsePointer(ref);
   if (segs[0] === "paths" || segs[0] === "webhooks" || segs[0] === "x-webhooks") return segs.includes("schema");
+  // Schemas kept at a root extension (grpc-gateway's `#/x-stream-definitions/…`) or a 2.0 leftover (`#/definitions/…`).
+  if ((segs[0]?.startsWith("x-") || segs[0] === "definitions") && segs.length >= 2) return true;
   if (segs[0] !== "components" || segs.length < 3) return false;
   if (segs[1] !== "schemas") return segs.slice(3).includes("schema");
   const rest = segs.slice(3);

@@ -33,8 +33,9 @@ export function knownValues(state: MockState): Record<string, unknown> {
   if (plain) out["post_id"] = plain.id;
   const withMedia = posts.find((p) => (p.attachments?.media_keys?.length ?? 0) > 0);
   if (withMedia) out["media_post_id"] = withMedia.id;
-  // The posts a lookup names (getPostsByIds' ids): one plain, one with media.
-  const lookup = [plain?.id, withMedia?.id].filter((x): x is string => x !== undefined);
+  // The posts a lookup names (getPostsByIds' ids): one plain, one with media, one referring to another.
+  const referring = posts.find((p) => (p.referenced_posts?.length ?? 0) > 0);
+  const lookup = [plain?.id, withMedia?.id, referring?.id].filter((x, i, all): x is string => x !== undefined && all.indexOf(x) === i);
   if (lookup.length > 0) out["ids"] = lookup;
   if (main === undefined) return out;
   out["account_id"] = main;

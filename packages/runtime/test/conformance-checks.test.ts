@@ -124,7 +124,9 @@ describe("the object pool: objects from the server, never invented, never reused
     return {
       sent,
       op: (id) => ops.get(id),
+      ops: () => [...ops.values()],
       readAt: () => undefined,
+      cloneRequest: () => undefined,
       send: async (o) => {
         sent.push(o.id);
         if (o.id === "listThings") return answer(200, { data: listed.map((id) => ({ id })) });

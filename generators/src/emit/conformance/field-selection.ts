@@ -31,12 +31,14 @@ export function fieldSelectionPlan(op: Operation, resolve: Resolve): Obj | undef
     ...(typeof k["key"] === "string" ? { key: k["key"] } : {}),
     ...(typeof k["fields"] === "string" ? { fields: k["fields"], names: fieldNames(op, k["fields"], resolve) } : {}),
     ...(Array.isArray(k["defaults"]) ? { defaults: strings(k["defaults"]) } : {}),
+    ...(Array.isArray(k["always"]) ? { always: strings(k["always"]) } : {}),
   }));
   return {
     objects: fs["objects"],
     fields: fs["fields"],
     names,
     defaults: strings(fs["defaults"]),
+    ...(Array.isArray(fs["always"]) ? { always: strings(fs["always"]) } : {}),
     ...(typeof fs["key"] === "string" ? { key: fs["key"] } : {}),
     ...(expansions && typeof expansions["param"] === "string"
       ? { expansions: { param: expansions["param"], includes: typeof expansions["includes"] === "string" ? expansions["includes"] : "/includes", kinds } }

@@ -6,7 +6,7 @@ import { tsHeader } from "../header.js";
 import { literal, prettyLiteral, raw, stringLiteral, ts } from "../ts.js";
 import { mediaKind } from "../validators/index.js";
 import { bodyNegatives } from "./body-negatives.js";
-import { paginationPlan, rateLimit, responseHeaders, responseRules } from "./invariants.js";
+import { frequencyLimit, paginationPlan, rateLimit, responseHeaders, responseRules } from "./invariants.js";
 import { filterPlans } from "./filters.js";
 import { fieldSelectionPlan } from "./field-selection.js";
 import { isObj, sampleValue, statedValue, violations, type Resolve } from "./negatives.js";
@@ -88,12 +88,12 @@ function conditionalOf(op: Operation): Obj {
   for (const c of op.conditional ?? []) {
     const when = isObj(c["allowedWhen"]) ? c["allowedWhen"] : undefined;
     const member = typeof c["member"] === "string" ? c["member"] : undefined;
-    if (!when || member === undefined || typeof when["param"] !== "string") continue;
+    if (!when || member === undefined) continue;
     const where = op.parameters.some((p) => p.name === member && p.in === "query") ? "query" : "body";
     out.push({
       member,
       in: where,
-      param: when["param"],
+      ...(typeof when["param"] === "string" ? { param: when["param"] } : {}),
       ...(typeof when["field"] === "string" && Array.isArray(when["in"]) ? { field: when["field"], values: when["in"] } : {}),
       ...(typeof when["via"] === "string" && when["contains"] !== undefined ? { via: when["via"], contains: when["contains"], items: typeof when["items"] === "string" ? when["items"] : "/data" } : {}),
     });
@@ -189,6 +189,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...ownershipOf(op, relations, model),
     ...conditionalOf(op),
     ...(rate ? { rateLimit: rate } : {}),
+    ...(frequencyLimit(op) ? { frequency: frequencyLimit(op) } : {}),
   };
 }
 

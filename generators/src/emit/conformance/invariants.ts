@@ -62,6 +62,12 @@ export function responseHeaders(op: Operation): Obj | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/** `x-limits` kind frequency: requests made too often are refused with this status (and error code). */
+export function frequencyLimit(op: Operation): Obj | undefined {
+  const limit = op.limits.find((l) => l.kind === "frequency" && typeof l.status === "number");
+  return limit ? { status: limit.status, ...(typeof limit.code === "number" ? { code: limit.code } : {}) } : undefined;
+}
+
 /** ISO 8601 durations of days, hours, minutes and seconds (`PT15M`, `P1D`), in milliseconds. */
 function durationMs(text: string): number | undefined {
   const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(text);

@@ -73,6 +73,16 @@ export function boundaries(op: Operation, resolve: Resolve): Obj[] {
       out.push({ label: `with ${p.name} at its ${s["maxItems"]}-item limit`, in: "query", fill: { name: p.name, count: s["maxItems"] } });
     }
   }
+  // An inclusive comparison between two query members ("at most the total") holds at equality.
+  for (const rule of op.rules) {
+    const r = rule as unknown as Obj;
+    if (r["kind"] !== "compare" || (r["in"] ?? "query") !== "query" || (r["op"] !== "<=" && r["op"] !== ">=")) continue;
+    const left = r["left"];
+    const right = r["right"];
+    if (typeof left !== "string" || typeof right !== "string" || right.startsWith("$")) continue;
+    if (!op.parameters.some((p) => p.name === left && p.in === "query") || !op.parameters.some((p) => p.name === right && p.in === "query")) continue;
+    out.push({ label: `with ${left} equal to ${right} (rule ${String(r["id"])} at its edge)`, in: "query", equal: { left, right } });
+  }
   const batch = op.limits.find((l) => l.kind === "batchItems");
   if (batch?.pointer !== undefined && batch.max !== undefined && batch.max > 1 && batch.max <= 5000) {
     out.push({ label: `with exactly its ${batch.max}-item batch limit`, in: "body", fill: { pointer: batch.pointer, count: batch.max } });

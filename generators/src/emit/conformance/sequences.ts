@@ -7,7 +7,7 @@ import type { ApiModel, Operation } from "../../model/ir.js";
 import { mediaKind } from "../validators/index.js";
 import { keyPointers, relationsOf } from "../../model/relations.js";
 import { isObj, sampleValue, type Resolve } from "./negatives.js";
-import { immutableMembers, readBackDefaults, readBackMap } from "./read-back.js";
+import { immutableMembers, readBackDefaults, readBackMap, readObjectSchema } from "./read-back.js";
 
 type Obj = Record<string, unknown>;
 
@@ -125,20 +125,24 @@ function escapeRegex(text: string): string {
  * soft delete answers the object with deleted=true (and a list shows it only with with_deleted); a
  * repeated delete answers the stated status.
  */
-function deletionRows(model: ApiModel, covered: ReadonlySet<string>): Obj[] {
+function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
   const out: Obj[] = [];
   for (const op of model.operations) {
-    if (op.method !== "delete" || !shown(op) || covered.has(op.id)) continue;
+    if (op.method !== "delete" || !shown(op) || !/\}$/.test(op.path)) continue;
     const rows = transitionsOn(model, op.id);
-    if (rows.length === 0) continue;
-    const soft = rows.some(({ table }) => table["field"] === "deleted");
-    const repeat = rows.find(({ t }) => typeof t["status"] === "number" && t["status"] >= 400)?.t["status"];
-    if (!soft && typeof repeat !== "number") continue;
     const collection = op.path.replace(/\/\{[^}]+\}$/, "");
     const create = model.operations.find((o) => o.method === "post" && o.path === collection && shown(o));
-    const list = soft ? model.operations.find((o) => o.method === "get" && o.path === collection && shown(o) && o.parameters.some((p) => p.name === "with_deleted")) : undefined;
+    // The collection's list: a deleted object is gone from it (soft: shown again only with with_deleted).
+    const list = model.operations.find((o) => o.method === "get" && o.path === collection && shown(o));
+    const withDeleted = list?.parameters.some((p) => p.name === "with_deleted") ?? false;
     const read = model.operations.find((o) => o.method === "get" && o.path === op.path && shown(o));
-    const said = [soft ? "answers the object with deleted=true" : undefined, list ? "listed only with with_deleted=true" : undefined, typeof repeat === "number" ? `a repeated delete answers ${repeat}` : undefined];
+    // Soft where a state table says so, or where the object carries `deleted` (a lifecycle's reading).
+    const object = read ? readObjectSchema(read, resolve) : undefined;
+    const soft = rows.some(({ table }) => table["field"] === "deleted") || (isObj(object?.["properties"]) && (object["properties"] as Obj)["deleted"] !== undefined);
+    const repeat = rows.find(({ t }) => typeof t["status"] === "number" && t["status"] >= 400)?.t["status"];
+    // A delete whose effect nothing can observe (no read, no list, no stated state) is left to its valid requests.
+    if (!soft && typeof repeat !== "number" && !list && !read) continue;
+    const said = [soft ? "answers the object with deleted=true" : undefined, list ? (soft && withDeleted ? "listed only with with_deleted=true" : "no longer listed") : undefined, typeof repeat === "number" ? `a repeated delete answers ${repeat}` : undefined];
     out.push({
       kind: "deletion",
       operationId: op.id,
@@ -162,7 +166,9 @@ function updates(model: ApiModel, covered: ReadonlySet<string>, resolve: Resolve
       return {
         kind: "update",
         operationId: o.id,
-        ...(read ? { read: read.id, readBack: readBackMap(o, read, resolve), immutable: immutableMembers(read, resolve, undefined) } : {}),
+        ...(read ? { read: read.id, readBack: readBackMap(o, read, resolve) } : {}),
+        // Without a read, the update's own answers show the object: what never changes is compared between them.
+        immutable: immutableMembers(read ?? o, resolve, undefined),
         row: `${o.id}: the answer${read ? ` and ${read.id}` : ""} hold what the update sent`,
       };
     });
@@ -216,8 +222,8 @@ function tokenFlows(model: ApiModel, resolve: Resolve): Obj[] {
 export function scenarios(model: ApiModel, resolve: Resolve): Obj[] {
   const life = lifecycles(model, resolve);
   // A lifecycle already deletes, reads back, lists and deletes again what it made.
-  const covered = new Set(life.flatMap((l) => (typeof l["delete"] === "string" ? [l["delete"]] : [])));
   const updated = new Set(life.flatMap((l) => (typeof l["update"] === "string" ? [l["update"]] : [])));
   // Updates first: deletions may remove the very objects they change.
-  return [...updates(model, updated, resolve), ...outstandingLimits(model), ...life, ...deletionRows(model, covered), ...tokenFlows(model, resolve)];
+  // Every delete also on an object of its own: where a lifecycle cannot make one, it still runs.
+  return [...updates(model, updated, resolve), ...outstandingLimits(model), ...life, ...deletionRows(model, resolve), ...tokenFlows(model, resolve)];
 }

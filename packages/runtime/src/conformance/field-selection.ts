@@ -75,11 +75,39 @@ export function selectionProblems(got: readonly Rec[], full: readonly Rec[], ask
 export function referencesOf(objects: readonly Rec[], from: string | undefined): string[] {
   if (from === undefined) return [];
   const out: string[] = [];
-  for (const o of objects) {
-    const v = getAt(o, from);
-    for (const x of Array.isArray(v) ? v : [v]) if (typeof x === "string" || typeof x === "number") out.push(String(x));
-  }
+  for (const o of objects) for (const v of valuesAt(o, from)) for (const x of Array.isArray(v) ? v : [v]) if (typeof x === "string" || typeof x === "number") out.push(String(x));
   return [...new Set(out)];
+}
+
+/** The values at a pointer whose `*` segments stand for every item of an array (the id of each referenced post). */
+export function valuesAt(value: unknown, pointer: string): unknown[] {
+  const star = pointer.indexOf("/*");
+  if (star === -1) {
+    const v = getAt(value, pointer);
+    return v === undefined ? [] : [v];
+  }
+  const list = getAt(value, pointer.slice(0, star));
+  const rest = pointer.slice(star + 2);
+  return Array.isArray(list) ? list.flatMap((item) => valuesAt(item, rest)) : [];
+}
+
+/**
+ * Whether asking for every field changed anything: some object carries a member beyond the
+ * defaults. A server that ignores the fields parameter answers the defaults alone either way, which
+ * a comparison of two of its answers cannot see.
+ */
+export function fieldsHaveEffect(full: readonly Rec[], defaults: readonly string[]): boolean {
+  return full.some((o) => Object.keys(o).some((k) => !defaults.includes(k)));
+}
+
+/** Asked-for fields the contract says every object carries (`always`), missing from an answer's objects. */
+export function missingAlways(objects: readonly Rec[], asked: readonly string[], always: readonly string[], key: string | undefined): string[] {
+  const out: string[] = [];
+  for (const o of objects) {
+    const lacking = always.filter((f) => asked.includes(f) && !Object.prototype.hasOwnProperty.call(o, f));
+    if (lacking.length > 0) out.push(`${keyOf(o, key)} lacks ${lacking.join(", ")}, which every object carries when asked for`);
+  }
+  return out;
 }
 
 export type { FieldSelectionPlan };

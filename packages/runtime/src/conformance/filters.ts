@@ -56,8 +56,10 @@ function flipCase(s: string): string {
 export function filterValues(f: FilterPlan, items: readonly unknown[], asArray: boolean): unknown[] {
   const seen = new Set<string>();
   const values: string[] = [];
+  // Per member in turn, so a term filter over several members is asked with a value from each.
+  const perMember: string[][] = f.members.map(() => []);
   for (const item of items) {
-    for (const member of f.members) {
+    for (const [mi, member] of f.members.entries()) {
       const raw = memberValue(item, member);
       for (const v of (Array.isArray(raw) ? raw : [raw]).map(text)) {
         if (v === undefined || v === "") continue;
@@ -68,13 +70,36 @@ export function filterValues(f: FilterPlan, items: readonly unknown[], asArray: 
         if (candidate.trim() === "" || seen.has(candidate)) continue;
         seen.add(candidate);
         values.push(candidate);
+        perMember[mi]?.push(candidate);
       }
     }
   }
   const keeps = (v: string): number => items.filter((it) => matchesFilter(f, it, v)).length;
-  const discriminating = values.filter((v) => keeps(v) > 0 && keeps(v) < items.length);
+  const good = (v: string): boolean => keeps(v) > 0 && keeps(v) < items.length;
+  const discriminating = values.filter(good);
   const rest = values.filter((v) => !discriminating.includes(v));
-  return [...discriminating, ...rest].slice(0, 6).map((v) => (asArray ? [v] : v));
+  // The first discriminating value of each member, then the others.
+  const firsts = perMember.map((vs) => vs.find(good) ?? vs[0]).filter((v): v is string => v !== undefined);
+  const ordered = [...new Set([...firsts, ...discriminating, ...rest])];
+  return ordered.slice(0, 6).map((v) => (asArray ? [v] : v));
+}
+
+/**
+ * For a prefix filter, text that occurs inside a listed object's member but starts none: such a
+ * filter must keep nothing for it (a server that matches anywhere in the text keeps that object).
+ */
+export function innerProbes(f: FilterPlan, items: readonly unknown[]): string[] {
+  if (f.match !== "prefix") return [];
+  const fold = (s: string): string => (f.caseInsensitive ? s.toLowerCase() : s);
+  const all = items.flatMap((it) => f.members.map((m) => memberValue(it, m))).map(text).filter((v): v is string => v !== undefined);
+  for (const v of all) {
+    for (let start = 1; start + 3 <= v.length; start++) {
+      const probe = v.slice(start, start + 3);
+      if (probe.trim().length < 3) continue;
+      if (!all.some((w) => fold(w).startsWith(fold(probe)))) return [f.caseInsensitive ? flipCase(probe) : probe];
+    }
+  }
+  return [];
 }
 
 /** Keys of `items` (their `key` member, else their JSON), for comparing two answers. */

@@ -30,6 +30,8 @@ export interface Resolved {
 /** What the pool needs from the run: sending, valid requests, and the target's given values. */
 export interface PoolHost {
   op(id: string): OperationCase | undefined;
+  /** Every operation of the plan. */
+  ops(): readonly OperationCase[];
   /** The GET at `path`, where the contract has one: what a changed object is read back and put back from. */
   readAt(path: string): OperationCase | undefined;
   send(op: OperationCase, values: Readonly<Rec>, body: unknown): Promise<RawResponse>;
@@ -40,6 +42,11 @@ export interface PoolHost {
   accepts(op: OperationCase, name: string, value: unknown): boolean;
   /** The target's data is throw-away: listed objects may be deleted when the contract cannot make one. */
   disposable(): boolean;
+  /**
+   * A create request made from a listed object (`template`): its members the create takes, with
+   * its key (and every text holding it) changed to a new one (`fresh`). Undefined when no valid one.
+   */
+  cloneRequest(create: OperationCase, template: Rec, key: string, fresh: string, fixed: Readonly<Rec>): { values: Rec; body: unknown } | undefined;
 }
 
 /** How deep producers may chain (a list needing a parent found by another list …). */
@@ -57,6 +64,10 @@ export class ObjectPool {
   readonly #consumed = new Map<string, Set<string>>();
   /** Why a create failed, per create operation: said once in the skip reason. */
   readonly #failures = new Map<string, string>();
+  /** Listed objects (whole) per list operation and parent values: templates for a clone. */
+  readonly #items = new Map<string, Rec[]>();
+  /** Clones made so far: each gets a new key. */
+  #clones = 0;
 
   constructor(host: PoolHost) {
     this.#host = host;
@@ -282,6 +293,7 @@ export class ObjectPool {
     for (const p of list.parameters) if (p.required && req?.values[p.name] !== undefined && values[p.name] === undefined) values[p.name] = req.values[p.name];
     const res = await this.#host.send(list, values, undefined);
     const items = ok2xx(res) ? getAt(res.body, source.items) : undefined;
+    this.#items.set(key, Array.isArray(items) ? items.filter(isRec) : []);
     const keys = Array.isArray(items)
       ? items.filter((it) => isRec(it) && it["deleted"] !== true).map((it) => (it as Rec)[source.field]).filter((v) => scalar(v))
       : [];
@@ -330,7 +342,50 @@ export class ObjectPool {
       if (!own) this.#made.set(cacheKey, key);
       return key;
     }
-    this.#failures.set(source.operationId, refusals.length > 0 ? `it answered ${refusals.join(", ")}` : "no valid request could be built");
+    // Drawn data may be refused for what it says (a zone name that is no DNS name): a listed object
+    // of the collection, its key changed, is data the server itself holds.
+    const cloned = await this.clone(create, source, fixed, depth);
+    if (cloned !== undefined) {
+      if (!own) this.#made.set(cacheKey, cloned.key);
+      return cloned.key;
+    }
+    this.#failures.set(source.operationId, refusals.length > 0 ? `it answered ${refusals.join(", ")}, also to a copy of a listed object` : "no valid request could be built");
+    return undefined;
+  }
+
+  /** The list source that gives the keys `create` makes, where the plan has one. */
+  #listFor(create: OperationCase): Extract<PlanSource, { kind: "list" }> | undefined {
+    for (const op of this.#host.ops()) {
+      for (const sources of Object.values(op.sources ?? {})) {
+        if (!sources.some((s) => s.kind === "create" && s.operationId === create.id)) continue;
+        const list = sources.find((s) => s.kind === "list");
+        if (list && list.kind === "list") return list;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * A new object made from a listed one of the same collection (its key changed): the answer to the
+   * create and the request that made it, or undefined when no listed object makes one.
+   */
+  async clone(create: OperationCase, source: Extract<PlanSource, { kind: "create" }>, fixed: Readonly<Rec>, depth = 0): Promise<{ key: unknown; request: { values: Rec; body: unknown }; res: RawResponse } | undefined> {
+    const list = this.#listFor(create);
+    if (!list) return undefined;
+    await this.#list(list, fixed, depth);
+    const listOp = this.#host.op(list.operationId);
+    const parents = listOp ? await this.#producerValues(listOp, fixed, depth) : undefined;
+    if (!parents) return undefined;
+    const templates = this.#items.get(`${list.operationId}:${list.field}:${JSON.stringify(parents)}`) ?? [];
+    for (const template of templates.slice(0, 2)) {
+      const fresh = `cg${++this.#clones}${Date.now().toString(36).slice(-4)}-`;
+      const request = this.#host.cloneRequest(create, template, list.field, fresh, fixed);
+      if (!request) continue;
+      const res = await this.#host.send(create, { ...request.values, ...fixed }, request.body);
+      if (!ok2xx(res)) continue;
+      const key = createdKey(res, source) ?? (scalar(template[list.field]) ? `${fresh}${String(template[list.field])}` : undefined);
+      if (key !== undefined) return { key, request: { values: { ...request.values, ...fixed }, body: request.body }, res };
+    }
     return undefined;
   }
 }

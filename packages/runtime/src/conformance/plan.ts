@@ -37,6 +37,8 @@ export interface BoundaryCase {
   readonly bodySet?: { readonly pointer: string; readonly value: unknown };
   /** An "at most N" limit met exactly: the query array `name`, or the body array at `pointer`, with `count` distinct items drawn from its schema. */
   readonly fill?: { readonly name?: string; readonly pointer?: string; readonly count: number };
+  /** An inclusive rule between two query members at its edge: `left` sent equal to `right`. */
+  readonly equal?: { readonly left: string; readonly right: string };
 }
 
 /** Schemas (JSON Schema 2020-12 over the package's mock document) that requests are synthesized from. */
@@ -129,7 +131,8 @@ export interface OperationCase {
   readonly conditional?: readonly {
     readonly member: string;
     readonly in: "query" | "body";
-    readonly param: string;
+    /** The path parameter naming the object; without one, the object the member's own value names. */
+    readonly param?: string;
     readonly field?: string;
     readonly values?: readonly unknown[];
     readonly via?: string;
@@ -145,6 +148,8 @@ export interface OperationCase {
    * that carry the `when` values (`with_total_count=true`) when it names some.
    */
   readonly rateLimit?: { readonly requests: number; readonly windowMs: number; readonly when?: Readonly<Record<string, unknown>> };
+  /** `x-limits` kind frequency: requests made too often are refused with `status` (and the error `code`). */
+  readonly frequency?: { readonly status: number; readonly code?: number };
   /** Declared response headers per status, required ones only. */
   readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
 }
@@ -158,6 +163,8 @@ export interface FieldSelectionPlan {
   readonly fields: string;
   readonly names: readonly string[];
   readonly defaults: readonly string[];
+  /** Fields every object carries whenever they are asked for (a boolean that is false otherwise). */
+  readonly always?: readonly string[];
   readonly expansions?: {
     readonly param: string;
     readonly includes: string;
@@ -170,6 +177,7 @@ export interface FieldSelectionPlan {
       readonly names?: readonly string[];
       /** Only where the contract states them. */
       readonly defaults?: readonly string[];
+      readonly always?: readonly string[];
     }[];
   };
 }

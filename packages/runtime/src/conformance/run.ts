@@ -15,13 +15,13 @@ import { runWorkflow } from "./workflows.js";
 import { requestInput } from "./synth.js";
 import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
-import { filterValues, keysOf, matchesFilter } from "./filters.js";
+import { filterValues, innerProbes, keysOf, matchesFilter } from "./filters.js";
 import { walkAll } from "./walk.js";
 import { itemsOf, memberSchema, schemaAt } from "./schema-walk.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
-import { keyOf, objectsAt, referencesOf, selectionProblems, subsetsToAsk } from "./field-selection.js";
+import { fieldsHaveEffect, keyOf, missingAlways, objectsAt, referencesOf, selectionProblems, subsetsToAsk } from "./field-selection.js";
 import { createSchemaMatcher } from "../shared/schema-match.js";
 import { buildPositive } from "./synth.js";
 import type { AuthConfig } from "../client/auth.js";
@@ -85,6 +85,41 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   const pool = new ObjectPool({
     op: (id) => byId.get(id),
     readAt: (path) => plan.operations.find((o) => o.method === "GET" && o.path === path && o.skip === undefined),
+    ops: () => plan.operations,
+    cloneRequest: (create, template, key, fresh, fixed) => {
+      const built = buildPositive(create, 0, seed, fixed, suiteTools, root);
+      if (!built.ok) return undefined;
+      const keyValue = template[key];
+      // Every text that holds the listed object's key gets the new one (its name, its URL).
+      const renew = (v: unknown): unknown => (typeof v === "string" && typeof keyValue === "string" && keyValue !== "" && v.includes(keyValue) ? v.split(keyValue).join(`${fresh}${keyValue}`) : v);
+      const baseValues = built.request.values;
+      const baseBody = built.request.body;
+      const values: Record<string, unknown> = { ...baseValues };
+      const copied = new Set<string>();
+      for (const p of create.parameters) if (p.in === "query" && template[p.name] !== undefined && template[p.name] !== null) (values[p.name] = renew(template[p.name])), copied.add(p.name);
+      const isBody = create.request?.body !== undefined && baseBody !== null && typeof baseBody === "object" && !Array.isArray(baseBody);
+      // Only the listed object's members, and drawn ones only where the contract requires them: a
+      // drawn member is what the server refused in the first place.
+      const body: Record<string, unknown> | undefined = isBody ? {} : undefined;
+      if (body && create.request?.body) for (const [k, v] of Object.entries(template)) if (v !== null && memberSchema(root, create.request.body.schema, k) !== undefined) (body[k] = renew(v)), copied.add(`body/${k}`);
+      // A copied member the request may not carry (a read-only one the server set): back to the plain request's.
+      for (let round = 0; round < 12; round++) {
+        const verdict = suiteTools.validateRequest?.(create.id, requestInput(create, { ...values, ...fixed }, body ?? baseBody));
+        if (!verdict || verdict.valid) return { values, body: body ?? baseBody };
+        const named = verdict.problem.errors.flatMap((e) => Object.keys(e.parameters)).map((n) => (n.startsWith("body/") ? `body/${n.split("/")[1] ?? ""}` : n));
+        // A required member the copy lacks: the drawn request's.
+        const lacking = named.filter((n) => n.startsWith("body/") && !copied.has(n) && body !== undefined && !Object.prototype.hasOwnProperty.call(body, n.slice(5)) && Object.prototype.hasOwnProperty.call(baseBody as Record<string, unknown>, n.slice(5)));
+        for (const n of lacking) if (body) body[n.slice(5)] = (baseBody as Record<string, unknown>)[n.slice(5)];
+        const culprits = named.filter((n) => copied.has(n));
+        if (culprits.length === 0 && lacking.length === 0) return undefined;
+        for (const n of culprits) {
+          copied.delete(n);
+          if (n.startsWith("body/") && body) delete body[n.slice(5)]; else if (baseValues[n] !== undefined) values[n] = baseValues[n];
+          else delete values[n];
+        }
+      }
+      return undefined;
+    },
     send: (op, values, body) => sender.send(op, values, body),
     // Producers' own requests take no references: a list never waits on another list's answer.
     request: async (op, index, fixed) => {
@@ -250,6 +285,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       fieldSelectionCases(op);
       ownershipCases(op);
       conditionalCases(op);
+      scopeCases(op);
     });
 
   function validRequests(op: OperationCase): void {
@@ -285,6 +321,12 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (!base) return;
         let values: Record<string, unknown> = { ...base.values, ...(b.set ?? {}) };
         let body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
+        if (b.equal) {
+          const right = values[b.equal.right] ?? (op.request?.parameters[b.equal.right] && suiteTools.mock ? suiteTools.mock(op.request.parameters[b.equal.right] as MockSchema, deriveSeed(seed, `${op.id}/equal/${b.equal.right}`)) : undefined);
+          if (right === undefined) return context.skip(`no value of ${b.equal.right} to meet`);
+          values[b.equal.right] = right;
+          values[b.equal.left] = right;
+        }
         if (b.fill) {
           const items = fillItems(op, b.fill, base.body);
           if (items === undefined) return context.skip(`no ${b.fill.count} distinct items could be drawn from the contract's schema`);
@@ -323,7 +365,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         // Only as strict as the plain request was, and only for a member that request already
         // carried: an edge value must fare as well as an ordinary one.
         // A limit met exactly ("at most N") must be accepted whether or not the plain request used the member.
-        const carried = b.fill !== undefined || (b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined);
+        const carried = b.fill !== undefined || b.equal !== undefined || (b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined);
         if (ok2xx(first) && carried) check(ok2xx(res), `${where(op)} refused a request ${b.label}, which the contract allows: ${describeResponse(res)}`);
       });
     }
@@ -451,10 +493,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         const full = await ask(base.values, { [fs.fields]: fs.names });
         if (!ok2xx(full.res) || full.objects.length === 0) return context.skip(`the request with every field answered ${describeResponse(full.res)}: no objects to look at`);
         checkAnswer(op, { ...base.values, [fs.fields]: fs.names }, undefined, full.res);
+        check(fieldsHaveEffect(full.objects, fs.defaults), `${where(op)} with ${fs.fields}=${fs.names.join(",")} (every field) answers the defaults alone: the fields parameter has no effect`);
+        const lacking = missingAlways(full.objects, fs.names, fs.always ?? [], fs.key);
+        check(lacking.length === 0, `${where(op)} with every field: ${lacking.join("; ")}`);
         for (const asked of subsetsToAsk(fs.names, full.objects, seed)) {
           const got = await ask(base.values, { [fs.fields]: asked });
           check(ok2xx(got.res), `${where(op)} with ${fs.fields}=${asked.join(",")} answered ${describeResponse(got.res)}`);
-          const problems = selectionProblems(got.objects, full.objects, asked, fs.defaults, fs.key);
+          const problems = [...selectionProblems(got.objects, full.objects, asked, fs.defaults, fs.key), ...missingAlways(got.objects, asked, fs.always ?? [], fs.key)];
           check(problems.length === 0, `${where(op)} with ${fs.fields}=${asked.join(",")}: ${problems.join("; ")}`);
         }
       });
@@ -490,12 +535,15 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (kind.fields === undefined || !kind.names || kind.names.length === 0 || entries.length === 0) return;
         const fullInc = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: kind.names });
         const fullEntries = objectsAt(fullInc.includes, `/${kind.include}`);
+        const baseline = kind.defaults ?? [...new Set(entries.flatMap((e) => Object.keys(e)))];
+        check(fieldsHaveEffect(fullEntries, baseline), `${where(op)} with ${exp.param}=${kind.expansion} and ${kind.fields}=${kind.names.join(",")} (every field) includes ${kind.include} with no more than without it: ${kind.fields} has no effect`);
         for (const asked of subsetsToAsk(kind.names, fullEntries, seed + 1)) {
           const sub = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: asked });
           const problems = selectionProblems(objectsAt(sub.includes, `/${kind.include}`), fullEntries, asked, kind.defaults, kind.key);
           check(problems.length === 0, `${where(op)} with ${exp.param}=${kind.expansion} and ${kind.fields}=${asked.join(",")}, included ${kind.include}: ${problems.join("; ")}`);
-          // The primary objects keep to their own fields parameter whatever the expansion asks.
-          const primaryProblems = selectionProblems(sub.objects, every.objects, [], fs.defaults, fs.key);
+          // The primary objects keep to their own fields parameter whatever the expansion asks (unless
+          // the kind shares it: included posts follow post.fields like the primary ones).
+          const primaryProblems = kind.fields === fs.fields ? [] : selectionProblems(sub.objects, every.objects, [], fs.defaults, fs.key);
           check(primaryProblems.length === 0, `${where(op)} with ${kind.fields}=${asked.join(",")} changes the primary objects: ${primaryProblems.join("; ")}`);
         }
       });
@@ -550,20 +598,25 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   function conditionalCases(op: OperationCase): void {
     for (const cond of op.conditional ?? []) {
       const what = cond.field !== undefined ? `${cond.field} is ${(cond.values ?? []).join(" or ")}` : `${cond.via} lists ${String(cond.contains)}`;
-      it(`${op.id}: takes ${cond.member} only where the ${cond.param}'s ${what}`, async (context) => {
+      // The object the condition reads: the one a path parameter names, or the one the member itself names.
+      const subject = cond.param !== undefined ? `the ${cond.param}'s` : `the object ${cond.member} names:`;
+      it(`${op.id}: takes ${cond.member} only where ${subject} ${what}`, async (context) => {
         if (caseKind(op) !== "read" && !current().destructive) return context.skip("a wrongly accepted request would change a listed object: run with --destructive");
-        const list = (op.sources?.[cond.param] ?? []).find((s) => s.kind === "list");
-        if (!list || list.kind !== "list") return context.skip(`no list gives ${cond.param} values to tell allowed from refused objects`);
+        const ref = (op.references ?? []).find((r) => r.name === cond.member);
+        const sources = cond.param !== undefined ? (op.sources?.[cond.param] ?? []) : (ref?.sources ?? []);
+        const list = sources.find((s) => s.kind === "list");
+        if (!list || list.kind !== "list") return context.skip(`no list gives the objects to tell allowed from refused ones`);
         const listOp = byId.get(list.operationId);
         if (!listOp) return;
-        const parents = await pool.pathValues(listOp);
+        const own = await pool.pathValues(op);
+        const parents = await pool.pathValues(listOp, own.values);
         if (parents.missing.length > 0) return context.skip(pool.explain(listOp, parents.missing));
         const listed = await walkAll(ctx, listOp, parents.values, list.items);
         const candidates = listed.items.filter((it): it is Record<string, unknown> => it !== null && typeof it === "object" && !Array.isArray(it) && (it as Record<string, unknown>)["deleted"] !== true).slice(0, 12);
         const qualifies = async (item: Record<string, unknown>): Promise<boolean | undefined> => {
           if (cond.field !== undefined) return (cond.values ?? []).some((v) => sameValue(item[cond.field as string], v));
           const via = cond.via !== undefined ? byId.get(cond.via) : undefined;
-          if (!via) return undefined;
+          if (!via || cond.param === undefined) return undefined;
           const viaValues = { ...(await pool.pathValues(via, { [cond.param]: item[list.field] })).values, [cond.param]: item[list.field] };
           const res = await sender.send(via, viaValues, undefined);
           if (!ok2xx(res)) return undefined;
@@ -578,42 +631,112 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if (q === false) refused ??= item;
           if (allowed && refused) break;
         }
-        const example = op.positive;
-        const exampleCarries = example !== undefined && (cond.in === "query" ? example.values[cond.member] !== undefined : example.body !== null && typeof example.body === "object" && (example.body as Record<string, unknown>)[cond.member] !== undefined);
-        if (!refused && !(allowed && exampleCarries)) return context.skip(`no listed ${cond.param} tells the condition apart (${candidates.length} looked at)`);
-        const withMember = async (item: Record<string, unknown>): Promise<{ values: Record<string, unknown>; body: unknown } | undefined> => {
-          const key = item[list.field];
-          const fixed = { ...(await pool.pathValues(op, { [cond.param]: key })).values, [cond.param]: key };
-          const req = await ctx.positive(op, 0, fixed);
-          const values: Record<string, unknown> = { ...req.values, ...fixed };
-          let body = req.body;
-          const has = cond.in === "query" ? values[cond.member] !== undefined : body !== null && typeof body === "object" && (body as Record<string, unknown>)[cond.member] !== undefined;
-          if (!has) {
-            const schema = cond.in === "query" ? op.request?.parameters[cond.member] : op.request?.body ? memberSchema(root, op.request.body.schema, cond.member) : undefined;
-            const value = schema !== undefined && suiteTools.mock ? suiteTools.mock(schema as MockSchema, deriveSeed(seed, `${op.id}/conditional/${cond.member}`)) : undefined;
-            if (value === undefined) return undefined;
-            if (cond.in === "query") values[cond.member] = value;
-            else body = { ...((body ?? {}) as Record<string, unknown>), [cond.member]: value };
+        if (!refused) return context.skip(`no listed object is one ${cond.member} is refused for (${candidates.length} looked at)`);
+        const setMember = (req: { values: Record<string, unknown>; body: unknown }, value: unknown): { values: Record<string, unknown>; body: unknown } =>
+          cond.in === "query" ? { values: { ...req.values, [cond.member]: value }, body: req.body } : { values: req.values, body: { ...((req.body ?? {}) as Record<string, unknown>), [cond.member]: value } };
+        const dropMember = (req: { values: Record<string, unknown>; body: unknown }): { values: Record<string, unknown>; body: unknown } => {
+          if (cond.in === "query") {
+            const values = { ...req.values };
+            delete values[cond.member];
+            return { values, body: req.body };
           }
-          const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
-          return verdict && !verdict.valid ? undefined : { values, body };
+          const body = { ...((req.body ?? {}) as Record<string, unknown>) };
+          delete body[cond.member];
+          return { values: req.values, body };
         };
-        if (refused) {
-          const req = await withMember(refused);
-          if (!req) return context.skip(`no valid request with ${cond.member} could be built`);
+        const valid = (req: { values: Record<string, unknown>; body: unknown }): boolean => suiteTools.validateRequest?.(op.id, requestInput(op, req.values, req.body)).valid !== false;
+        /** The request for `item` with the member, and the same without it (undefined where it cannot go without). */
+        const build = async (item: Record<string, unknown>): Promise<{ with: { values: Record<string, unknown>; body: unknown }; without?: { values: Record<string, unknown>; body: unknown } } | undefined> => {
+          const key = item[list.field];
+          const known = cond.param !== undefined ? { [cond.param]: key } : {};
+          const fixed = { ...(await pool.pathValues(op, known)).values, ...known };
+          const req = await ctx.positive(op, 0, fixed);
+          const base = { values: { ...req.values, ...fixed }, body: req.body };
+          let value: unknown = key;
+          if (cond.param !== undefined) {
+            // The member's value in the object's own scope: a listed one where it names another object.
+            const refs = await pool.referenceValues(op, fixed);
+            value = cond.in === "query" ? (refs.query[cond.member] ?? base.values[cond.member]) : (refs.body[cond.member] ?? (base.body as Record<string, unknown> | undefined)?.[cond.member]);
+            if (value === undefined) {
+              const schema = cond.in === "query" ? op.request?.parameters[cond.member] : op.request?.body ? memberSchema(root, op.request.body.schema, cond.member) : undefined;
+              value = schema !== undefined && suiteTools.mock ? suiteTools.mock(schema as MockSchema, deriveSeed(seed, `${op.id}/conditional/${cond.member}`)) : undefined;
+            }
+          }
+          if (value === undefined) return undefined;
+          const withIt = setMember(base, value);
+          if (!valid(withIt)) return undefined;
+          const without = dropMember(base);
+          return { with: withIt, ...(valid(without) ? { without } : {}) };
+        };
+        const send = async (req: { values: Record<string, unknown>; body: unknown }): Promise<RawResponse> => {
           const res = await sender.send(op, req.values, req.body);
           pool.forget();
-          check(res.status >= 400 && res.status < 500, `${where(op)} took ${cond.member} for ${cond.param} ${String(refused[list.field])}, whose ${what.replace(/ is | lists /, " is not ")}: answered ${describeResponse(res)}, expected a 4xx refusal`);
+          return res;
+        };
+        const onRefused = await build(refused);
+        if (!onRefused) return context.skip(`no valid request with ${cond.member} could be built`);
+        // The refusal must be the member's: the same request without it (or, where it cannot go
+        // without, with an allowed object instead) is taken.
+        if (onRefused.without) {
+          const plain = await send(onRefused.without);
+          if (!ok2xx(plain)) return context.skip(`the request without ${cond.member} is refused too (${describeResponse(plain).slice(0, 160)}): the member's refusal would say nothing`);
+        } else {
+          const onAllowed = allowed ? await build(allowed) : undefined;
+          const plain = onAllowed ? await send(onAllowed.with) : undefined;
+          if (!plain || !ok2xx(plain)) return context.skip(`no request with an allowed object is taken, so a refusal would say nothing${plain ? ` (${describeResponse(plain).slice(0, 160)})` : ""}`);
         }
-        if (allowed && exampleCarries) {
-          const req = await withMember(allowed);
-          if (!req) return;
-          const res = await sender.send(op, req.values, req.body);
-          pool.forget();
-          check(ok2xx(res), `${where(op)} refused the contract's own example with ${cond.member} for ${cond.param} ${String(allowed[list.field])}, whose ${what}: ${describeResponse(res)}`);
+        const res = await send(onRefused.with);
+        check(res.status >= 400 && res.status < 500, `${where(op)} took ${cond.member} where ${subject} ${what.replace(/ is | lists /, (m) => (m === " is " ? " is not " : " does not list "))} (${String(refused[list.field])}): answered ${describeResponse(res)}, expected a 4xx refusal`);
+        if (allowed && cond.param !== undefined) {
+          const onAllowed = await build(allowed);
+          if (!onAllowed?.without) return;
+          const plain = await send(onAllowed.without);
+          if (!ok2xx(plain)) return;
+          const taken = await send(onAllowed.with);
+          check(ok2xx(taken), `${where(op)} refused ${cond.member} where ${subject} ${what} (${String(allowed[list.field])}), taking the same request without it: ${describeResponse(taken)}`);
         }
       });
     }
+  }
+
+  /**
+   * An object listed under one parent is not reached through another (`/accounts/{a}/lists/{l}`: a
+   * list of account A is not found, read or deleted through account B). Only where the contract
+   * lists the children per parent, and a second parent is listed.
+   */
+  function scopeCases(op: OperationCase): void {
+    const names = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
+    const child = names.at(-1);
+    const parent = names.at(-2);
+    if (child === undefined || parent === undefined || (op.method !== "GET" && op.method !== "DELETE")) return;
+    const childList = (op.sources?.[child] ?? []).find((s) => s.kind === "list");
+    const parentList = (op.sources?.[parent] ?? []).find((s) => s.kind === "list");
+    // The children's own collection under the parent (`…/{account_id}/lists` for `…/lists/{id}`):
+    // a list elsewhere that only mentions the key (a link object) says nothing of who owns it.
+    const collection = op.path.slice(0, op.path.lastIndexOf("/"));
+    const listedUnder = childList?.kind === "list" && byId.get(childList.operationId)?.path === collection && collection.includes(`{${parent}}`);
+    // Or both given together with the target (`--values`): a team names an object and its parent as a pair.
+    const givenPair = (): boolean => {
+      const given = current().values ?? {};
+      return Object.prototype.hasOwnProperty.call(given, child) && Object.prototype.hasOwnProperty.call(given, parent);
+    };
+    if (!parentList || parentList.kind !== "list" || (!listedUnder && childList !== undefined)) return;
+    it(`${op.id}: does not reach a ${child} through another ${parent}`, async (context) => {
+      if (op.method === "DELETE" && !current().destructive) return context.skip("a wrongly accepted delete would remove an object: run with --destructive");
+      if (!listedUnder && !givenPair()) return context.skip(`no ${child} is known to belong to a ${parent}: no list of them under it, and none given with one (--values)`);
+      const on = await pool.forCase(op, caseKind(op));
+      if ("why" in on) return context.skip(on.why);
+      const listOp = byId.get(parentList.operationId);
+      if (!listOp) return;
+      const listed = await walkAll(ctx, listOp, (await pool.pathValues(listOp)).values, parentList.items);
+      const others = keysOf(listed.items, parentList.field).filter((k) => k !== String(on.values[parent]) && !k.startsWith("{"));
+      const other = others.find((k) => op.request?.parameters[parent] === undefined || matches(op.request.parameters[parent], k));
+      if (other === undefined) return context.skip(`only one ${parent} is listed: no other to try`);
+      const req = await ctx.positive(op, 0, on.values);
+      const res = await sender.send(op, { ...req.values, ...on.values, [parent]: other }, req.body);
+      if (ok2xx(res)) await on.done(res, req.body);
+      check(res.status >= 400 && res.status < 500, `${where(op)} reached ${child} ${String(on.values[child])} of ${parent} ${String(on.values[parent])} through ${parent} ${other}: answered ${describeResponse(res)}, expected a 4xx refusal`);
+    });
   }
 
   function listCases(op: OperationCase): void {
@@ -624,24 +747,35 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         // The list as broad as it comes: its required members and path values only.
         const values: Record<string, unknown> = {};
         for (const p of op.parameters) if ((p.required || p.in === "path") && base.values[p.name] !== undefined) values[p.name] = base.values[p.name];
+        // A filter the list requires cannot be left out: what it answers must match the value it was asked with.
+        if (op.parameters.some((p) => p.name === filter.param && p.required)) {
+          const asked = values[filter.param];
+          const got = await walkAll(ctx, op, values, filter.items);
+          if (got.failed) return context.skip(`the list answered ${describeResponse(got.failed)}`);
+          const extra = got.items.filter((it) => !matchesFilter(filter, it, asked));
+          check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(asked)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
+          return;
+        }
         const all = await walkAll(ctx, op, values, filter.items);
         if (all.failed) return context.skip(`the unfiltered list answered ${describeResponse(all.failed)}`);
         if (all.items.length === 0) return context.skip("the unfiltered list is empty, so there is nothing to filter");
         const asArray = op.request?.parameters[filter.param] !== undefined && JSON.stringify(op.request.parameters[filter.param]).includes('"array"');
-        const candidates = filterValues(filter, all.items, asArray).filter((v) => {
+        const fits = (v: unknown): boolean => {
           const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, { ...values, [filter.param]: v }, undefined));
           return verdict === undefined || verdict.valid;
-        });
-        const value = candidates[0];
-        if (value === undefined) return context.skip(`no listed object gives a ${filter.param} value the contract accepts`);
-        const filtered = await walkAll(ctx, op, { ...values, [filter.param]: value }, filter.items);
-        check(filtered.failed === undefined, `${where(op)} with ${filter.param}=${JSON.stringify(value)} answered ${filtered.failed ? describeResponse(filtered.failed) : ""}`);
-        const extra = filtered.items.filter((it) => !matchesFilter(filter, it, value));
-        check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
-        if (all.complete && filtered.complete) {
-          const got = new Set(keysOf(filtered.items, filter.key));
-          const missing = keysOf(all.items.filter((it) => matchesFilter(filter, it, value)), filter.key).filter((k) => !got.has(k));
-          check(missing.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} leaves out objects it matches, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`);
+        };
+        const candidates = [...filterValues(filter, all.items, asArray).filter(fits).slice(0, 3), ...innerProbes(filter, all.items).filter(fits)];
+        if (candidates.length === 0) return context.skip(`no listed object gives a ${filter.param} value the contract accepts`);
+        for (const value of candidates) {
+          const filtered = await walkAll(ctx, op, { ...values, [filter.param]: value }, filter.items);
+          check(filtered.failed === undefined, `${where(op)} with ${filter.param}=${JSON.stringify(value)} answered ${filtered.failed ? describeResponse(filtered.failed) : ""}`);
+          const extra = filtered.items.filter((it) => !matchesFilter(filter, it, value));
+          check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
+          if (all.complete && filtered.complete) {
+            const got = new Set(keysOf(filtered.items, filter.key));
+            const missing = keysOf(all.items.filter((it) => matchesFilter(filter, it, value)), filter.key).filter((k) => !got.has(k));
+            check(missing.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} leaves out objects it matches, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`);
+          }
         }
       });
     }
@@ -673,13 +807,31 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     }
   }
 
-  // Reads first, then writes, then the state sequences, then plain deletes: a sequence deletes what
-  // it made, and a delete case must not remove what other cases read.
+
+  // Reads first, then writes, then the workflows and state sequences, then plain deletes: a sequence
+  // deletes what it made, and a delete case must not remove what other cases read.
   const order = (o: OperationCase): number => (o.destructive ? 2 : o.method === "GET" ? 0 : 1);
   const operations = [...plan.operations].sort((a, b) => order(a) - order(b));
 
   describe(`${plan.title}: conformance`, () => {
     for (const op of operations.filter((o) => !o.destructive)) operationCases(op);
+
+    // The workflows stated beside the contract first: they read the server's own data, which the
+    // state sequences may then change (on a throw-away target, delete).
+    const workflows = plan.workflows ?? [];
+    if (workflows.length > 0)
+      describe("workflows", () => {
+        for (const wf of workflows) {
+          it(`${wf.id}: ${wf.summary}`, async (context) => {
+            if (wf.changesData && !current().destructive) return context.skip("changes data on the server: run with --destructive");
+            let skipped: string | undefined;
+            await runWorkflow(ctx, wf, (why) => {
+              skipped = why;
+            });
+            if (skipped !== undefined) context.skip(skipped);
+          }, 60_000);
+        }
+      });
 
     if (plan.scenarios.length > 0)
       describe("state sequences", () => {
@@ -700,29 +852,36 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         }
       });
 
-    const workflows = plan.workflows ?? [];
-    if (workflows.length > 0)
-      describe("workflows", () => {
-        for (const wf of workflows) {
-          it(`${wf.id}: ${wf.summary}`, async (context) => {
-            if (wf.changesData && !current().destructive) return context.skip("changes data on the server: run with --destructive");
-            let skipped: string | undefined;
-            await runWorkflow(ctx, wf, (why) => {
-              skipped = why;
-            });
-            if (skipped !== undefined) context.skip(skipped);
-          }, 60_000);
-        }
-      });
-
     for (const op of operations.filter((o) => o.destructive)) operationCases(op);
 
     const limited = plan.operations.filter((o) => o.rateLimit !== undefined && o.skip === undefined && o.rateLimit.requests <= RATE_CHECK_MAX);
-    if (limited.length > 0)
+    const frequent = plan.operations.filter((o) => o.frequency !== undefined && o.skip === undefined);
+    if (limited.length > 0 || frequent.length > 0)
       describe("rate limits", () => {
         for (const op of limited) rateLimitCase(op);
+        for (const op of frequent) frequencyCase(op);
       });
   });
+
+  /**
+   * Requests made too often are refused as the contract states (`x-limits` kind frequency): sent
+   * until one is refused (at most FREQUENCY_MAX), that refusal has the stated status and error code.
+   */
+  function frequencyCase(op: OperationCase): void {
+    const f = op.frequency as NonNullable<OperationCase["frequency"]>;
+    it(`${op.id}: refuses requests made too often with ${f.status}${f.code !== undefined ? ` and code ${f.code}` : ""}`, async (context) => {
+      if (!current().rateLimits) return context.skip("spends the server's quota: run with --rate-limits against a server whose quotas are fresh and no one else uses");
+      const base = await primary(op, (why) => context.skip(why));
+      if (!base) return;
+      let refusal: RawResponse | undefined;
+      for (let i = 0; i < FREQUENCY_MAX && refusal === undefined; i++) {
+        const res = await sender.send(op, base.values, base.body, "target", undefined, { noRetry: true });
+        if (!ok2xx(res)) refusal = res;
+      }
+      if (refusal === undefined) return context.skip(`${FREQUENCY_MAX} requests in a row were all taken: this server's "too often" lies beyond them`);
+      check(refusal.status === f.status && (f.code === undefined || String(errorCode(refusal.body)) === String(f.code)), `${where(op)} refused a request made too often with ${describeResponse(refusal)}, expected ${f.status}${f.code !== undefined ? ` with code ${f.code}` : ""}`);
+    }, 120_000);
+  }
 
   /**
    * The stated limit, driven to its end after every other case: the server must serve the requests
@@ -778,6 +937,15 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   }
 }
 
+/** The error code an answer carries: `code`, or the first of `errors[]`'s. */
+function errorCode(body: unknown): unknown {
+  if (body === null || typeof body !== "object") return undefined;
+  const b = body as Record<string, unknown>;
+  if (b["code"] !== undefined) return b["code"];
+  const first = Array.isArray(b["errors"]) ? (b["errors"][0] as Record<string, unknown> | undefined) : undefined;
+  return first?.["code"];
+}
+
 /** What a case of `op` does to the object its path names: reads it, changes it, or deletes it. */
 function caseKind(op: OperationCase): "read" | "write" | "delete" {
   // Only a path that ends in a parameter names one object; a DELETE or PUT on a collection's own path
@@ -795,6 +963,9 @@ async function answers(baseUrl: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Requests a frequency case sends at most before it gives up finding the limit. @default 400 */
+const FREQUENCY_MAX = 400;
 
 /** Rate limits above this many requests are not driven to their end (it would take too long). @default 2000 */
 const RATE_CHECK_MAX = 2000;
