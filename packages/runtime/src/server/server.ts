@@ -92,6 +92,12 @@ export interface ServerOptions<H> {
   /** Called after each request with its operation, status and duration (the mock logs with it). @default undefined */
   readonly onResponse?: (info: { operationId: string; method: string; url: string; status: number; ms: number }) => void;
   /**
+   * Told about a route that cannot be served: a second operation on a method and path another
+   * already takes (the contract declares it twice), or a path Fastify's router refuses. The route
+   * is left out and the others are served. @default the app's log
+   */
+  readonly onSkippedRoute?: (route: RouteSpec, reason: string) => void;
+  /**
    * Gives the errors the server answers itself (invalid requests, missing credentials, unparsable
    * bodies) the contract's own status and body; the mock shapes them to each operation's declared
    * error. @default the server's problems
@@ -111,7 +117,8 @@ export function notImplemented(input: { readonly operationId: string }): never {
 function send(reply: FastifyReply, out: PlainReply): FastifyReply {
   reply.code(out.status);
   if (out.headers !== NO_HEADERS) reply.headers(out.headers);
-  return reply.type(out.contentType).send(out.payload);
+  // No body, no media type: an empty 204 says nothing about JSON.
+  return out.payload === undefined ? reply.send() : reply.type(out.contentType).send(out.payload);
 }
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
@@ -211,29 +218,42 @@ export function registerRoutes<H>(
     return answer(500, problemBody(500, "the server failed while answering this request"));
   });
 
+  const taken = new Map<string, string>();
+  const skip = options.onSkippedRoute ?? ((route: RouteSpec, reason: string) => app.log.warn(`${route.id} (${route.method} ${route.path}) is not served: ${reason}`));
   for (const route of routes) {
     const { url, params } = toFastifyPath(route.path);
+    const key = `${route.method.toUpperCase()} ${url}`;
+    const before = taken.get(key);
+    if (before !== undefined) {
+      skip(route, `${before} already answers ${route.method.toUpperCase()} ${route.path}`);
+      continue;
+    }
+    taken.set(key, route.id);
     const answerer = routeAnswerer(route, validation, core);
     const onResponse = options.onResponse;
-    app.route({
-      method: route.method.toUpperCase() as "GET",
-      url,
-      ...(route.bodyLimit !== undefined ? { bodyLimit: route.bodyLimit } : {}),
-      config: { operationId: route.id },
-      handler: async (request, reply) => {
-        // Without a listener there is nothing to time: no clock read, no closure per request.
-        const started = onResponse ? performance.now() : 0;
-        const finish = onResponse
-          ? (r: FastifyReply): FastifyReply => {
-              onResponse({ operationId: route.id, method: request.method, url: request.url, status: r.statusCode, ms: performance.now() - started });
-              return r;
-            }
-          : passThrough;
-        const out = await answerer(plainRequest(request, pathValuesOf(params, request.params as Record<string, string>)), request);
-        if (out.log !== undefined) request.log.error(out.log);
-        return finish(send(reply, out));
-      },
-    });
+    try {
+      app.route({
+        method: route.method.toUpperCase() as "GET",
+        url,
+        ...(route.bodyLimit !== undefined ? { bodyLimit: route.bodyLimit } : {}),
+        config: { operationId: route.id },
+        handler: async (request, reply) => {
+          // Without a listener there is nothing to time: no clock read, no closure per request.
+          const started = onResponse ? performance.now() : 0;
+          const finish = onResponse
+            ? (r: FastifyReply): FastifyReply => {
+                onResponse({ operationId: route.id, method: request.method, url: request.url, status: r.statusCode, ms: performance.now() - started });
+                return r;
+              }
+            : passThrough;
+          const out = await answerer(plainRequest(request, pathValuesOf(params, request.params as Record<string, string>)), request);
+          if (out.log !== undefined) request.log.error(out.log);
+          return finish(send(reply, out));
+        },
+      });
+    } catch (err) {
+      skip(route, (err as Error).message);
+    }
   }
 }
 
