@@ -127,6 +127,12 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     const asked = prefer.code !== undefined ? answers.forStatus(operationId, prefer.code) : undefined;
     const chosen = asked ?? answers.success(operationId);
     if (!chosen) return { status: 204 };
+    // An error asked for where the contract shows no example of it: a body of its shape that says
+    // what it is (a problem with the asked status where the schema takes one), not random text.
+    if (asked && chosen.status >= 400 && prefer.example === undefined && !prefer.dynamic && chosen.plan.example === undefined && chosen.plan.examples === undefined) {
+      const out = errorBody(answers, operationId, chosen, problemBody(chosen.status, `asked for with Prefer: code=${chosen.status}`), seed);
+      return { status: chosen.status, ...(out.body !== undefined ? { body: out.body, contentType: out.contentType } : {}) };
+    }
     const b = answers.body(operationId, chosen, {
       ...(prefer.example !== undefined ? { example: prefer.example } : {}),
       ...(prefer.dynamic ? { dynamic: true, seed: deriveSeed(seed, `dynamic:${drawn++}`) } : {}),

@@ -71,8 +71,9 @@ export function errorShaper(answers: Answers, seed: number, refusals: Readonly<R
     if (error.operationId === undefined) return undefined;
     const status = declaredErrorStatus(answers, error.operationId, error.status, refusals);
     const chosen = answers.forStatus(error.operationId, status);
-    // Nothing declared for it: the server's problem is as good as any answer.
-    if (!chosen) return status === error.status ? undefined : { status, body: { ...error.problem, status }, contentType: PROBLEM };
+    // Nothing declared for it: the server's problem is as good as any answer (and better than the
+    // server core's fallbacks, which are this repository's own APIs' legacy envelopes).
+    if (!chosen) return { status, body: { ...error.problem, status }, contentType: PROBLEM };
     const out = errorBody(answers, error.operationId, chosen, error.problem, seed);
     return { status, body: out.body, contentType: out.contentType };
   };
