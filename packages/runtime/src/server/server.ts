@@ -218,41 +218,62 @@ export function registerRoutes<H>(
     return answer(500, problemBody(500, "the server failed while answering this request"));
   });
 
-  const taken = new Map<string, string>();
   const skip = options.onSkippedRoute ?? ((route: RouteSpec, reason: string) => app.log.warn(`${route.id} (${route.method} ${route.path}) is not served: ${reason}`));
+  // Routes by method and Fastify path. Several operations may share one where their paths differ
+  // only in a fragment naming a header value (AWS's `/#X-Amz-Target=Service.Operation`): the
+  // fragment never reaches a server, the header tells the operations apart.
+  const groups = new Map<string, { readonly url: string; readonly method: string; readonly members: { readonly route: RouteSpec; readonly params: readonly string[]; readonly header?: readonly [string, string] }[] }>();
   for (const route of routes) {
-    const { url, params } = toFastifyPath(route.path);
+    const hash = route.path.indexOf("#");
+    const fragment = hash >= 0 ? /^([A-Za-z0-9-]+)=(.+)$/.exec(route.path.slice(hash + 1)) : null;
+    const { url, params } = toFastifyPath(hash >= 0 ? route.path.slice(0, hash) || "/" : route.path);
     const key = `${route.method.toUpperCase()} ${url}`;
-    const before = taken.get(key);
-    if (before !== undefined) {
-      skip(route, `${before} already answers ${route.method.toUpperCase()} ${route.path}`);
+    const group = groups.get(key);
+    const member = { route, params, ...(fragment ? { header: [(fragment[1] as string).toLowerCase(), fragment[2] as string] as const } : {}) };
+    if (!group) {
+      groups.set(key, { url, method: route.method.toUpperCase(), members: [member] });
       continue;
     }
-    taken.set(key, route.id);
-    const answerer = routeAnswerer(route, validation, core);
-    const onResponse = options.onResponse;
+    const first = group.members[0] as (typeof group.members)[number];
+    if (member.header === undefined || first.header === undefined) {
+      skip(route, `${first.route.id} already answers ${route.method.toUpperCase()} ${route.path}`);
+      continue;
+    }
+    group.members.push(member);
+  }
+  const onResponse = options.onResponse;
+  for (const group of groups.values()) {
+    const members = group.members.map((m) => ({ ...m, answerer: routeAnswerer(m.route, validation, core) }));
+    const first = members[0] as (typeof members)[number];
+    /** The member the request names by its header; else the first, whose validation refuses the header. */
+    const pick = (request: FastifyRequest): (typeof members)[number] => {
+      if (members.length === 1) return first;
+      for (const m of members) if (m.header && request.headers[m.header[0]] === m.header[1]) return m;
+      return first;
+    };
     try {
       app.route({
-        method: route.method.toUpperCase() as "GET",
-        url,
-        ...(route.bodyLimit !== undefined ? { bodyLimit: route.bodyLimit } : {}),
-        config: { operationId: route.id },
+        method: group.method as "GET",
+        url: group.url,
+        ...(first.route.bodyLimit !== undefined ? { bodyLimit: first.route.bodyLimit } : {}),
+        config: { operationId: first.route.id },
         handler: async (request, reply) => {
+          const m = pick(request);
           // Without a listener there is nothing to time: no clock read, no closure per request.
           const started = onResponse ? performance.now() : 0;
           const finish = onResponse
             ? (r: FastifyReply): FastifyReply => {
-                onResponse({ operationId: route.id, method: request.method, url: request.url, status: r.statusCode, ms: performance.now() - started });
+                onResponse({ operationId: m.route.id, method: request.method, url: request.url, status: r.statusCode, ms: performance.now() - started });
                 return r;
               }
             : passThrough;
-          const out = await answerer(plainRequest(request, pathValuesOf(params, request.params as Record<string, string>)), request);
+          const out = await m.answerer(plainRequest(request, pathValuesOf(m.params, request.params as Record<string, string>)), request);
           if (out.log !== undefined) request.log.error(out.log);
           return finish(send(reply, out));
         },
       });
     } catch (err) {
-      skip(route, (err as Error).message);
+      for (const m of members) skip(m.route, (err as Error).message);
     }
   }
 }

@@ -235,11 +235,13 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     // What exists is what the list shows: where the contract lists and makes these objects, an
     // unknown key is refused as it would be; elsewhere any key names an object (as the contract's
     // other operations may have named it), made on first use.
-    const refuses = c.list !== undefined && c.create !== undefined && answers.declares(operationId, 404);
+    // An object another parent holds is not reached through this one, where the contract can say so.
+    const refuses = (c.list !== undefined && c.create !== undefined) || (c.parents.length > 0 && found === undefined && store.heldElsewhere(scope, key));
+    const refusesHere = refuses && answers.declares(operationId, 404);
     // A PUT to an unknown key makes the object under that key.
     if (found === undefined && role.role === "update" && role.put === true) found = store.create(scope, membersOf(input, role), key);
     if (found === "gone" && role.role === "delete") return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
-    if (found === "gone" || (found === undefined && refuses)) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)}`);
+    if (found === "gone" || (found === undefined && refusesHere)) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)}`);
     const obj = found ?? store.create(scope, {}, key);
     const withDeleted = truthy(query["with_deleted"]);
     if (role.role === "read") {

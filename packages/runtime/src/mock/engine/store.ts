@@ -129,6 +129,13 @@ export class CollectionStore {
     return scope.objects.get(k);
   }
 
+  /** Whether another scope (other parents) holds an object with `key`: it is that parent's, not this one's. */
+  heldElsewhere(scope: Scope, key: unknown): boolean {
+    const k = String(key);
+    for (const other of this.#scopes.values()) if (other !== scope && (other.objects.has(k) || other.gone.has(k))) return true;
+    return false;
+  }
+
   /** An object made now with `key`: from the item schema, with the request's members over it. */
   create(scope: Scope, members: Rec, key: unknown): StoredObject {
     const base = this.draft(deriveSeed(this.#seed, `made:${this.#made++}`));
