@@ -72,8 +72,8 @@ export const KINDS = {
   },
   "default-fills-required": {
     side: "validators",
-    title: "a required parameter with a default",
-    why: "The document gives a required query parameter a default; the package's validators fill it in, so a request without it is taken (OpenAPI 2.0 says a default means nothing for a required parameter; the suite expects a refusal).",
+    title: "a required query parameter filled in by the server",
+    why: "The request lacks a required query parameter and the generated server fills it in: the document gives it a default (the package's validators apply defaults; OpenAPI 2.0 says a default means nothing for a required parameter), or it is an OAuth 1.0a protocol parameter the Authorization header carries. The suite expects a refusal.",
     test: (c) => /accepted a request without its required query parameter/.test(c.message ?? ""),
   },
   "fragment-paths": {
