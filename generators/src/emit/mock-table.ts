@@ -100,6 +100,18 @@ function collectionEntry(model: ApiModel, c: Collection, byId: ReadonlyMap<strin
         .filter((v): v is string | number => typeof v === "string" || typeof v === "number"),
     ),
   ];
+  // The parents those example keys sit under, where the contract's examples name every parent:
+  // the example objects are that parent's, not every parent's (an object is reached through its own).
+  const itemOps = model.operations.filter((o) => shown(o) && o.path === c.itemPath);
+  const parentExamples = pathParams(c.path).map((name) => {
+    for (const o of itemOps) {
+      const p = o.parameters.find((x) => x.in === "path" && x.name === name);
+      const v = p ? statedValue(p.schema, resolve, p.example) : undefined;
+      if (typeof v === "string" || typeof v === "number") return [name, v] as const;
+    }
+    return undefined;
+  });
+  const exampleParents = parentExamples.length > 0 && parentExamples.every((e) => e !== undefined) ? Object.fromEntries(parentExamples as (readonly [string, string | number])[]) : undefined;
   return {
     path: c.path,
     itemPath: c.itemPath,
@@ -109,6 +121,7 @@ function collectionEntry(model: ApiModel, c: Collection, byId: ReadonlyMap<strin
     ...(keyParam ? { keySchema: mockSchemaOf(keyParam.schema) } : {}),
     ...(item !== undefined ? { itemSchema: mockSchemaOf(item) } : {}),
     ...(exampleKeys.length > 0 ? { exampleKeys } : {}),
+    ...(exampleKeys.length > 0 && exampleParents !== undefined ? { exampleParents } : {}),
     ...(c.create ? { create: { operationId: c.create.operationId, pointers: c.create.pointers, location: c.create.location } } : {}),
     ...(c.list ? { list: c.list.operationId } : {}),
     ...(c.read !== undefined ? { read: c.read } : {}),

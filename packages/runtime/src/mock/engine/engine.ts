@@ -176,6 +176,19 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     return out;
   };
 
+  /**
+   * Query values of a create or update named like a member the object has (a create taking
+   * `?name=…`): kept, so the object reads back what was sent. Only where the value has the
+   * member's type: a query parameter that merely shares a name says nothing about the object.
+   */
+  const queryMembers = (input: CoreHandlerInput, obj: StoredObject, keyField: string, taken: Rec): void => {
+    const query = isRec(input.query) ? input.query : {};
+    for (const [k, v] of Object.entries(query)) {
+      if (k === keyField || Object.prototype.hasOwnProperty.call(taken, k) || !Object.prototype.hasOwnProperty.call(obj.data, k)) continue;
+      if (v !== null && typeof v === typeof obj.data[k] && typeof v !== "object") put(obj.data, k, v);
+    }
+  };
+
   const list = (operationId: string, role: MockOperationRole, store: CollectionStore, input: CoreHandlerInput): HandlerReply => {
     const chosen = answers.success(operationId);
     if (!chosen) return { status: 204 };
@@ -226,6 +239,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
       const members = membersOf(input, role);
       const key = store.keyFor(scope, members);
       const obj = store.create(scope, members, key);
+      queryMembers(input, obj, c.keyField, members);
       const parents = c.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(path[name] ?? "")));
       const location = c.create?.location === true || answers.success(operationId)?.status === 201 ? `${parents}/${encodeURIComponent(obj.key)}` : undefined;
       return single(operationId, role, c, obj, { ...(location !== undefined ? { location } : {}), pointers: c.create?.pointers ?? [] });
@@ -237,7 +251,8 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     // other operations may have named it), made on first use.
     // An object another parent holds is not reached through this one, where the contract can say so.
     const refuses = (c.list !== undefined && c.create !== undefined) || (c.parents.length > 0 && found === undefined && store.heldElsewhere(scope, key));
-    const refusesHere = refuses && answers.declares(operationId, 404);
+    // A 404 goes out where the operation declares it, by code, range or `default` (Azure's error answers are all `default`).
+    const refusesHere = refuses && answers.forStatus(operationId, 404) !== undefined;
     // A PUT to an unknown key makes the object under that key.
     if (found === undefined && role.role === "update" && role.put === true) found = store.create(scope, membersOf(input, role), key);
     if (found === "gone" && role.role === "delete") return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
@@ -250,7 +265,9 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     }
     if (role.role === "update") {
       if (obj.deleted) return failure(operationId, 404, `${c.keyParam} ${String(key)} was deleted`);
-      for (const [k, v] of Object.entries(membersOf(input, role))) if (k !== c.keyField) put(obj.data, k, v);
+      const members = membersOf(input, role);
+      for (const [k, v] of Object.entries(members)) if (k !== c.keyField) put(obj.data, k, v);
+      queryMembers(input, obj, c.keyField, members);
       return single(operationId, role, c, obj);
     }
     // delete

@@ -68,7 +68,9 @@ export class CollectionStore {
 
   #seedScope(scope: Scope, id: string): void {
     const seed = deriveSeed(this.#seed, id);
-    for (const example of this.collection.exampleKeys ?? []) {
+    const at = this.collection.exampleParents;
+    const exampleScope = at === undefined || id === this.collection.parents.map((p) => String(Object.prototype.hasOwnProperty.call(at, p) ? at[p] : "")).join("\u0000");
+    for (const example of exampleScope ? (this.collection.exampleKeys ?? []) : []) {
       if (scalar(example) && !scope.objects.has(String(example))) this.#insert(scope, this.draft(deriveSeed(seed, `example:${String(example)}`)), example);
     }
     for (let i = 0; i < SEEDED_OBJECTS; i++) {

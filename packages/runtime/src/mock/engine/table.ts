@@ -38,6 +38,8 @@ export interface MockCollection {
   readonly itemSchema?: MockSchema;
   /** Keys the contract's own examples name (path parameter examples of the item operations). */
   readonly exampleKeys?: readonly unknown[];
+  /** The parent values those examples name (every parent's): the example objects exist under these parents only. */
+  readonly exampleParents?: Readonly<Record<string, unknown>>;
   /** The create: where its answer holds the new key, or whether its `Location` header does. */
   readonly create?: { readonly operationId: string; readonly pointers: readonly string[]; readonly location: boolean };
   readonly list?: string;
