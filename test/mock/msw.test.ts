@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { http } from "msw";
-import { setupServer, type SetupServerApi } from "msw/node";
+import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE, ROOT, runCli } from "./helpers.js";
 
@@ -25,7 +25,7 @@ const BASE = "http://pets.test/v1";
 
 describe("generated ./msw handlers, called by the generated client in Node", () => {
   let dir: string;
-  let server: SetupServerApi;
+  let server: ReturnType<typeof setupServer>;
   let client: PetsClient;
 
   beforeAll(async () => {

@@ -123,7 +123,39 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     return { status: code, ...(out.body !== undefined ? { body: out.body, contentType: out.contentType } : {}) };
   };
 
-  const stateless = (operationId: string, prefer: Preference): HandlerReply => {
+  /**
+   * A paged list the mock keeps no objects for, as one whole list: the drawn items cut to the page
+   * size asked, no next cursor (the walk ends), the total where asked; a cursor (none was given)
+   * gets the empty rest. Each step is kept only while the answer stays valid.
+   */
+  const onePage = (operationId: string, chosen: Chosen, body: unknown, query: Rec): unknown => {
+    const paging = Object.prototype.hasOwnProperty.call(table.paging, operationId) ? table.paging[operationId] : undefined;
+    const items = paging ? getAt(body, paging.items) : undefined;
+    if (!paging || !Array.isArray(items)) return body;
+    const out = copy(body);
+    const list = getAt(out, paging.items) as unknown[];
+    const validate = (b: unknown): boolean => source.validateResponse(operationId, chosen.status, chosen.plan.contentType, b).valid;
+    const cursor = query[paging.cursor];
+    const asked = paging.pageSize ? Number(query[paging.pageSize.name]) : Number.NaN;
+    const keep = cursor !== undefined && cursor !== "" ? 0 : Number.isInteger(asked) && asked > 0 ? Math.min(asked, list.length) : list.length;
+    const cut = list.splice(keep);
+    if (!validate(out)) list.push(...cut);
+    const next = getAt(out, paging.next);
+    if (next !== undefined && next !== null) {
+      setAt(out, paging.next, null);
+      if (!validate(out)) {
+        deleteAt(out, paging.next);
+        if (!validate(out)) setAt(out, paging.next, next);
+      }
+    }
+    if (paging.totalCount && truthy(query[paging.totalCount.param])) {
+      setAt(out, paging.totalCount.pointer, list.length);
+      if (!validate(out)) deleteAt(out, paging.totalCount.pointer);
+    }
+    return validate(out) ? out : body;
+  };
+
+  const stateless = (operationId: string, prefer: Preference, query: Rec = {}): HandlerReply => {
     const asked = prefer.code !== undefined ? answers.forStatus(operationId, prefer.code) : undefined;
     const chosen = asked ?? answers.success(operationId);
     if (!chosen) return { status: 204 };
@@ -138,7 +170,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
       ...(prefer.dynamic ? { dynamic: true, seed: deriveSeed(seed, `dynamic:${drawn++}`) } : {}),
     });
     if (!b.valid) return unanswerable(operationId, chosen);
-    return reply(chosen, b.body);
+    return reply(chosen, prefers(prefer) ? b.body : onePage(operationId, chosen, b.body, query));
   };
 
   /** The answer of `operationId` with `obj` laid over the place it sits. */
@@ -153,6 +185,13 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     const validate = (b: unknown) => source.validateResponse(operationId, chosen.status, chosen.plan.contentType, b);
     for (const p of extra?.pointers ?? []) if (getAt(body, p) !== undefined || place === undefined) setAt(body, p, obj.data[c.keyField]);
     if (place && !repair(body, [place], validate, new Set([c.keyField]))) return reply(chosen, answers.body(operationId, chosen).body, extra?.location);
+    // Where the drawn answer left out the member the new key goes in (it is optional), the key is
+    // put there still, as long as the answer stays valid: the client learns the key from it.
+    for (const p of extra?.pointers ?? []) {
+      if (getAt(body, p) !== undefined) continue;
+      setAt(body, p, obj.data[c.keyField]);
+      if (!validate(body).valid) deleteAt(body, p);
+    }
     return reply(chosen, body, extra?.location);
   };
 
@@ -285,7 +324,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     put(handlers as Rec, operationId, (input: CoreHandlerInput): HandlerReply => {
       const prefer = parsePrefer(isRec(input.headers) ? input.headers["prefer"] : undefined);
       if (role && !options.stateless && !prefers(prefer)) return stateful(operationId, role, input);
-      return stateless(operationId, prefer);
+      return stateless(operationId, prefer, isRec(input.query) ? input.query : {});
     });
   }
 
