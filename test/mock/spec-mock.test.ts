@@ -181,3 +181,24 @@ describe("contractgen mock --spec on broken input", () => {
     expect(r.stderr).toMatch(/invalid YAML/);
   });
 });
+
+describe("contractgen mock --spec on operations told apart by a header (AWS's #X-Amz-Target paths)", () => {
+  it("routes POST / by X-Amz-Target, and refuses an unknown target naming the header", async () => {
+    const mock = await startMock(["--spec", FIXTURE("targets.openapi.yaml")]);
+    try {
+      expect(mock.banner).toMatch(/2 operation\(s\)/);
+      expect(mock.banner).not.toMatch(/not served/);
+      const colour = await call(`${mock.url}/`, { method: "POST", headers: { "x-amz-target": "Svc.GetColour" }, body: { Name: "a" } });
+      expect(colour.status).toBe(200);
+      expect(colour.body).toEqual({ Colour: expect.stringMatching(/^(red|blue)$/) });
+      const size = await call(`${mock.url}/`, { method: "POST", headers: { "x-amz-target": "Svc.GetSize" }, body: { Name: "a" } });
+      expect(size.status).toBe(200);
+      expect(size.body).toEqual({ Size: expect.any(Number) });
+      const unknown = await call(`${mock.url}/`, { method: "POST", headers: { "x-amz-target": "Svc.Nope" }, body: { Name: "a" } });
+      expect(unknown.status).toBe(480);
+      expect(JSON.stringify(unknown.body)).toContain("x-amz-target");
+    } finally {
+      await mock.stop();
+    }
+  });
+});
