@@ -62,7 +62,8 @@ export const KINDS = {
     side: "rules",
     title: "behaviour stated in contract extensions",
     why: "The contract states relations between request and answer (x-response-rules: an echoed id, end = start + duration, card_uri names the card), conditions between members (x-conditional), field selection (x-field-selection) or token lifecycles; a mock drawing answers from schemas and examples does not compute them.",
-    test: (c) => /breaking the contract's response rules|took \S+ where|adds exactly the fields it names|answers the defaults alone|after invalidation a new token/.test(`${c.name}\n${c.message ?? ""}`),
+    test: (c) =>
+      /breaking the contract's response rules|took \S+ where|adds exactly the fields it names|answers the defaults alone|after invalidation a new token/.test(`${c.name}\n${c.message ?? ""}`),
   },
   workflow: {
     side: "rules",

@@ -59,7 +59,9 @@ const TARGET = 0.95;
 const timeoutMs = Number(args.timeout) * 1000;
 const work = mkdtempSync(path.join(os.tmpdir(), "cg-mock-corpus-"));
 
-const repo = args["no-repo"] ? [] : ["core", "ads-audiences", "ads-campaigns"].map((n) => ({ name: `repository/${n}`, file: path.join(ROOT, "spec", `${n}.yaml`), source: "repository", version: "3.1" }));
+const repo = args["no-repo"]
+  ? []
+  : ["core", "ads-audiences", "ads-campaigns"].map((n) => ({ name: `repository/${n}`, file: path.join(ROOT, "spec", `${n}.yaml`), source: "repository", version: "3.1" }));
 let docs = [...repo, ...directorySample(Number(args.sample), Number(args.seed))];
 if (args.only) docs = docs.filter((d) => new RegExp(args.only, "i").test(d.name));
 
@@ -109,7 +111,14 @@ function startMock(pkg) {
   });
 }
 
-const unescapeXml = (s) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16))).replace(/&amp;/g, "&");
+const unescapeXml = (s) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&amp;/g, "&");
 
 /** The cases of a JUnit report: name, and the failure message when it failed. */
 function casesOf(xml) {
@@ -132,14 +141,17 @@ async function one(doc) {
   const mock = await startMock(dir);
   if (mock.error) return { name: doc.name, status: "mock-failed", error: mock.error.slice(-1500), ms: performance.now() - started };
   const junit = path.join(dir, "junit.xml");
-  const test = await run(process.execPath, [CLI, "test", "--spec", dir, "--base-url", mock.url, "--destructive", "--disposable", "--auth", AUTH, "--reporter", "junit", "--output", junit, "-q"], { timeout: timeoutMs });
+  const test = await run(process.execPath, [CLI, "test", "--spec", dir, "--base-url", mock.url, "--destructive", "--disposable", "--auth", AUTH, "--reporter", "junit", "--output", junit, "-q"], {
+    timeout: timeoutMs,
+  });
   mock.child.kill();
-  let cases = [];
+  let xml;
   try {
-    cases = casesOf(readFileSync(junit, "utf8"));
+    xml = readFileSync(junit, "utf8");
   } catch {
     return { name: doc.name, status: "test-failed", error: test.out.slice(-1500), ms: performance.now() - started };
   }
+  const cases = casesOf(xml);
   const failures = cases.filter((c) => c.state === "fail").map((c) => ({ ...c, kind: kindOf(c) }));
   const passed = cases.filter((c) => c.state === "pass").length;
   const mine = failures.filter((f) => KINDS[f.kind]?.side === "mock");
@@ -173,7 +185,17 @@ const rate = judged.length > 0 ? judged.filter(consistent).length / judged.lengt
 const summary = `${judged.filter(consistent).length} of ${judged.length} documents have no failure of the mock's (${(rate * 100).toFixed(1)}%; target ${TARGET * 100}%); ${judged.filter((r) => r.status === "pass").length} no failure at all; ${judged.filter((r) => r.status === "untested").length} untested (every case skipped); ${results.length - judged.length} refused by generate`;
 process.stdout.write(`${summary}; ${(wall / 60000).toFixed(1)} min\n`);
 
-const meta = { date: new Date().toISOString().slice(0, 10), commit: (await run("git", ["rev-parse", "--short", "HEAD"])).out.trim(), node: process.version, cpus: os.availableParallelism(), jobs: Number(args.jobs), wallMs: wall, sample: Number(args.sample), seed: Number(args.seed), load: os.loadavg()[0] };
+const meta = {
+  date: new Date().toISOString().slice(0, 10),
+  commit: (await run("git", ["rev-parse", "--short", "HEAD"])).out.trim(),
+  node: process.version,
+  cpus: os.availableParallelism(),
+  jobs: Number(args.jobs),
+  wallMs: wall,
+  sample: Number(args.sample),
+  seed: Number(args.seed),
+  load: os.loadavg()[0],
+};
 if (args.json) writeFileSync(path.resolve(args.json), JSON.stringify({ meta, results }, null, 2));
 if (args.doc) {
   const file = path.resolve(args.doc);
@@ -192,14 +214,18 @@ process.exit(rate >= TARGET ? 0 : 1);
 function report({ meta, results, summary }) {
   const lines = [];
   lines.push(`- command: \`node scripts/corpus/mock.mjs --sample ${meta.sample}${args.only ? ` --only ${args.only}` : ""}${args["no-repo"] ? " --no-repo" : ""}\` (seed ${meta.seed})`);
-  lines.push(`- date: ${meta.date}; contractgen at commit \`${meta.commit}\`; Node ${meta.node}; ${meta.cpus} CPUs, ${meta.jobs} jobs; ${(meta.wallMs / 60000).toFixed(1)} min; load average ${meta.load.toFixed(1)} at the end`);
+  lines.push(
+    `- date: ${meta.date}; contractgen at commit \`${meta.commit}\`; Node ${meta.node}; ${meta.cpus} CPUs, ${meta.jobs} jobs; ${(meta.wallMs / 60000).toFixed(1)} min; load average ${meta.load.toFixed(1)} at the end`,
+  );
   lines.push("", `**${summary}.**`, "");
   lines.push("| document | status | passed | skipped | failed | kinds of failure |", "| --- | --- | ---: | ---: | ---: | --- |");
   for (const r of results) {
     const counts = new Map();
     for (const f of r.failures ?? []) counts.set(f.kind, (counts.get(f.kind) ?? 0) + 1);
     const kinds = [...counts].map(([k, n]) => `${k} ${n}`).join(", ");
-    lines.push(`| ${r.name} | ${r.status} | ${r.passed ?? ""} | ${r.skipped ?? ""} | ${r.failures?.length ?? ""} | ${kinds || (r.status === "rejected" ? "generate refuses the document (exit 2)" : "")} |`);
+    lines.push(
+      `| ${r.name} | ${r.status} | ${r.passed ?? ""} | ${r.skipped ?? ""} | ${r.failures?.length ?? ""} | ${kinds || (r.status === "rejected" ? "generate refuses the document (exit 2)" : "")} |`,
+    );
   }
   lines.push("", "| kind | whose | failures | documents | why |", "| --- | --- | ---: | ---: | --- |");
   for (const [id, kind] of Object.entries(KINDS)) {

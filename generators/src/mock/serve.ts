@@ -95,7 +95,10 @@ export async function serveMocks(options: ServeOptions): Promise<RunningMock> {
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       log?.({ operationId: "-", method: request.method, url: request.url, status, ms: 0 });
-      void (reply as FastifyReply).code(status).type("application/problem+json").send(JSON.stringify(problemBody(status, error.message)));
+      void (reply as FastifyReply)
+        .code(status)
+        .type("application/problem+json")
+        .send(JSON.stringify(problemBody(status, error.message)));
     },
   });
   app.setNotFoundHandler((request, reply) => {
@@ -162,7 +165,9 @@ export function startupLines(running: RunningMock, options: Pick<ServeOptions, "
   const lines: string[] = [];
   for (const s of running.served) {
     const state = options.stateless ? "stateless" : s.collections > 0 ? `stateful (${s.collections} collection${s.collections === 1 ? "" : "s"})` : "stateless (no collections in the contract)";
-    lines.push(`contractgen mock: serving ${s.pkg.title}${s.pkg.version ? ` ${s.pkg.version}` : ""} (${s.pkg.given}) at ${running.url}${s.prefix}: ${s.operations} operation(s), ${state}, seed ${options.seed ?? 1}`);
+    lines.push(
+      `contractgen mock: serving ${s.pkg.title}${s.pkg.version ? ` ${s.pkg.version}` : ""} (${s.pkg.given}) at ${running.url}${s.prefix}: ${s.operations} operation(s), ${state}, seed ${options.seed ?? 1}`,
+    );
     for (const line of s.skipped) lines.push(`  not served: ${line}`);
   }
   const e = running.served[0]?.engine;

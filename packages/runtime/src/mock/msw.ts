@@ -159,7 +159,11 @@ export function mswHandlers<H>(http: MswHttp<H>, source: MswSource): H[] {
       body: "error" in parsed ? undefined : parsed.body,
     };
     if ("error" in parsed) {
-      const shaped = source.engine.shapeError({ operationId: matcher.route.id, status: 400, problem: problemBody(400, parsed.error, { errors: [{ message: parsed.error, parameters: { body: [] } }] }) });
+      const shaped = source.engine.shapeError({
+        operationId: matcher.route.id,
+        status: 400,
+        problem: problemBody(400, parsed.error, { errors: [{ message: parsed.error, parameters: { body: [] } }] }),
+      });
       const out = shaped ?? { status: 400, body: problemBody(400, parsed.error), contentType: "application/problem+json" };
       return new Response(out.body === undefined ? null : JSON.stringify(out.body), { status: out.status, headers: { "content-type": out.contentType } });
     }

@@ -146,6 +146,9 @@ export class Answers {
 function headerText(v: unknown): string {
   if (v === undefined || v === null) return "mock";
   if (Array.isArray(v)) return v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(",");
-  if (typeof v === "object") return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k},${String(x)}`).join(",");
+  if (typeof v === "object")
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${k},${String(x)}`)
+      .join(",");
   return String(v);
 }

@@ -23,12 +23,7 @@ export function decodeCursor(cursor: string): number | undefined {
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
-export function pageOf(
-  objects: readonly StoredObject[],
-  paging: MockPaging | undefined,
-  query: Readonly<Record<string, unknown>>,
-  fits: (schema: MockSchema, value: unknown) => boolean,
-): Page {
+export function pageOf(objects: readonly StoredObject[], paging: MockPaging | undefined, query: Readonly<Record<string, unknown>>, fits: (schema: MockSchema, value: unknown) => boolean): Page {
   if (!paging) return { items: objects, next: null };
   const raw = query[paging.cursor];
   let offset = 0;

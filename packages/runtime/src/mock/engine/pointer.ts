@@ -4,7 +4,12 @@ type Rec = Record<string, unknown>;
 export const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
 
 export function segments(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === ""
+    ? []
+    : pointer
+        .split("/")
+        .slice(1)
+        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 export function getAt(doc: unknown, pointer: string): unknown {
