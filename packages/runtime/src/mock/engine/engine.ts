@@ -224,7 +224,11 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     const query = isRec(input.query) ? input.query : {};
     for (const [k, v] of Object.entries(query)) {
       if (k === keyField || Object.prototype.hasOwnProperty.call(taken, k) || !Object.prototype.hasOwnProperty.call(obj.data, k)) continue;
-      if (v !== null && typeof v === typeof obj.data[k] && typeof v !== "object") put(obj.data, k, v);
+      const was = obj.data[k];
+      // Query text is read as the member's type where it is one of that type (`291` for a number).
+      const value =
+        typeof was === "number" && typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : typeof was === "boolean" && (v === "true" || v === "false") ? v === "true" : v;
+      if (value !== null && typeof value === typeof was && typeof value !== "object") put(obj.data, k, value);
     }
   };
 
