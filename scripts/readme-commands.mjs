@@ -194,6 +194,27 @@ const HANDLERS = [
     },
   ],
   [
+    /^npx contractgen mock --spec api\.yaml$/,
+    async (line, ctx) => {
+      await ctx.stopMock();
+      // Any document: core's own bundled contract, a single file (as for generate api.yaml).
+      copyFileSync(path.join(clone, "packages/core/contract.json"), path.join(clone, "api.yaml"));
+      if (!(await freePort(4010))) return record(line, false, "port 4010 is taken on this machine: stop what listens there");
+      const p = start(line);
+      try {
+        const [, url] = await p.until(/serving .* at (http:\/\/\S+): \d+ operation/, 300);
+        const ok = await fetch(`${url}/2/posts?ids=1`, { headers: { authorization: "Bearer mock-bearer-token" } });
+        const bad = await fetch(`${url}/2/posts?ids=abc`, { headers: { authorization: "Bearer mock-bearer-token" } });
+        const named = (await bad.text()).includes("ids");
+        record(line, ok.status === 200 && bad.status === 400 && named, `served at ${url}; GET /2/posts?ids=1 → ${ok.status}; ?ids=abc → ${bad.status}${named ? " naming ids" : " not naming ids"}`);
+      } catch (e) {
+        record(line, false, e.message);
+      } finally {
+        await p.stop();
+      }
+    },
+  ],
+  [
     /^npx contractgen mock --deliver-to http:\/\/127\.0\.0\.1:3000$/,
     async (line, ctx) => {
       const url = await ctx.receiverUrl();

@@ -202,6 +202,10 @@ async function runCheck(args: CommonArgs): Promise<number> {
 }
 
 async function runMock(args: {
+  spec?: string[] | undefined;
+  stateless: boolean;
+  "check-credentials": boolean;
+  "packages-dir"?: string | undefined;
   port: number;
   host: string;
   seed: number;
@@ -214,6 +218,32 @@ async function runMock(args: {
   deliveries: boolean;
   "deliver-to"?: string | undefined;
 }): Promise<number> {
+  const credentials = {
+    ...(args["api-key"] ? { apiKey: args["api-key"] } : {}),
+    ...(args["api-secret"] ? { apiSecret: args["api-secret"] } : {}),
+    ...(args["access-token"] ? { accessToken: args["access-token"] } : {}),
+    ...(args["access-token-secret"] ? { accessTokenSecret: args["access-token-secret"] } : {}),
+    ...(args["bearer-token"] ? { bearerToken: args["bearer-token"] } : {}),
+  };
+  if (args.spec && args.spec.length > 0) {
+    if (args.deliveries || args["deliver-to"] !== undefined) throw new UsageError("--deliveries and --deliver-to serve the three APIs' webhooks: leave out --spec");
+    const { startSpecMock } = await import("./mock-command.js");
+    await startSpecMock({
+      specs: args.spec,
+      cwd: process.cwd(),
+      ...(args["packages-dir"] !== undefined ? { packagesDir: path.resolve(args["packages-dir"]) } : {}),
+      port: args.port,
+      host: args.host,
+      seed: args.seed,
+      log: !args.quiet,
+      stateless: args.stateless,
+      checkCredentials: args["check-credentials"],
+      credentials,
+      reporter: reporter({ quiet: args.quiet, verbose: false }),
+    });
+    return new Promise<number>(() => undefined);
+  }
+  if (args.stateless || args["check-credentials"]) throw new UsageError("--stateless and --check-credentials go with --spec: the three APIs' own mock is always stateful and checks its credentials");
   const { startMock } = await import("./mock-command.js");
   await startMock({
     port: args.port,
@@ -452,9 +482,17 @@ export async function main(argv: string[]): Promise<number> {
     )
     .command(
       "mock",
-      "serve the core and both advertising APIs from one process, stateful, seeded, with development credentials",
+      "serve any contract (--spec: documents or generated packages), stateful where the contract implies it, validated, seeded; without --spec, this repository's three APIs",
       (y) =>
         y
+          .option("spec", {
+            type: "array",
+            string: true,
+            describe: "what to serve: OpenAPI 3.0/3.1 or Swagger 2.0 documents (generated first) or generated package folders (a name under --packages-dir); several at once",
+          })
+          .option("stateless", { type: "boolean", default: false, describe: "with --spec: keep no state (answers from examples and seeded data only)" })
+          .option("check-credentials", { type: "boolean", default: false, describe: "with --spec: take only the development credentials (by default any credential of the right scheme)" })
+          .option("packages-dir", { type: "string", default: "packages", describe: "folder of the generated packages --spec names" })
           .option("port", { type: "number", default: 4010, describe: "port to listen on (0: any free port)" })
           .option("host", { type: "string", default: "127.0.0.1", describe: "address to listen on" })
           .option("seed", { type: "number", default: 1, describe: "seed of the deterministic dataset" })

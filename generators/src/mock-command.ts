@@ -1,8 +1,10 @@
 /**
- * `contractgen mock`: starts `@devplatform/mock-server`, the stateful mock of the three APIs built
- * on the generated packages. It is loaded by name at run time, so the generator has no build-time
- * dependency on code it generates.
+ * `contractgen mock`: with `--spec`, serves any contract through its generated package's plugin
+ * and mock engine (mock/serve.ts); without, starts `@devplatform/mock-server`, the hand-written
+ * stateful mock of this repository's three APIs. Both are loaded at run time, so the generator has
+ * no build-time dependency on code it generates.
  */
+import type { Reporter } from "./pipeline.js";
 export interface MockCommandOptions {
   readonly port: number;
   readonly host: string;
@@ -70,6 +72,47 @@ export async function startMock(options: MockCommandOptions): Promise<{ url: str
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   return server;
+}
+
+export interface SpecMockOptions {
+  readonly specs: readonly string[];
+  readonly cwd: string;
+  readonly port: number;
+  readonly host: string;
+  readonly seed: number;
+  readonly log: boolean;
+  readonly stateless: boolean;
+  /** Take only the development credentials (giving any of them implies it). */
+  readonly checkCredentials: boolean;
+  readonly credentials: Readonly<Record<string, string>>;
+  readonly packagesDir?: string;
+  readonly reporter: Reporter;
+}
+
+/** `contractgen mock --spec …`: serves the contracts until interrupted. */
+export async function startSpecMock(options: SpecMockOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const { serveMocks, startupLines } = await import("./mock/serve.js");
+  const given = Object.keys(options.credentials).length > 0;
+  const running = await serveMocks({
+    specs: options.specs,
+    cwd: options.cwd,
+    ...(options.packagesDir !== undefined ? { packagesDir: options.packagesDir } : {}),
+    port: options.port,
+    host: options.host,
+    seed: options.seed,
+    stateless: options.stateless,
+    checkCredentials: options.checkCredentials || given,
+    credentials: options.credentials,
+    reporter: options.reporter,
+    ...(options.log ? { log: logLine } : {}),
+  });
+  process.stderr.write(`${startupLines(running, { stateless: options.stateless, seed: options.seed }).join("\n")}\n`);
+  const stop = (): void => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return running;
 }
 
 /** One line per answered request on stderr: `GET /2/posts → 200 (1.2 ms) getPosts`. */

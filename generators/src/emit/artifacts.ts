@@ -4,7 +4,7 @@
  */
 import type { Emitter } from "./emitter.js";
 
-export const ARTIFACTS = ["types", "operations", "validators", "problems", "client", "server", "receiver", "mcp", "mocks", "deliveries", "conformance"] as const;
+export const ARTIFACTS = ["types", "operations", "validators", "problems", "client", "server", "receiver", "mcp", "mocks", "msw", "deliveries", "conformance"] as const;
 export type ArtifactName = (typeof ARTIFACTS)[number];
 
 /** What each artifact's generated code imports from the others. */
@@ -18,6 +18,7 @@ const REQUIRES: Readonly<Record<ArtifactName, readonly ArtifactName[]>> = {
   receiver: ["validators", "types"],
   mcp: ["client", "validators", "problems", "types"],
   mocks: ["validators", "types"],
+  msw: ["mocks", "server", "validators", "types"],
   deliveries: ["mocks", "validators", "types"],
   conformance: ["validators", "mocks", "types"],
 };

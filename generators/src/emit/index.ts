@@ -3,6 +3,7 @@ import { clientEmitter } from "./client.js";
 import { conformanceEmitter } from "./conformance/index.js";
 import { deliveriesEmitter } from "./deliveries.js";
 import { mocksEmitter } from "./mocks.js";
+import { mswEmitter } from "./msw.js";
 import { operationsEmitter } from "./operations.js";
 import { packageEmitter } from "./package.js";
 import { problemsEmitter } from "./problems.js";
@@ -13,6 +14,6 @@ import { typesEmitter } from "./types.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /** Every artifact, in the order progress is reported and exports are listed. */
-export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, serverEmitter, receiverEmitter, mcpEmitter, mocksEmitter, deliveriesEmitter, conformanceEmitter, packageEmitter];
+export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, serverEmitter, receiverEmitter, mcpEmitter, mocksEmitter, mswEmitter, deliveriesEmitter, conformanceEmitter, packageEmitter];
 
 export type { Emitter, GeneratedFile, EmitContext } from "./emitter.js";

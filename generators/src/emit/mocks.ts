@@ -5,13 +5,18 @@ import { join, laidOutInterface, literal, stringLiteral, ts, typeKey, type Code 
 import { mediaKind } from "./validators/index.js";
 import { toJsonSchema } from "./validators/json-schema.js";
 import { SCHEMA_MAPS } from "../load/schema-keywords.js";
+import { mockTable } from "./mock-table.js";
 
-/** What `exampleResponse` needs of one response: its first media type, schema and example. */
+/** What `exampleResponse` and the mock engine need of one response: its first media type, schema and examples, its headers. */
 interface ResponsePlan {
   readonly status: string;
   readonly contentType?: string;
   readonly schema?: unknown;
   readonly example?: unknown;
+  /** The media's named examples (`examples` map), what `Prefer: example=<name>` picks. */
+  readonly examples?: Readonly<Record<string, unknown>>;
+  /** Declared response headers with their schemas. */
+  readonly headers?: readonly { readonly name: string; readonly required: boolean; readonly schema?: unknown }[];
 }
 
 type Obj = Record<string, unknown>;
@@ -50,13 +55,18 @@ function preferredContent(r: Response): Response["contents"][number] | undefined
 
 function responsePlans(op: Operation): ResponsePlan[] {
   return op.responses.map((r) => {
+    const headers = r.headers.map((h) => ({ name: h.name, required: h.required, ...(h.schema !== undefined ? { schema: mockSchemaOf(h.schema) } : {}) }));
+    const withHeaders = headers.length > 0 ? { headers } : {};
     const c = preferredContent(r);
-    if (c === undefined) return { status: r.status };
+    if (c === undefined) return { status: r.status, ...withHeaders };
+    const named = (c.exampleNames ?? []).flatMap((name, i) => (name === null ? [] : [[name, c.examples[i]] as const]));
     return {
       status: r.status,
       contentType: c.mediaType,
       ...(c.schema !== undefined ? { schema: mockSchemaOf(c.schema) } : {}),
       ...(c.examples.length > 0 ? { example: c.examples[0] } : {}),
+      ...(named.length > 0 ? { examples: Object.fromEntries(named) } : {}),
+      ...withHeaders,
     };
   });
 }
@@ -74,11 +84,13 @@ function responsePlans(op: Operation): ResponsePlan[] {
 function dataModule(model: ApiModel): { readonly js: string; readonly dts: string } {
   const document = { components: { schemas: Object.fromEntries(model.schemas.map((s) => [s.name, mockSchemaOf(s.schema)])) } };
   const responses = Object.fromEntries(model.operations.map((op) => [op.id, responsePlans(op)]));
+  const table = mockTable(model);
   const js = ts`export const schemaTypeNames = ${literal(model.schemas.map((s) => [s.name, s.typeName]))};
 
 // Parsed on first use: importing the package barrel costs nothing until mocks are asked for.
 let parsedDocument;
 let parsedResponses;
+let parsedTable;
 
 export function mockDocument() {
   return (parsedDocument ??= JSON.parse(${stringLiteral(JSON.stringify(document))}));
@@ -87,16 +99,15 @@ export function mockDocument() {
 export function responsePlans() {
   return (parsedResponses ??= JSON.parse(${stringLiteral(JSON.stringify(responses))}));
 }
+
+export function mockTable() {
+  return (parsedTable ??= JSON.parse(${stringLiteral(JSON.stringify(table))}));
+}
 `;
   const dts = ts`import type { MockDocument, MockSchema } from "@contractgen/runtime/mock-data";
+import type { MockTable, ResponsePlan } from "@contractgen/runtime/mock-engine";
 
-/** One response of an operation as the mocks answer it. */
-export interface ResponsePlan {
-  readonly status: string;
-  readonly contentType?: string;
-  readonly schema?: MockSchema;
-  readonly example?: unknown;
-}
+export type { ResponsePlan };
 
 /** Each component schema's name and the name of its type (and of its validator and mock factory). */
 export declare const schemaTypeNames: readonly (readonly [string, string])[];
@@ -106,6 +117,9 @@ export declare function mockDocument(): MockDocument;
 
 /** Per operation, its responses in contract order. */
 export declare function responsePlans(): Readonly<Record<string, readonly ResponsePlan[]>>;
+
+/** The collections the mock keeps (from the contract's relations), each operation's part in one, the lists' paging and filters. */
+export declare function mockTable(): MockTable;
 `;
   return { js: tsHeader(model) + js.text, dts: tsHeader(model) + dts.text };
 }
@@ -127,9 +141,12 @@ function wrapper(model: ApiModel): { readonly contents: string; readonly laidOut
   const contents =
     tsHeader(model) +
     ts`import { createMockGenerator, type MockGenerator, type MockSchema } from "@contractgen/runtime/mock-data";
+import { createMockEngine, type MockEngine, type MockEngineOptions } from "@contractgen/runtime/mock-engine";
 import type { components } from "./types.js";
 import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
-import { mockDocument, responsePlans, schemaTypeNames, type ResponsePlan } from "../compiled/mocks.data.js";
+import { mockDocument, mockTable, responsePlans, schemaTypeNames, type ResponsePlan } from "../compiled/mocks.data.js";
+
+export type { MockEngine, MockEngineOptions } from "@contractgen/runtime/mock-engine";
 
 type Schemas = components["schemas"];
 
@@ -214,6 +231,25 @@ export function exampleResponse(operationId: OperationId, status?: number | stri
   if (plan.example !== undefined && valid(plan.example)) return { status: code, contentType, body: structuredClone(plan.example) };
   if (plan.schema === undefined) return { status: code, contentType, body: undefined };
   return { status: code, contentType, body: generator().generate(plan.schema, seed, { accept: valid }) };
+}
+
+/**
+ * The mock of this contract: one handler per operation answering from the contract's examples and
+ * seeded data, stateful for the collections the contract implies, with Prism's \`Prefer\`
+ * conventions. Serve it with the Fastify plugin (\`contractgen mock --spec\` does) or the MSW
+ * handlers of \`./msw\`; every answer validates against the declared response.
+ */
+export function createMock(options?: MockEngineOptions): MockEngine {
+  return createMockEngine(
+    {
+      plans: responsePlans(),
+      table: mockTable(),
+      generator: generator(),
+      document: mockDocument(),
+      validateResponse: (operationId, status, contentType, body) => validateResponse(operationId as OperationId, status, contentType, body),
+    },
+    options,
+  );
 }
 
 /** One example response per operation, in contract order. */

@@ -323,14 +323,21 @@ function readContents(content: unknown, resolve: (n: unknown) => unknown): Media
   return Object.entries(content).map(([mediaType, media]) => {
     const m = isObj(media) ? media : {};
     const examples: unknown[] = [];
-    if ("example" in m) examples.push(m["example"]);
+    const names: (string | null)[] = [];
+    if ("example" in m) {
+      examples.push(m["example"]);
+      names.push(null);
+    }
     if (isObj(m["examples"])) {
-      for (const ex of Object.values(m["examples"])) {
+      for (const [name, ex] of Object.entries(m["examples"])) {
         const e = resolve(ex);
-        if (isObj(e) && "value" in e) examples.push(e["value"]);
+        if (isObj(e) && "value" in e) {
+          examples.push(e["value"]);
+          names.push(name);
+        }
       }
     }
-    return { mediaType, ...optional("schema", m["schema"] as JsonSchema | undefined), examples };
+    return { mediaType, ...optional("schema", m["schema"] as JsonSchema | undefined), examples, ...(names.some((n) => n !== null) ? { exampleNames: names } : {}) };
   });
 }
 

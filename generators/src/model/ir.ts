@@ -80,6 +80,12 @@ export interface MediaContent {
   readonly mediaType: string;
   readonly schema?: JsonSchema;
   readonly examples: readonly unknown[];
+  /**
+   * The key of each entry of `examples` under the media's `examples` map, in the same order; null
+   * for the media's single `example`. Present only when some example is named (what a mock's
+   * `Prefer: example=<name>` picks).
+   */
+  readonly exampleNames?: readonly (string | null)[];
 }
 
 export interface RequestBody {

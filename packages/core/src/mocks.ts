@@ -4,14 +4,22 @@ import {
   type MockGenerator,
   type MockSchema,
 } from "@contractgen/runtime/mock-data";
+import {
+  createMockEngine,
+  type MockEngine,
+  type MockEngineOptions,
+} from "@contractgen/runtime/mock-engine";
 import type { components } from "./types.js";
 import { schemaValidators, validateResponse, type OperationId } from "./validators.js";
 import {
   mockDocument,
+  mockTable,
   responsePlans,
   schemaTypeNames,
   type ResponsePlan,
 } from "../compiled/mocks.data.js";
+
+export type { MockEngine, MockEngineOptions } from "@contractgen/runtime/mock-engine";
 
 type Schemas = components["schemas"];
 
@@ -194,6 +202,26 @@ export function exampleResponse(
     contentType,
     body: generator().generate(plan.schema, seed, { accept: valid }),
   };
+}
+
+/**
+ * The mock of this contract: one handler per operation answering from the contract's examples and
+ * seeded data, stateful for the collections the contract implies, with Prism's `Prefer`
+ * conventions. Serve it with the Fastify plugin (`contractgen mock --spec` does) or the MSW
+ * handlers of `./msw`; every answer validates against the declared response.
+ */
+export function createMock(options?: MockEngineOptions): MockEngine {
+  return createMockEngine(
+    {
+      plans: responsePlans(),
+      table: mockTable(),
+      generator: generator(),
+      document: mockDocument(),
+      validateResponse: (operationId, status, contentType, body) =>
+        validateResponse(operationId as OperationId, status, contentType, body),
+    },
+    options,
+  );
 }
 
 /** One example response per operation, in contract order. */

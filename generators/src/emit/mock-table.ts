@@ -1,0 +1,223 @@
+/**
+ * The mock's table of a contract: the collections it keeps state for, each operation's part in
+ * one, where the object sits in each answer, the lists' paging and filters. The collections are the
+ * relations model's (`relationsOf`, the one inference the contract tests use too); this module only
+ * turns them into data the runtime's generic mock engine reads (`@contractgen/runtime/mock-engine`).
+ */
+import type { ApiModel, Operation } from "../model/ir.js";
+import { relationsOf, type Collection } from "../model/relations.js";
+import { isObj, schemaResolver, type Resolve } from "../model/schema-resolve.js";
+import { filterPlans } from "./conformance/filters.js";
+import { statedValue } from "./conformance/negatives.js";
+import { readBackMap } from "./conformance/read-back.js";
+import { mockSchemaOf } from "./mocks.js";
+import { mediaKind } from "./validators/index.js";
+
+type Obj = Record<string, unknown>;
+
+const props = (s: Obj | undefined): Obj => (s && isObj(s["properties"]) ? s["properties"] : {});
+const shown = (op: Operation | undefined): op is Operation => op !== undefined && op.unspecified === undefined;
+
+/** The first 2xx JSON answer's schema, as written (`$ref`s kept) and resolved. */
+function successSchema(op: Operation, resolve: Resolve): { written: unknown; resolved: Obj } | undefined {
+  const r = op.responses.find((x) => /^2/.test(x.status));
+  const c = r?.contents.find((x) => mediaKind(x.mediaType) === "json");
+  return c?.schema !== undefined ? { written: c.schema, resolved: resolve(c.schema) } : undefined;
+}
+
+/** `/data/0` → the written subschema at that place of a response schema; undefined when the schema has none. */
+function schemaAt(root: unknown, pointer: string, resolve: Resolve): unknown {
+  let node: unknown = root;
+  for (const raw of pointer.split("/").slice(1)) {
+    const seg = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const s = resolve(node);
+    if (/^\d+$/.test(seg) && (s["type"] === "array" || s["items"] !== undefined)) node = s["items"];
+    else node = props(s)[seg];
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/**
+ * Where one object sits in an operation's answer, as the contract tests read it back: the answer's
+ * `data` (its first item when `data` is an array), an array answer's first item, else the answer.
+ */
+function objectPointer(op: Operation, resolve: Resolve): string | undefined {
+  const s = successSchema(op, resolve);
+  if (!s) return undefined;
+  const data = props(s.resolved)["data"];
+  if (data !== undefined) {
+    const d = resolve(data);
+    return d["type"] === "array" || d["items"] !== undefined ? "/data/0" : "/data";
+  }
+  if (s.resolved["type"] === "array" || (s.resolved["items"] !== undefined && s.resolved["properties"] === undefined)) return "/0";
+  return isObj(s.resolved["properties"]) || s.resolved["additionalProperties"] !== undefined || s.resolved["type"] === "object" ? "" : undefined;
+}
+
+/** The statuses in a delete's `x-transitions` rows (on its schema or its operation) and whether they set `deleted`. */
+function deleteTransitions(model: ApiModel, opId: string): { soft: boolean; repeat?: number } {
+  const tables = [...model.schemas.map((s) => (isObj(s.schema) ? s.schema["x-transitions"] : undefined)), ...model.operations.map((o) => o.transitions)].filter(isObj);
+  let soft = false;
+  let repeat: number | undefined;
+  for (const table of tables) {
+    for (const t of Array.isArray(table["transitions"]) ? table["transitions"].filter(isObj) : []) {
+      if (t["on"] !== opId) continue;
+      if (table["field"] === "deleted") soft = true;
+      if (repeat === undefined && typeof t["status"] === "number" && t["status"] >= 400) repeat = t["status"];
+    }
+  }
+  return { soft, ...(repeat !== undefined ? { repeat } : {}) };
+}
+
+const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+
+function collectionEntry(model: ApiModel, c: Collection, byId: ReadonlyMap<string, Operation>, resolve: Resolve): Obj {
+  const op = (id: string | undefined): Operation | undefined => (id === undefined ? undefined : byId.get(id));
+  const read = op(c.read);
+  const list = op(c.list?.operationId);
+  const del = op(c.delete);
+  const keyParam = model.operations
+    .find((o) => o.path === c.itemPath)
+    ?.parameters.find((p) => p.in === "path" && p.name === c.keyParam);
+  // One object as the contract shows it: a listed item, else what the read answers.
+  const listed = list && c.list ? schemaAt(successSchema(list, resolve)?.written, c.list.items === "" ? "/0" : `${c.list.items}/0`, resolve) : undefined;
+  const readAt = read ? objectPointer(read, resolve) : undefined;
+  const readObject = read && readAt !== undefined ? schemaAt(successSchema(read, resolve)?.written, readAt, resolve) : undefined;
+  const item = listed ?? readObject;
+  // Soft deletes where the contract says so: a `deleted` member, a `with_deleted` flag, or `x-transitions` on the delete.
+  const transitions = del ? deleteTransitions(model, del.id) : { soft: false };
+  const flagged = [list, read].some((o) => o?.parameters.some((p) => p.in === "query" && p.name === "with_deleted") === true);
+  const soft = del !== undefined && (transitions.soft || flagged || props(item === undefined ? undefined : resolve(item))["deleted"] !== undefined);
+  const updates = model.operations.filter((o) => shown(o) && o.path === c.itemPath && (o.method === "put" || o.method === "patch")).map((o) => o.id);
+  // The keys the contract's examples name for its item operations (what a client told by the
+  // contract asks for first): those objects exist from the start.
+  const exampleKeys = [
+    ...new Set(
+      model.operations
+        .filter((o) => shown(o) && o.path === c.itemPath)
+        .map((o) => o.parameters.find((p) => p.in === "path" && p.name === c.keyParam))
+        .map((p) => (p ? statedValue(p.schema, resolve, p.example) : undefined))
+        .filter((v): v is string | number => typeof v === "string" || typeof v === "number"),
+    ),
+  ];
+  // The parents those example keys sit under, where the contract's examples name every parent:
+  // the example objects are that parent's, not every parent's (an object is reached through its own).
+  const itemOps = model.operations.filter((o) => shown(o) && o.path === c.itemPath);
+  const parentExamples = pathParams(c.path).map((name) => {
+    for (const o of itemOps) {
+      const p = o.parameters.find((x) => x.in === "path" && x.name === name);
+      const v = p ? statedValue(p.schema, resolve, p.example) : undefined;
+      if (typeof v === "string" || typeof v === "number") return [name, v] as const;
+    }
+    return undefined;
+  });
+  const exampleParents = parentExamples.length > 0 && parentExamples.every((e) => e !== undefined) ? Object.fromEntries(parentExamples as (readonly [string, string | number])[]) : undefined;
+  return {
+    path: c.path,
+    itemPath: c.itemPath,
+    keyParam: c.keyParam,
+    keyField: c.keyField,
+    parents: pathParams(c.path),
+    ...(keyParam ? { keySchema: mockSchemaOf(keyParam.schema) } : {}),
+    ...(item !== undefined ? { itemSchema: mockSchemaOf(item) } : {}),
+    ...(exampleKeys.length > 0 ? { exampleKeys } : {}),
+    ...(exampleKeys.length > 0 && exampleParents !== undefined ? { exampleParents } : {}),
+    ...(c.create ? { create: { operationId: c.create.operationId, pointers: c.create.pointers, location: c.create.location } } : {}),
+    ...(c.list ? { list: c.list.operationId } : {}),
+    ...(c.read !== undefined ? { read: c.read } : {}),
+    ...(updates.length > 0 ? { updates } : {}),
+    ...(c.delete !== undefined ? { delete: c.delete } : {}),
+    ...(soft ? { soft: true } : {}),
+    ...(transitions.repeat !== undefined ? { repeatDelete: transitions.repeat } : {}),
+  };
+}
+
+/** `x-pagination` of a list, as the engine pages it. */
+function pagingOf(op: Operation, resolve: Resolve): Obj | undefined {
+  const p = op.pagination;
+  if (!p || op.method !== "get") return undefined;
+  const param = (name: string | undefined) => (name === undefined ? undefined : op.parameters.find((x) => x.in === "query" && x.name === name));
+  const cursor = param(p.request);
+  if (!cursor) return undefined;
+  const size = param(p.pageSize);
+  const sizeSchema = size ? resolve(size.schema) : undefined;
+  const raw = p as unknown as Obj;
+  const total = isObj(raw["totalCount"]) ? raw["totalCount"] : undefined;
+  const totalParam = total && typeof total["request"] === "string" ? param(total["request"]) : undefined;
+  return {
+    cursor: cursor.name,
+    cursorSchema: mockSchemaOf(cursor.schema),
+    next: p.response,
+    items: p.items ?? "/data",
+    ...(size
+      ? {
+          pageSize: {
+            name: size.name,
+            ...(typeof sizeSchema?.["maximum"] === "number" ? { maximum: sizeSchema["maximum"] } : {}),
+            ...(typeof sizeSchema?.["default"] === "number" ? { default: sizeSchema["default"] } : {}),
+          },
+        }
+      : {}),
+    ...(totalParam && typeof total?.["response"] === "string" ? { totalCount: { param: totalParam.name, pointer: total["response"] } } : {}),
+  };
+}
+
+/** 4xx statuses that say something else than "this request is invalid". */
+const MEANINGFUL = new Set([401, 403, 404, 405, 406, 408, 409, 410, 412, 413, 415, 429]);
+const VALIDATION = /valid|bad.?request|malformed|unprocessable|parameter|input|argument/i;
+
+/**
+ * The status an operation refuses an invalid request with, where it is not 400: 422, a 4xx the
+ * contract describes as a validation error (AWS's converted documents give `483: ValidationException`),
+ * any other plain 4xx, else any 4xx it declares. Undefined when 400 is declared, or covered by
+ * `4XX`/`default`, or nothing 4xx is.
+ */
+export function refusalStatus(op: Operation): number | undefined {
+  const exact = op.responses.filter((r) => /^4\d\d$/.test(r.status)).map((r) => ({ code: Number(r.status), r }));
+  if (exact.some((e) => e.code === 400)) return undefined;
+  const found = exact.find((e) => e.code === 422) ?? exact.find((e) => VALIDATION.test(e.r.description)) ;
+  if (found) return found.code;
+  if (op.responses.some((r) => r.status.toUpperCase() === "4XX" || r.status === "default")) return undefined;
+  return (exact.find((e) => !MEANINGFUL.has(e.code)) ?? exact[0])?.code;
+}
+
+/** The mock table of a contract (plain JSON, written into `compiled/mocks.data.js`). */
+export function mockTable(model: ApiModel): Obj {
+  const resolve = schemaResolver(model);
+  const byId = new Map(model.operations.map((o) => [o.id, o]));
+  const collections = relationsOf(model).collections;
+  const operations: Obj = {};
+  const paging: Obj = {};
+  const filters: Obj = {};
+  const refusals: Obj = {};
+  for (const op of model.operations) {
+    const status = refusalStatus(op);
+    if (status !== undefined) refusals[op.id] = status;
+  }
+  collections.forEach((c, index) => {
+    const read = c.read !== undefined ? byId.get(c.read) : undefined;
+    const role = (id: string | undefined, kind: string, extra: Obj = {}): void => {
+      const op = id === undefined ? undefined : byId.get(id);
+      // An operation in two collections (a path with two keys) keeps its first.
+      if (!op || operations[op.id] !== undefined) return;
+      const at = kind === "list" ? (c.list?.items ?? "") : objectPointer(op, resolve);
+      operations[op.id] = { collection: index, role: kind, ...(at !== undefined ? { at } : {}), ...extra };
+    };
+    role(c.list?.operationId, "list");
+    role(c.read, "read");
+    role(c.delete, "delete");
+    const create = c.create ? byId.get(c.create.operationId) : undefined;
+    if (create) role(create.id, "create", { stores: readBackMap(create, read, resolve) });
+    for (const o of model.operations) {
+      if (shown(o) && o.path === c.itemPath && (o.method === "put" || o.method === "patch")) role(o.id, "update", { stores: readBackMap(o, read, resolve), ...(o.method === "put" ? { put: true } : {}) });
+    }
+  });
+  for (const op of model.operations) {
+    if (!shown(op) || op.method !== "get") continue;
+    const pages = pagingOf(op, resolve);
+    if (pages) paging[op.id] = pages;
+    const f = filterPlans(op, resolve).map(({ param, match, members, caseInsensitive }) => ({ param, match, members, ...(caseInsensitive === true ? { caseInsensitive: true } : {}) }));
+    if (f.length > 0) filters[op.id] = f;
+  }
+  return { collections: collections.map((c) => collectionEntry(model, c, byId, resolve)), operations, paging, filters, refusals };
+}

@@ -1,0 +1,345 @@
+/**
+ * The generic mock engine: one handler per operation of any contract, answering from the
+ * contract's examples and seeded mock data, keeping the collections the contract implies (made,
+ * read, listed with the contract's paging and filters, changed, deleted; soft deletes where the
+ * contract says so), following Prism's `Prefer` conventions, and shaping the errors the server
+ * core answers itself into the contract's own. It knows no framework: the generated Fastify plugin
+ * and the generated MSW handlers both run its handlers behind the server core (validation,
+ * authentication), so every answer is judged by the package's own validators on the way in and
+ * checked against the declared response on the way out.
+ */
+import type { CoreHandler, CoreHandlerInput, ErrorShaper, HandlerReply, SecurityVerifiers } from "../../server/core.js";
+import { problemBody } from "../../server/core.js";
+import { createSchemaMatcher } from "../../shared/schema-match.js";
+import { deriveSeed, normalizeSeed } from "../../shared/prng.js";
+import type { MockGenerator } from "../mock-data.js";
+import { Answers, type Chosen, type ValidateResponse } from "./answers.js";
+import { declaredErrorStatus, errorBody, errorShaper } from "./errors.js";
+import { keepMatching } from "./filters.js";
+import { pageOf } from "./paging.js";
+import { copy, deleteAt, getAt, isRec, setAt } from "./pointer.js";
+import { parsePrefer, prefers, type Preference } from "./prefer.js";
+import { layOver, repair, type Place } from "./render.js";
+import { CollectionStore, put, type StoredObject } from "./store.js";
+import type { MockCollection, MockOperationRole, MockTable, ResponsePlan } from "./table.js";
+import { mockSecurity, type MockCredentials } from "./security.js";
+
+export type { MockCredentials } from "./security.js";
+export { DEFAULT_MOCK_CREDENTIALS } from "./security.js";
+
+type Rec = Record<string, unknown>;
+
+/** What a generated package lends the engine. */
+export interface MockEngineSource {
+  /** Per operation, its responses in contract order (`responsePlans()` of the package's mocks). */
+  readonly plans: Readonly<Record<string, readonly ResponsePlan[]>>;
+  /** The collections, paging and filters (`mockTable()`). */
+  readonly table: MockTable;
+  /** The package's seeded mock-data generator (its `$ref`s resolve in `document`). */
+  readonly generator: MockGenerator;
+  /** The package's schema document (`mockDocument()`). */
+  readonly document: unknown;
+  readonly validateResponse: ValidateResponse;
+}
+
+export interface MockEngineOptions {
+  /** Seed of the data: the same seed gives the same answers and objects. @default 1 */
+  readonly seed?: number;
+  /** Keep no state: every answer is the contract's example or seeded data, as Prism's are. @default false */
+  readonly stateless?: boolean;
+  /**
+   * Check credentials for their value: the development credentials (`credentials`, else the
+   * defaults) and nothing else. Without it any credential of the right scheme is taken (OAuth 1.0a
+   * signatures are always checked, with the development consumer and token). @default false
+   */
+  readonly checkCredentials?: boolean;
+  /** The development credentials. @default DEFAULT_MOCK_CREDENTIALS */
+  readonly credentials?: Partial<MockCredentials>;
+}
+
+export interface MockEngine {
+  /** One handler per operation, by operationId. */
+  readonly handlers: Readonly<Record<string, CoreHandler>>;
+  /** The credential checks for the server core. */
+  readonly security: SecurityVerifiers;
+  /** Errors the server core answers itself, in each operation's declared shape. */
+  readonly shapeError: ErrorShaper;
+  /** The development credentials in force. */
+  readonly credentials: MockCredentials;
+  /** Whether credentials are checked for their value. */
+  readonly checksCredentials: boolean;
+  /** Forgets every object made, changed or deleted: the next request starts from the seeded data. */
+  reset(): void;
+}
+
+const truthy = (v: unknown): boolean => v === true || v === "true" || v === "1";
+
+export function createMockEngine(source: MockEngineSource, options: MockEngineOptions = {}): MockEngine {
+  const seed = normalizeSeed(options.seed ?? 1);
+  const answers = new Answers(source.plans, source.generator, source.validateResponse, seed);
+  const matches = createSchemaMatcher(source.document, { now: Date.now() });
+  const table = source.table;
+  const stores = table.collections.map(
+    (c) =>
+      new CollectionStore(
+        c,
+        {
+          draw: (schema, s) => answers.draw(schema, s).body,
+          fits: (schema, value) => matches(schema, value),
+        },
+        seed,
+      ),
+  );
+  const { verifiers, credentials } = mockSecurity(options);
+  const refusals = table.refusals ?? {};
+  const shapeError = errorShaper(answers, seed, refusals);
+  let drawn = 0;
+
+  /** An answer of `chosen` with `body`, its headers and media type. */
+  const reply = (chosen: Chosen, body: unknown, location?: string): HandlerReply => {
+    const headers = answers.headers(chosen, seed, location);
+    return {
+      status: chosen.status,
+      ...(body !== undefined ? { body } : {}),
+      ...(chosen.plan.contentType !== undefined && body !== undefined ? { contentType: chosen.plan.contentType } : {}),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    };
+  };
+
+  /** No valid body could be found for a declared answer: the schema admits nothing the generator can make. */
+  const unanswerable = (operationId: string, chosen: Chosen): HandlerReply => ({
+    status: 500,
+    body: problemBody(500, `the mock found no value that validates against the ${chosen.plan.status} answer of ${operationId} (the contract's schema admits none it can draw)`),
+    contentType: "application/problem+json",
+  });
+
+  /** An error answer of the operation (404 for an unknown object …) in its declared shape. */
+  const failure = (operationId: string, status: number, detail: string): HandlerReply => {
+    const code = declaredErrorStatus(answers, operationId, status, refusals);
+    const chosen = answers.forStatus(operationId, code);
+    const problem = problemBody(code, detail);
+    if (!chosen) return { status: code, body: problem, contentType: "application/problem+json" };
+    const out = errorBody(answers, operationId, chosen, problem, seed);
+    return { status: code, ...(out.body !== undefined ? { body: out.body, contentType: out.contentType } : {}) };
+  };
+
+  /**
+   * A paged list the mock keeps no objects for, as one whole list: the drawn items cut to the page
+   * size asked, no next cursor (the walk ends), the total where asked; a cursor (none was given)
+   * gets the empty rest. Each step is kept only while the answer stays valid.
+   */
+  const onePage = (operationId: string, chosen: Chosen, body: unknown, query: Rec): unknown => {
+    const paging = Object.prototype.hasOwnProperty.call(table.paging, operationId) ? table.paging[operationId] : undefined;
+    const items = paging ? getAt(body, paging.items) : undefined;
+    if (!paging || !Array.isArray(items)) return body;
+    const out = copy(body);
+    const list = getAt(out, paging.items) as unknown[];
+    const validate = (b: unknown): boolean => source.validateResponse(operationId, chosen.status, chosen.plan.contentType, b).valid;
+    const cursor = query[paging.cursor];
+    const asked = paging.pageSize ? Number(query[paging.pageSize.name]) : Number.NaN;
+    const keep = cursor !== undefined && cursor !== "" ? 0 : Number.isInteger(asked) && asked > 0 ? Math.min(asked, list.length) : list.length;
+    const cut = list.splice(keep);
+    if (!validate(out)) list.push(...cut);
+    const next = getAt(out, paging.next);
+    if (next !== undefined && next !== null) {
+      setAt(out, paging.next, null);
+      if (!validate(out)) {
+        deleteAt(out, paging.next);
+        if (!validate(out)) setAt(out, paging.next, next);
+      }
+    }
+    if (paging.totalCount && truthy(query[paging.totalCount.param])) {
+      setAt(out, paging.totalCount.pointer, list.length);
+      if (!validate(out)) deleteAt(out, paging.totalCount.pointer);
+    }
+    return validate(out) ? out : body;
+  };
+
+  const stateless = (operationId: string, prefer: Preference, query: Rec = {}): HandlerReply => {
+    const asked = prefer.code !== undefined ? answers.forStatus(operationId, prefer.code) : undefined;
+    const chosen = asked ?? answers.success(operationId);
+    if (!chosen) return { status: 204 };
+    // An error asked for where the contract shows no example of it: a body of its shape that says
+    // what it is (a problem with the asked status where the schema takes one), not random text.
+    if (asked && chosen.status >= 400 && prefer.example === undefined && !prefer.dynamic && chosen.plan.example === undefined && chosen.plan.examples === undefined) {
+      const out = errorBody(answers, operationId, chosen, problemBody(chosen.status, `asked for with Prefer: code=${chosen.status}`), seed);
+      return { status: chosen.status, ...(out.body !== undefined ? { body: out.body, contentType: out.contentType } : {}) };
+    }
+    const b = answers.body(operationId, chosen, {
+      ...(prefer.example !== undefined ? { example: prefer.example } : {}),
+      ...(prefer.dynamic ? { dynamic: true, seed: deriveSeed(seed, `dynamic:${drawn++}`) } : {}),
+    });
+    if (!b.valid) return unanswerable(operationId, chosen);
+    return reply(chosen, prefers(prefer) ? b.body : onePage(operationId, chosen, b.body, query));
+  };
+
+  /** The answer of `operationId` with `obj` laid over the place it sits. */
+  const single = (operationId: string, role: MockOperationRole, c: MockCollection, obj: StoredObject, extra?: { location?: string; pointers?: readonly string[] }): HandlerReply => {
+    const chosen = answers.success(operationId);
+    if (!chosen) return { status: 204 };
+    const base = answers.body(operationId, chosen);
+    if (!base.valid) return unanswerable(operationId, chosen);
+    const body = base.body;
+    if (body === undefined || role.at === undefined) return reply(chosen, body, extra?.location);
+    const place = layOver(body, role.at, obj.data);
+    const validate = (b: unknown) => source.validateResponse(operationId, chosen.status, chosen.plan.contentType, b);
+    for (const p of extra?.pointers ?? []) if (getAt(body, p) !== undefined || place === undefined) setAt(body, p, obj.data[c.keyField]);
+    if (place && !repair(body, [place], validate, new Set([c.keyField]))) return reply(chosen, answers.body(operationId, chosen).body, extra?.location);
+    // Where the drawn answer left out the member the new key goes in (it is optional), the key is
+    // put there still, as long as the answer stays valid: the client learns the key from it.
+    for (const p of extra?.pointers ?? []) {
+      if (getAt(body, p) !== undefined) continue;
+      setAt(body, p, obj.data[c.keyField]);
+      if (!validate(body).valid) deleteAt(body, p);
+    }
+    return reply(chosen, body, extra?.location);
+  };
+
+  /** The members a create or update stores: the body's top-level members and the query values its read-back map names. */
+  const membersOf = (input: CoreHandlerInput, role: MockOperationRole): Rec => {
+    const out: Rec = {};
+    const stores = role.stores ?? {};
+    if (isRec(input.body)) {
+      for (const [k, v] of Object.entries(input.body)) {
+        put(out, k, v);
+        const stored = Object.prototype.hasOwnProperty.call(stores, k) ? stores[k] : undefined;
+        if (stored !== undefined && stored !== k) put(out, stored, v);
+      }
+    }
+    const query = isRec(input.query) ? input.query : {};
+    for (const [member, stored] of Object.entries(stores)) {
+      if (Object.prototype.hasOwnProperty.call(out, member) || !Object.prototype.hasOwnProperty.call(query, member)) continue;
+      const v = query[member];
+      if (v !== undefined) put(out, stored, v);
+    }
+    return out;
+  };
+
+  /**
+   * Query values of a create or update named like a member the object has (a create taking
+   * `?name=…`): kept, so the object reads back what was sent. Only where the value has the
+   * member's type: a query parameter that merely shares a name says nothing about the object.
+   */
+  const queryMembers = (input: CoreHandlerInput, obj: StoredObject, keyField: string, taken: Rec): void => {
+    const query = isRec(input.query) ? input.query : {};
+    for (const [k, v] of Object.entries(query)) {
+      if (k === keyField || Object.prototype.hasOwnProperty.call(taken, k) || !Object.prototype.hasOwnProperty.call(obj.data, k)) continue;
+      const was = obj.data[k];
+      // Query text is read as the member's type where it is one of that type (`291` for a number).
+      const value =
+        typeof was === "number" && typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : typeof was === "boolean" && (v === "true" || v === "false") ? v === "true" : v;
+      if (value !== null && typeof value === typeof was && typeof value !== "object") put(obj.data, k, value);
+    }
+  };
+
+  const list = (operationId: string, role: MockOperationRole, store: CollectionStore, input: CoreHandlerInput): HandlerReply => {
+    const chosen = answers.success(operationId);
+    if (!chosen) return { status: 204 };
+    const base = answers.body(operationId, chosen);
+    if (!base.valid) return unanswerable(operationId, chosen);
+    const query = isRec(input.query) ? input.query : {};
+    const scope = store.scope(isRec(input.path) ? input.path : {});
+    const all = keepMatching(store.list(scope, truthy(query["with_deleted"])), table.filters[operationId] ?? [], query);
+    const paging = Object.prototype.hasOwnProperty.call(table.paging, operationId) ? table.paging[operationId] : undefined;
+    const page = pageOf(all, paging, query, (schema, value) => matches(schema, value));
+    if ("invalid" in page) return failure(operationId, 400, page.invalid);
+    const at = role.at ?? paging?.items ?? "";
+    const body = base.body;
+    const array = getAt(body, at);
+    if (!Array.isArray(array)) return reply(chosen, body);
+    const template = isRec(array[0]) ? array[0] : undefined;
+    array.length = 0;
+    const places: Place[] = [];
+    page.items.forEach((obj, i) => {
+      array.push(template ? copy(template) : {});
+      const place = layOver(body, `${at}/${i}`, obj.data);
+      if (place) places.push(place);
+    });
+    if (paging) {
+      setAt(body, paging.next, page.next);
+      if (paging.totalCount) {
+        if (truthy(query[paging.totalCount.param])) setAt(body, paging.totalCount.pointer, all.length);
+        else deleteAt(body, paging.totalCount.pointer);
+      }
+    }
+    const validate = (b: unknown) => source.validateResponse(operationId, chosen.status, chosen.plan.contentType, b);
+    if (!repair(body, places, validate, new Set([store.collection.keyField]))) {
+      // A last cursor the schema does not take as null is left out; else the list as the contract shows it.
+      if (paging && page.next === null) deleteAt(body, paging.next);
+      if (!validate(body).valid) return reply(chosen, answers.body(operationId, chosen).body);
+    }
+    return reply(chosen, body);
+  };
+
+  const stateful = (operationId: string, role: MockOperationRole, input: CoreHandlerInput): HandlerReply => {
+    const c = table.collections[role.collection] as MockCollection;
+    const store = stores[role.collection] as CollectionStore;
+    if (role.role === "list") return list(operationId, role, store, input);
+    const path = isRec(input.path) ? input.path : {};
+    const query = isRec(input.query) ? input.query : {};
+    const scope = store.scope(path);
+    if (role.role === "create") {
+      const members = membersOf(input, role);
+      const key = store.keyFor(scope, members);
+      const obj = store.create(scope, members, key);
+      queryMembers(input, obj, c.keyField, members);
+      const parents = c.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(path[name] ?? "")));
+      const location = c.create?.location === true || answers.success(operationId)?.status === 201 ? `${parents}/${encodeURIComponent(obj.key)}` : undefined;
+      return single(operationId, role, c, obj, { ...(location !== undefined ? { location } : {}), pointers: c.create?.pointers ?? [] });
+    }
+    const key = path[c.keyParam];
+    let found = store.find(scope, key);
+    // What exists is what the list shows: where the contract lists and makes these objects, an
+    // unknown key is refused as it would be; elsewhere any key names an object (as the contract's
+    // other operations may have named it), made on first use.
+    // An object another parent holds is not reached through this one, where the contract can say so.
+    const refuses = (c.list !== undefined && c.create !== undefined) || (c.parents.length > 0 && found === undefined && store.heldElsewhere(scope, key));
+    // A 404 goes out where the operation declares it, by code, range or `default` (Azure's error answers are all `default`).
+    const refusesHere = refuses && answers.forStatus(operationId, 404) !== undefined;
+    // A PUT to an unknown key makes the object under that key.
+    if (found === undefined && role.role === "update" && role.put === true) found = store.create(scope, membersOf(input, role), key);
+    if (found === "gone" && role.role === "delete") return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
+    if (found === "gone" || (found === undefined && refusesHere)) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)}`);
+    const obj = found ?? store.create(scope, {}, key);
+    const withDeleted = truthy(query["with_deleted"]);
+    if (role.role === "read") {
+      if (obj.deleted && !withDeleted) return failure(operationId, 404, `${c.keyParam} ${String(key)} was deleted`);
+      return single(operationId, role, c, obj);
+    }
+    if (role.role === "update") {
+      if (obj.deleted) return failure(operationId, 404, `${c.keyParam} ${String(key)} was deleted`);
+      const members = membersOf(input, role);
+      for (const [k, v] of Object.entries(members)) if (k !== c.keyField) put(obj.data, k, v);
+      queryMembers(input, obj, c.keyField, members);
+      return single(operationId, role, c, obj);
+    }
+    // delete
+    if (obj.deleted) return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
+    if (c.soft) {
+      obj.deleted = true;
+      put(obj.data, "deleted", true);
+    } else store.remove(scope, obj.key);
+    return single(operationId, role, c, obj);
+  };
+
+  const handlers: Record<string, CoreHandler> = Object.create(null) as Record<string, CoreHandler>;
+  for (const operationId of Object.keys(source.plans)) {
+    const role = Object.prototype.hasOwnProperty.call(table.operations, operationId) ? table.operations[operationId] : undefined;
+    put(handlers as Rec, operationId, (input: CoreHandlerInput): HandlerReply => {
+      const prefer = parsePrefer(isRec(input.headers) ? input.headers["prefer"] : undefined);
+      if (role && !options.stateless && !prefers(prefer)) return stateful(operationId, role, input);
+      return stateless(operationId, prefer, isRec(input.query) ? input.query : {});
+    });
+  }
+
+  return {
+    handlers,
+    security: verifiers,
+    shapeError,
+    credentials,
+    checksCredentials: options.checkCredentials === true,
+    reset: () => {
+      for (const s of stores) s.reset();
+    },
+  };
+}

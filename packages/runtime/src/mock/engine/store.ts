@@ -1,0 +1,170 @@
+/**
+ * The objects of one collection, kept per combination of its parent path values (the cards of one
+ * account): seeded on first use with a few objects drawn from the collection's item schema and
+ * the keys the contract's examples name, then made, changed and deleted by requests. Hard-deleted
+ * keys are remembered so they answer 404; soft-deleted objects stay, marked.
+ */
+import { deriveSeed } from "../../shared/prng.js";
+import type { MockSchema } from "../mock-data.js";
+import { isRec } from "./pointer.js";
+import type { MockCollection } from "./table.js";
+
+type Rec = Record<string, unknown>;
+
+export interface StoredObject {
+  /** The key as text (path values arrive as text). */
+  readonly key: string;
+  /** The object's members, the key among them. */
+  data: Rec;
+  deleted: boolean;
+}
+
+interface Scope {
+  readonly objects: Map<string, StoredObject>;
+  /** Keys deleted for good. */
+  readonly gone: Set<string>;
+}
+
+/** What the store draws with: values of a schema, and whether a value fits one. */
+export interface StoreTools {
+  draw(schema: MockSchema | undefined, seed: number): unknown;
+  fits(schema: MockSchema, value: unknown): boolean;
+}
+
+/** Objects each scope starts with: enough for a list to have more than one page of two. */
+export const SEEDED_OBJECTS = 3;
+
+/** Sets a member as data (a `__proto__` key included). */
+export function put(target: Rec, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const scalar = (v: unknown): v is string | number | boolean => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+
+export class CollectionStore {
+  readonly collection: MockCollection;
+  readonly #tools: StoreTools;
+  readonly #seed: number;
+  readonly #scopes = new Map<string, Scope>();
+  #made = 0;
+
+  constructor(collection: MockCollection, tools: StoreTools, seed: number) {
+    this.collection = collection;
+    this.#tools = tools;
+    this.#seed = deriveSeed(seed, collection.itemPath);
+  }
+
+  /** The scope of the parents in `path` values (its objects seeded on first use). */
+  scope(path: Readonly<Rec>): Scope {
+    const id = this.collection.parents.map((p) => String(path[p] ?? "")).join("\u0000");
+    let scope = this.#scopes.get(id);
+    if (!scope) {
+      scope = { objects: new Map(), gone: new Set() };
+      this.#scopes.set(id, scope);
+      this.#seedScope(scope, id);
+    }
+    return scope;
+  }
+
+  #seedScope(scope: Scope, id: string): void {
+    const seed = deriveSeed(this.#seed, id);
+    const at = this.collection.exampleParents;
+    const exampleScope = at === undefined || id === this.collection.parents.map((p) => String(Object.prototype.hasOwnProperty.call(at, p) ? at[p] : "")).join("\u0000");
+    for (const example of exampleScope ? (this.collection.exampleKeys ?? []) : []) {
+      if (scalar(example) && !scope.objects.has(String(example))) this.#insert(scope, this.draft(deriveSeed(seed, `example:${String(example)}`)), example);
+    }
+    for (let i = 0; i < SEEDED_OBJECTS; i++) {
+      const data = this.draft(deriveSeed(seed, i));
+      const own = data[this.collection.keyField];
+      const key = scalar(own) && !scope.objects.has(String(own)) && this.keyFits(own) ? own : this.newKey(scope, data);
+      this.#insert(scope, data, key);
+    }
+  }
+
+  /** An object drawn from the item schema (an empty one when there is none, or it is not an object). */
+  draft(seed: number): Rec {
+    const drawn = this.collection.itemSchema === undefined ? undefined : this.#tools.draw(this.collection.itemSchema, seed);
+    return isRec(drawn) ? drawn : {};
+  }
+
+  /** Whether a key fits the key parameter's schema (as sent: text, or the number it spells). */
+  keyFits(value: unknown): boolean {
+    const schema = this.collection.keySchema;
+    if (schema === undefined) return true;
+    if (this.#tools.fits(schema, value)) return true;
+    const text = String(value);
+    return this.#tools.fits(schema, text) || (/^-?\d+(\.\d+)?$/.test(text) && this.#tools.fits(schema, Number(text)));
+  }
+
+  /** A key no object of the scope has (nor had), shaped like the keys the contract takes. */
+  newKey(scope: Scope, like: Rec): unknown {
+    const taken = (k: unknown): boolean => scope.objects.has(String(k)) || scope.gone.has(String(k));
+    const numeric = typeof like[this.collection.keyField] === "number";
+    for (let attempt = 0; attempt < 24; attempt++) {
+      const n = this.#made++;
+      const drawn = this.collection.keySchema === undefined ? undefined : this.#tools.draw(this.collection.keySchema, deriveSeed(this.#seed, `key:${n}`));
+      const candidate = scalar(drawn) ? (numeric && typeof drawn === "string" && /^\d+$/.test(drawn) ? Number(drawn) : drawn) : undefined;
+      if (candidate !== undefined && !taken(candidate)) return candidate;
+    }
+    // The key schema gives too few values (an enum): count past what is taken.
+    for (let n = 1; ; n++) {
+      const candidate = numeric ? 1000 + n : String(1000 + n);
+      if (!taken(candidate) && this.keyFits(candidate)) return candidate;
+      if (n > 100_000) return `${String(1000 + n)}-${this.#made++}`;
+    }
+  }
+
+  #insert(scope: Scope, data: Rec, key: unknown): StoredObject {
+    const typed = typeof data[this.collection.keyField] === "number" && typeof key === "string" && /^-?\d+$/.test(key) ? Number(key) : key;
+    put(data, this.collection.keyField, typed);
+    const obj: StoredObject = { key: String(key), data, deleted: false };
+    scope.objects.delete(obj.key);
+    scope.gone.delete(obj.key);
+    scope.objects.set(obj.key, obj);
+    return obj;
+  }
+
+  /** The object with `key`: `gone` when it was deleted for good, undefined when it never existed. */
+  find(scope: Scope, key: unknown): StoredObject | "gone" | undefined {
+    const k = String(key);
+    if (scope.gone.has(k)) return "gone";
+    return scope.objects.get(k);
+  }
+
+  /** Whether another scope (other parents) holds an object with `key`: it is that parent's, not this one's. */
+  heldElsewhere(scope: Scope, key: unknown): boolean {
+    const k = String(key);
+    for (const other of this.#scopes.values()) if (other !== scope && (other.objects.has(k) || other.gone.has(k))) return true;
+    return false;
+  }
+
+  /** An object made now with `key`: from the item schema, with the request's members over it. */
+  create(scope: Scope, members: Rec, key: unknown): StoredObject {
+    const base = this.draft(deriveSeed(this.#seed, `made:${this.#made++}`));
+    for (const [k, v] of Object.entries(members)) put(base, k, v);
+    return this.#insert(scope, base, key);
+  }
+
+  /** A key for a new object: the one its members give (where free and fitting), else a new one. */
+  keyFor(scope: Scope, members: Rec): unknown {
+    const given = members[this.collection.keyField];
+    if (scalar(given) && !scope.objects.has(String(given)) && this.keyFits(given)) return given;
+    return this.newKey(scope, members);
+  }
+
+  /** Objects in the order they were made, deleted ones only when asked for. */
+  list(scope: Scope, withDeleted: boolean): StoredObject[] {
+    return [...scope.objects.values()].filter((o) => withDeleted || !o.deleted);
+  }
+
+  remove(scope: Scope, key: string): void {
+    scope.objects.delete(key);
+    scope.gone.add(key);
+  }
+
+  /** Every scope forgotten: the next request seeds afresh. */
+  reset(): void {
+    this.#scopes.clear();
+    this.#made = 0;
+  }
+}
