@@ -7,7 +7,30 @@ import tseslint from "typescript-eslint";
 
 /** Node's globals for the .mjs scripts (TypeScript files get theirs from the compiler). */
 const nodeGlobals = Object.fromEntries(
-  ["process", "console", "Buffer", "URL", "URLSearchParams", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "performance", "fetch", "AbortController", "AbortSignal", "structuredClone", "TextEncoder", "TextDecoder", "globalThis", "queueMicrotask", "Response", "Request", "Headers"].map((name) => [name, "readonly"]),
+  [
+    "process",
+    "console",
+    "Buffer",
+    "URL",
+    "URLSearchParams",
+    "setTimeout",
+    "clearTimeout",
+    "setInterval",
+    "clearInterval",
+    "setImmediate",
+    "performance",
+    "fetch",
+    "AbortController",
+    "AbortSignal",
+    "structuredClone",
+    "TextEncoder",
+    "TextDecoder",
+    "globalThis",
+    "queueMicrotask",
+    "Response",
+    "Request",
+    "Headers",
+  ].map((name) => [name, "readonly"]),
 );
 
 export default tseslint.config(

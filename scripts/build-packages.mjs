@@ -10,7 +10,11 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tsc = path.join(root, "node_modules/typescript/bin/tsc");
 const packagesDir = path.join(root, "packages");
-const names = existsSync(packagesDir) ? readdirSync(packagesDir).filter((n) => existsSync(path.join(packagesDir, n, "tsconfig.json"))).sort() : [];
+const names = existsSync(packagesDir)
+  ? readdirSync(packagesDir)
+      .filter((n) => existsSync(path.join(packagesDir, n, "tsconfig.json")))
+      .sort()
+  : [];
 const byPackageName = new Map(names.map((n) => [JSON.parse(readFileSync(path.join(packagesDir, n, "package.json"), "utf8")).name, n]));
 const needs = new Map(
   names.map((n) => {

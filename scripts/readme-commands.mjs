@@ -92,7 +92,11 @@ function record(line, ok, detail) {
 
 function expectExit(line, r, codes, pattern) {
   const ok = codes.includes(r.code) && (pattern === undefined || pattern.test(r.out));
-  record(line, ok, `${ok ? "" : `exit ${r.code}, wanted ${codes.join(" or ")}${pattern ? ` and output matching ${pattern}` : ""}\n${r.out.slice(-1500)}`}${ok ? `exit ${r.code}, ${(r.ms / 1000).toFixed(1)} s` : ""}`);
+  record(
+    line,
+    ok,
+    `${ok ? "" : `exit ${r.code}, wanted ${codes.join(" or ")}${pattern ? ` and output matching ${pattern}` : ""}\n${r.out.slice(-1500)}`}${ok ? `exit ${r.code}, ${(r.ms / 1000).toFixed(1)} s` : ""}`,
+  );
 }
 
 // A receiver for core's deliveries (the generated one, every handler acknowledging), for the lines
@@ -157,18 +161,13 @@ const HANDLERS = [
     (line) => {
       const r = run(line);
       expectExit(line, r, [0]);
-      if (!existsSync(path.join(clone, "src/api/client.ts")) || !existsSync(path.join(clone, "src/api/compiled/client.tables.ts"))) record(`${line} (writes src/api/client.ts and compiled/*.ts)`, false, "missing");
+      if (!existsSync(path.join(clone, "src/api/client.ts")) || !existsSync(path.join(clone, "src/api/compiled/client.tables.ts")))
+        record(`${line} (writes src/api/client.ts and compiled/*.ts)`, false, "missing");
     },
   ],
   [/^npx contractgen check$/, (line) => expectExit(line, run(line), [0])],
-  [
-    /^npx contractgen test --base-url https:\/\/staging…$/,
-    async (line, ctx) => expectExit(line, run(line.replace("https://staging…", await ctx.mockUrl()), { seconds: 600 }), [0], /passed/),
-  ],
-  [
-    /^npx contractgen test --spec api\.yaml --base-url …$/,
-    async (line, ctx) => expectExit(line, run(line.replace("…", await ctx.mockUrl()), { seconds: 600 }), [0], /passed/),
-  ],
+  [/^npx contractgen test --base-url https:\/\/staging…$/, async (line, ctx) => expectExit(line, run(line.replace("https://staging…", await ctx.mockUrl()), { seconds: 600 }), [0], /passed/)],
+  [/^npx contractgen test --spec api\.yaml --base-url …$/, async (line, ctx) => expectExit(line, run(line.replace("…", await ctx.mockUrl()), { seconds: 600 }), [0], /passed/)],
   [
     /^npx contractgen test --receiver http:\/\/127\.0\.0\.1:3000$/,
     async (line, ctx) => {
@@ -274,7 +273,11 @@ const HANDLERS = [
     (line) => {
       const name = line.replace(/^npm run /, "");
       const scripts = JSON.parse(readFileSync(path.join(clone, "package.json"), "utf8")).scripts ?? {};
-      record(`${line} (exists; not run here: a slow proof, this check itself, or the style check that waits for the lead's formatting pass)`, typeof scripts[name] === "string", scripts[name] ?? "no such script");
+      record(
+        `${line} (exists; not run here: a slow proof, this check itself, or the style check that waits for the lead's formatting pass)`,
+        typeof scripts[name] === "string",
+        scripts[name] ?? "no such script",
+      );
     },
   ],
   [

@@ -8,8 +8,7 @@ import { fileURLToPath } from "node:url";
 const cli = new URL("../dist/cli.js", import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {
   process.stderr.write(
-    "contractgen: the generator is not built yet (generators/dist/cli.js is missing).\n" +
-      "In the contractgen repository run `npm run build:generators` (or `npm run generate`), then try again.\n",
+    "contractgen: the generator is not built yet (generators/dist/cli.js is missing).\n" + "In the contractgen repository run `npm run build:generators` (or `npm run generate`), then try again.\n",
   );
   process.exitCode = 4;
 } else {

@@ -59,7 +59,19 @@ async function targetsOf(args: CommonArgs): Promise<Target[]> {
   const { resolveTargets, TargetUsageError } = await import("./config/targets.js");
   const { ConfigError } = await import("./config/load.js");
   try {
-    return (await resolveTargets(process.cwd(), { spec: args.spec, out: args.out, name: args.name, specDir: args["spec-dir"], packagesDir: args["packages-dir"], scope: args.scope, config: args.config, templates: args.templates, layout: args.layout })).targets;
+    return (
+      await resolveTargets(process.cwd(), {
+        spec: args.spec,
+        out: args.out,
+        name: args.name,
+        specDir: args["spec-dir"],
+        packagesDir: args["packages-dir"],
+        scope: args.scope,
+        config: args.config,
+        templates: args.templates,
+        layout: args.layout,
+      })
+    ).targets;
   } catch (err) {
     throw err instanceof TargetUsageError || err instanceof ConfigError ? new UsageError(err.message) : err;
   }
@@ -289,7 +301,13 @@ async function runMcp(args: {
   const { PROFILES } = await import("@contractgen/runtime/mcp-profiles");
   const profile = PROFILES.find((p) => p === args.profile);
   if (!profile) throw new UsageError(`unknown --profile ${args.profile}; use one of ${PROFILES.join(", ")}`);
-  const list = (v: string[] | undefined): string[] | undefined => (v ? v.flatMap((x) => x.split(",")).map((x) => x.trim()).filter(Boolean) : undefined);
+  const list = (v: string[] | undefined): string[] | undefined =>
+    v
+      ? v
+          .flatMap((x) => x.split(","))
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : undefined;
   const tools = list(args.tools);
   const tags = list(args.tags);
   const flag = (name: keyof typeof args): string | undefined => (typeof args[name] === "string" ? (args[name] as string) : undefined);
@@ -438,16 +456,10 @@ export async function main(argv: string[]): Promise<number> {
     .command(
       "generate [spec]",
       "generate packages from specs (every spec in --spec-dir, or <spec> into --out)",
-      (y) =>
-        (common(y).options({ watch: GENERATE_OPTIONS.watch, force: GENERATE_OPTIONS.force }) as unknown as Argv<CommonArgs & { watch: boolean; force: boolean }>).epilog(EPILOG),
+      (y) => (common(y).options({ watch: GENERATE_OPTIONS.watch, force: GENERATE_OPTIONS.force }) as unknown as Argv<CommonArgs & { watch: boolean; force: boolean }>).epilog(EPILOG),
       guard(runGenerate),
     )
-    .command(
-      "check [spec]",
-      "exit 1 and list the files when generated output differs from the specs; writes nothing",
-      (y) => common(y).epilog(EPILOG),
-      guard(runCheck),
-    )
+    .command("check [spec]", "exit 1 and list the files when generated output differs from the specs; writes nothing", (y) => common(y).epilog(EPILOG), guard(runCheck))
     .command(
       "test",
       "run the generated conformance suites against a server (default: the in-process mock); exit 1 on any violation",
@@ -459,11 +471,15 @@ export async function main(argv: string[]): Promise<number> {
             string: true,
             describe: "what to test: a package under --packages-dir (core), a generated package folder, or an OpenAPI document (generated first) (default: every package)",
           })
-          .option("auth", { type: "string", describe: "credentials as JSON ({bearer, basic, oauth1, clientCredentials}) or @file" })
+          .option("auth", { type: "string", describe: "credentials as JSON ({bearer, basic, oauth1, clientCredentials, apiKey}) or @file" })
           .option("destructive", { type: "boolean", default: false, describe: "run state scenarios that delete data or invalidate tokens on the server" })
           .option("disposable", { type: "boolean", default: false, describe: "the server's data is throw-away: cases may delete listed objects the contract cannot make" })
-          .option("rate-limits", { type: "boolean", default: false, describe: "drive each stated rate limit to its end: the server must admit exactly that many requests (only for fresh quotas no one else uses)" })
-          .option("values", { type: "string", describe: "JSON (or @file) of parameter values for objects no list operation gives, e.g. {\"account_id\":\"…\"} (CONTRACT_VALUES)" })
+          .option("rate-limits", {
+            type: "boolean",
+            default: false,
+            describe: "drive each stated rate limit to its end: the server must admit exactly that many requests (only for fresh quotas no one else uses)",
+          })
+          .option("values", { type: "string", describe: 'JSON (or @file) of parameter values for objects no list operation gives, e.g. {"account_id":"…"} (CONTRACT_VALUES)' })
           .option("seed", { type: "number", describe: "seed of the synthesized requests (CONTRACT_SEED); the same seed sends the same cases [1]" })
           .option("baseline", { type: "string", describe: "JSON file of known deviations: those are reported as known, only new failures fail the run" })
           .option("update-baseline", { type: "boolean", default: false, describe: "write --baseline from this run's failures" })

@@ -79,7 +79,12 @@ export function writeCodeCache(id: string, warmUp: (exports: unknown) => void): 
 function warmTypescript(exports: unknown): void {
   const ts = exports as typeof import("typescript");
   const f = ts.factory;
-  const alias = f.createTypeAliasDeclaration([f.createModifier(ts.SyntaxKind.ExportKeyword)], "A", undefined, f.createTypeLiteralNode([f.createPropertySignature(undefined, "a", f.createToken(ts.SyntaxKind.QuestionToken), f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword))]));
+  const alias = f.createTypeAliasDeclaration(
+    [f.createModifier(ts.SyntaxKind.ExportKeyword)],
+    "A",
+    undefined,
+    f.createTypeLiteralNode([f.createPropertySignature(undefined, "a", f.createToken(ts.SyntaxKind.QuestionToken), f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword))]),
+  );
   ts.createPrinter().printList(ts.ListFormat.MultiLine, f.createNodeArray([alias]), ts.createSourceFile("a.ts", "", ts.ScriptTarget.ESNext));
   ts.transpileModule("export default { specs: [] as string[] };", { compilerOptions: { module: ts.ModuleKind.ESNext } });
 }

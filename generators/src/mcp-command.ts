@@ -45,7 +45,8 @@ async function loadApi(spec: string, cwd: string): Promise<McpApi> {
     let entry = path.join(folder, "dist", "mcp.js");
     if (!existsSync(entry)) {
       const name = (JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8")) as { name?: string }).name ?? folder;
-      if (!existsSync(path.join(folder, "src", "mcp.ts"))) throw new UsageError(`${name} has no MCP module (${path.relative(cwd, path.join(folder, "src", "mcp.ts"))}): generate it with the mcp artifact`);
+      if (!existsSync(path.join(folder, "src", "mcp.ts")))
+        throw new UsageError(`${name} has no MCP module (${path.relative(cwd, path.join(folder, "src", "mcp.ts"))}): generate it with the mcp artifact`);
       // Generated but not built (a project that just ran `contractgen generate`): run its sources.
       entry = await transpiledEntry(folder, cwd);
     }

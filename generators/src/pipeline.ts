@@ -371,7 +371,16 @@ function templateReader(cwd: string): (target: Target) => Promise<PackageTemplat
 function targetKey(target: Target, templates: PackageTemplates, cwd: string): string {
   // Whether a workflow document sits beside the spec: adding one must regenerate, not be a no-op.
   const workflows = workflowsPathFor(path.resolve(cwd, target.specPath)) ?? "";
-  return JSON.stringify([target.packageName, target.specPath, target.artifacts ?? "all", target.layout ?? "package", templatesHash(templates), workflows, target.refRoots ?? [], target.backtrackingPatterns ?? []]);
+  return JSON.stringify([
+    target.packageName,
+    target.specPath,
+    target.artifacts ?? "all",
+    target.layout ?? "package",
+    templatesHash(templates),
+    workflows,
+    target.refRoots ?? [],
+    target.backtrackingPatterns ?? [],
+  ]);
 }
 
 /**

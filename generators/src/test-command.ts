@@ -149,43 +149,39 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
 
   const { startVitest } = await import("vitest/node");
   const reporters = options.reporter === "junit" ? ["default", "junit"] : ["default"];
-  const vitest = await startVitest(
-    "test",
-    [],
-    {
-      watch: false,
-      config: false,
-      root: options.cwd,
-      // One project per suite: each may need its own server address (a contract's base path), and
-      // a suite may live outside the current folder (a cache folder, /tmp), hence absolute paths.
-      projects: suites.map((s) => ({
-        extends: true as const,
-        // Projects do not inherit the root's plugins.
-        plugins: [generatorResolution([s.dir])],
-        test: {
-          name: s.packageName,
-          root: s.dir,
-          include: [s.file],
-          // The package's own JavaScript (its compiled validators) goes through the plugin above like
-          // its TypeScript does: vitest would otherwise hand a file under a node_modules path (the
-          // cache a --spec document is generated into) to Node, which cannot resolve its imports.
-          server: { deps: { inline: [new RegExp(`^${escapeRegExp(realDir(s.dir))}`)] } },
-          ...(options.baseUrl ? { env: { CONTRACT_BASE_URL: suiteBaseUrl(options.baseUrl, s.dir) } } : {}),
-        },
-      })),
-      reporters,
-      ...(options.reporter === "junit" && options.output ? { outputFile: { junit: path.resolve(options.cwd, options.output) } } : {}),
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
-      pool: "forks",
-      // Suites against one server share its state: one suite's deletes and token invalidations
-      // change what another reads. Run in parallel, how they interleave depends on the machine's
-      // load, so a run would not be reproducible; one after another (in name order) it is. Against
-      // the in-process mock each suite has its own server and they may run side by side.
-      ...(options.baseUrl ? { fileParallelism: false } : {}),
-      sequence: { sequencer: inGivenOrder(suites.map((s) => s.file)) },
-    },
-  );
+  const vitest = await startVitest("test", [], {
+    watch: false,
+    config: false,
+    root: options.cwd,
+    // One project per suite: each may need its own server address (a contract's base path), and
+    // a suite may live outside the current folder (a cache folder, /tmp), hence absolute paths.
+    projects: suites.map((s) => ({
+      extends: true as const,
+      // Projects do not inherit the root's plugins.
+      plugins: [generatorResolution([s.dir])],
+      test: {
+        name: s.packageName,
+        root: s.dir,
+        include: [s.file],
+        // The package's own JavaScript (its compiled validators) goes through the plugin above like
+        // its TypeScript does: vitest would otherwise hand a file under a node_modules path (the
+        // cache a --spec document is generated into) to Node, which cannot resolve its imports.
+        server: { deps: { inline: [new RegExp(`^${escapeRegExp(realDir(s.dir))}`)] } },
+        ...(options.baseUrl ? { env: { CONTRACT_BASE_URL: suiteBaseUrl(options.baseUrl, s.dir) } } : {}),
+      },
+    })),
+    reporters,
+    ...(options.reporter === "junit" && options.output ? { outputFile: { junit: path.resolve(options.cwd, options.output) } } : {}),
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    // Suites against one server share its state: one suite's deletes and token invalidations
+    // change what another reads. Run in parallel, how they interleave depends on the machine's
+    // load, so a run would not be reproducible; one after another (in name order) it is. Against
+    // the in-process mock each suite has its own server and they may run side by side.
+    ...(options.baseUrl ? { fileParallelism: false } : {}),
+    sequence: { sequencer: inGivenOrder(suites.map((s) => s.file)) },
+  });
   const results = collectResults(vitest.state.getFiles() as unknown as TaskNode[], suites);
   await vitest.close();
   return summarize(results.cases, results.brokenFiles, suites, baseline && baselineFile ? { file: baselineFile, baseline, update: options.updateBaseline === true } : undefined);
@@ -209,7 +205,11 @@ function summarize(
     return { passed, failed, known: 0, skipped, lines, exitCode: failed > 0 || passed === 0 ? 1 : 0 };
   }
   if (base.update) {
-    const next = updatedBaseline(base.baseline, cases, suites.map((s) => s.packageName));
+    const next = updatedBaseline(
+      base.baseline,
+      cases,
+      suites.map((s) => s.packageName),
+    );
     writeBaseline(base.file, next);
     const recorded = cases.filter((c) => c.state === "fail").length;
     lines.push(`baseline ${base.file}: recorded ${recorded} known deviation(s) of this run (${next.known.length} in the file)`);

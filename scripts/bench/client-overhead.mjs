@@ -27,7 +27,10 @@ async function round(fn, n) {
   return ((performance.now() - t) * 1000) / n;
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (let i = 0; i < 3; i++) { await round(bare, 200); await round(typed, 200); } // warm up
+for (let i = 0; i < 3; i++) {
+  await round(bare, 200);
+  await round(typed, 200);
+} // warm up
 const a = [];
 const b = [];
 for (let i = 0; i < 15; i++) {

@@ -113,7 +113,10 @@ const result = {
   incrementalFreshProcessMs: { median: Math.round(median(freshProcess)), all: freshProcess.map(Math.round) },
   byteIdenticalToCold: checks,
   stagesOfLastInProcessRun: stageLog.at(-1),
-  loadAverage: os.loadavg().map((x) => x.toFixed(1)).join(" "),
+  loadAverage: os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" "),
 };
 console.log(JSON.stringify(result, null, 1));
 rmSync(work, { recursive: true, force: true });

@@ -68,7 +68,14 @@ export function benchRounds(commands, runs) {
     });
   }
   return commands.map(({ label }, c) => {
-    const row = { label, wall: median(samples[c].map((s) => s.wall)), mem: Math.max(...samples[c].map((s) => s.mem)), runs, load: [Math.min(...loads[c]), Math.max(...loads[c])], last: samples[c][samples[c].length - 1] };
+    const row = {
+      label,
+      wall: median(samples[c].map((s) => s.wall)),
+      mem: Math.max(...samples[c].map((s) => s.mem)),
+      runs,
+      load: [Math.min(...loads[c]), Math.max(...loads[c])],
+      last: samples[c][samples[c].length - 1],
+    };
     process.stderr.write(`${label.padEnd(58)} ${row.wall.toFixed(2).padStart(6)} s  ${row.mem.toFixed(0).padStart(5)} MiB  (median of ${runs}, load ${row.load.join("–")})\n`);
     return row;
   });

@@ -40,10 +40,13 @@ function cpuUs(pid) {
 
 const load = (url, options = {}) =>
   new Promise((resolve, reject) =>
-    autocannon({ url, connections: 10, duration: DURATION, ...options }, (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors }))),
+    autocannon({ url, connections: 10, duration: DURATION, ...options }, (err, r) =>
+      err ? reject(err) : resolve({ rps: r.requests.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors }),
+    ),
   );
 
-const bareScript = 'const app = (await import("fastify")).default(); app.get("/plain", async () => ({ data: [{ id: "1", text: "hello" }] })); await app.listen({ port: 4523, host: "127.0.0.1" }); console.log("listening");';
+const bareScript =
+  'const app = (await import("fastify")).default(); app.get("/plain", async () => ({ data: [{ id: "1", text: "hello" }] })); await app.listen({ port: 4523, host: "127.0.0.1" }); console.log("listening");';
 const children = [
   await start(["generators/dist/cli.js", "mock", "--port", "4521", "--quiet"], before, /serving/),
   await start(["generators/dist/cli.js", "mock", "--port", "4522", "--quiet"], after, /serving/),

@@ -61,7 +61,11 @@ const bearer = { authorization: "Bearer mock-bearer-token" };
   rows.push({ kind: "startup", name: "contractgen mock: process start until listening", ms });
   const base = `http://127.0.0.1:${port}`;
   rows.push({ kind: "load", name: "contractgen mock: GET /2/posts?ids=… (validated, bearer)", ...(await load(`${base}/2/posts?ids=1,2&post.fields=id,text`, { headers: bearer })) });
-  rows.push({ kind: "load", name: "contractgen mock: POST /2/posts/search/webhooks/{id} (validated, bearer)", ...(await load(`${base}/2/posts/search/webhooks/1234567890?post.fields=id,text`, { method: "POST", headers: bearer })) });
+  rows.push({
+    kind: "load",
+    name: "contractgen mock: POST /2/posts/search/webhooks/{id} (validated, bearer)",
+    ...(await load(`${base}/2/posts/search/webhooks/1234567890?post.fields=id,text`, { method: "POST", headers: bearer })),
+  });
   child.kill();
 }
 
@@ -83,7 +87,11 @@ const bearer = { authorization: "Bearer mock-bearer-token" };
   rows.push({ kind: "startup", name: "Prism 5 mock spec/core.yaml: process start until listening", ms });
   const base = `http://127.0.0.1:${port}`;
   rows.push({ kind: "load", name: "Prism: GET /2/posts?ids=…", ...(await load(`${base}/2/posts?ids=1,2&post.fields=id,text`, { headers: bearer })) });
-  rows.push({ kind: "load", name: "Prism: POST /2/posts/search/webhooks/{id}", ...(await load(`${base}/2/posts/search/webhooks/1234567890?post.fields=id,text`, { method: "POST", headers: bearer })) });
+  rows.push({
+    kind: "load",
+    name: "Prism: POST /2/posts/search/webhooks/{id}",
+    ...(await load(`${base}/2/posts/search/webhooks/1234567890?post.fields=id,text`, { method: "POST", headers: bearer })),
+  });
   child.kill();
 }
 

@@ -60,9 +60,15 @@ export function peersSection({ perSpec, three, noop, typecheck, versions, tsVers
       "| output | TypeScript files (.ts, .d.ts) | size (MB) | median wall (s) | peak RSS (MiB) | type errors |",
       "| --- | ---: | ---: | ---: | ---: | ---: |",
       `| contractgen package, all artifacts (src/ and its declaration files in compiled/) | ${c.size.files} | ${mb(c)} | ${c.wall.toFixed(2)} | ${c.mem.toFixed(0)} | ${c.errors} |`,
-      ...(cc ? [`| contractgen package, \`src/client.ts\` and what it imports (types, problems, and through problems.ts the validators) | | | ${cc.wall.toFixed(2)} | ${cc.mem.toFixed(0)} | ${cc.errors} |`] : []),
+      ...(cc
+        ? [`| contractgen package, \`src/client.ts\` and what it imports (types, problems, and through problems.ts the validators) | | | ${cc.wall.toFixed(2)} | ${cc.mem.toFixed(0)} | ${cc.errors} |`]
+        : []),
       `| @hey-api/openapi-ts output (client + types) | ${h.size.files} | ${mb(h)} | ${h.wall.toFixed(2)} | ${h.mem.toFixed(0)} | ${h.errors} |`,
-      ...(cd ? [`| contractgen's declaration files alone, skipLibCheck off (checked by its tests, not by a consumer's build) | ${cd.size.files} | ${mb(cd)} | ${cd.wall.toFixed(2)} | ${cd.mem.toFixed(0)} | ${cd.errors} |`] : []),
+      ...(cd
+        ? [
+            `| contractgen's declaration files alone, skipLibCheck off (checked by its tests, not by a consumer's build) | ${cd.size.files} | ${mb(cd)} | ${cd.wall.toFixed(2)} | ${cd.mem.toFixed(0)} | ${cd.errors} |`,
+          ]
+        : []),
       "",
       `contractgen ÷ hey-api: ${ratio(c, h)} wall, ${(c.mem / h.mem).toFixed(2)}× peak RSS. Target: contractgen's output type-checks at least as fast as hey-api's (≤ 1.0×): ${verdict(c.wall <= h.wall)}.` +
         (cc ? ` The client subpath alone (the part nearest to hey-api's output): ${ratio(cc, h)} wall, ${(cc.mem / h.mem).toFixed(2)}× peak RSS.` : ""),

@@ -35,7 +35,10 @@ export function profileGithub(root, tmp) {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".cpuprofile"))
     .sort((a, b) => threadOf(a) - threadOf(b));
-  const summary = summarise(files.map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8"))), root);
+  const summary = summarise(
+    files.map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8"))),
+    root,
+  );
   return { summary, stageWallMs, wallS, load: [loadBefore, load1()], threads: files.length };
 }
 
@@ -51,7 +54,12 @@ export function profileSection({ summary, stageWallMs, wallS, load, threads }, {
   const stageRows = shown.map(([stage, us]) => `| ${stage} | ${s(us)} | ${pct(us, total)} | ${stageWallMs.has(stage) ? stageWallMs.get(stage).toFixed(0) : ""} |`);
   if (rest.length > 0) {
     const us = rest.reduce((a, [, u]) => a + u, 0);
-    stageRows.push(`| ${rest.length} others (${rest.slice(0, 4).map(([k]) => k).join(", ")}, …) | ${s(us)} | ${pct(us, total)} | |`);
+    stageRows.push(
+      `| ${rest.length} others (${rest
+        .slice(0, 4)
+        .map(([k]) => k)
+        .join(", ")}, …) | ${s(us)} | ${pct(us, total)} | |`,
+    );
   }
   const [main, ...workers] = summary.threads;
   const threadText = `main thread ${s(main?.cpuUs ?? 0)} s of CPU${workers.length ? `, ${workers.length} worker thread(s) ${workers.map((w) => `${s(w.cpuUs)} s`).join(" and ")}` : ""}`;

@@ -33,7 +33,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const INCREMENTAL_EDITS = 5;
 
 const argv = process.argv.slice(2);
-const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const only = argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
 const note = argv.find((a) => a.startsWith("--note="))?.slice("--note=".length) ?? "";
 const parts = new Set(only ?? ["table", "peers", ...(argv.includes("--profile") ? ["profile"] : [])]);
 for (const p of parts) if (!["table", "peers", "profile"].includes(p)) throw new Error(`unknown part "${p}" (--only=peers or --only=profile)`);
@@ -68,7 +71,9 @@ if (table || peers) {
     const commands = [
       table ? { key: "ours", label: `types stage: contractgen — ${name}`, args: [node, path.join(root, "scripts/bench/types-stage.mjs"), spec, path.join(tmp, "types.ts")], cwd: root } : undefined,
       { key: "theirs", label: `types: openapi-typescript CLI — ${name}`, args: [node, ots, spec, "-o", path.join(tmp, "ots.ts")], cwd: root },
-      peers ? { key: "hey", ...heyapiRow(`client + types: @hey-api/openapi-ts CLI — ${name}`, [{ input: spec, output: path.join(tmp, `heyapi-${key}`, "out") }], path.join(tmp, `heyapi-${key}`)) } : undefined,
+      peers
+        ? { key: "hey", ...heyapiRow(`client + types: @hey-api/openapi-ts CLI — ${name}`, [{ input: spec, output: path.join(tmp, `heyapi-${key}`, "out") }], path.join(tmp, `heyapi-${key}`)) }
+        : undefined,
       { key: "full", label: `all artifacts, cold: contractgen generate --force — ${name}`, args: genArgs, cwd: root, setup: () => rmSync(cache, { recursive: true, force: true }) },
       table ? { key: "warm", label: `all artifacts, warm cache: contractgen generate --force — ${name}`, args: genArgs, cwd: root } : undefined,
     ].filter(Boolean);
@@ -90,7 +95,12 @@ if (table || peers) {
   const projectArgs = [node, cli, "generate", "--spec-dir", path.join(work, "spec"), "--packages-dir", path.join(work, "packages"), "--cache-dir", path.join(work, ".cache"), "-q"];
   // Interleaved with hey-api's run of the three specs (benchRounds), the pair the target compares.
   const commands = [
-    { label: "full regeneration of the three specs, cold (generate --force)", args: [...projectArgs, "--force"], cwd: root, setup: () => rmSync(path.join(work, ".cache", "content"), { recursive: true, force: true }) },
+    {
+      label: "full regeneration of the three specs, cold (generate --force)",
+      args: [...projectArgs, "--force"],
+      cwd: root,
+      setup: () => rmSync(path.join(work, ".cache", "content"), { recursive: true, force: true }),
+    },
     ...(peers
       ? [
           heyapiRow(
@@ -172,13 +182,17 @@ function tableLines() {
     process.stderr.write(`validators ${name.padEnd(16)} import ${imported.toFixed(1)} ms  vs  ajv compile at start-up ${compiled.toFixed(1)} ms\n`);
   }
   const tp = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/validators-throughput.mjs")], { cwd: root, encoding: "utf8" }).stdout);
-  process.stderr.write(`validations/s Product ${tp.product.standalone.toFixed(0)} vs ${tp.product.runtime.toFixed(0)}; 25-product batch ${tp.batch.standalone.toFixed(0)} vs ${tp.batch.runtime.toFixed(0)}\n`);
+  process.stderr.write(
+    `validations/s Product ${tp.product.standalone.toFixed(0)} vs ${tp.product.runtime.toFixed(0)}; 25-product batch ${tp.batch.standalone.toFixed(0)} vs ${tp.batch.runtime.toFixed(0)}\n`,
+  );
   const pct = (a, b) => `${(((a - b) / b) * 100).toFixed(1)}%`;
   // The pattern engine (RE2) against plain RegExp in the same compiled modules of GitHub's package.
   const patternsRun = spawnSync(node, [path.join(root, "scripts/bench/validators-patterns.mjs")], { cwd: root, encoding: "utf8", timeout: 900_000 });
   if (patternsRun.status !== 0) throw new Error(`pattern engine bench failed:\n${patternsRun.stderr}`);
   const pe = JSON.parse(patternsRun.stdout);
-  process.stderr.write(`GitHub validations/s RE2 ${pe.all.re2.toFixed(0)} vs RegExp ${pe.all.regexp.toFixed(0)}; with a pattern ${pe.withPattern.re2.toFixed(0)} vs ${pe.withPattern.regexp.toFixed(0)}\n`);
+  process.stderr.write(
+    `GitHub validations/s RE2 ${pe.all.re2.toFixed(0)} vs RegExp ${pe.all.regexp.toFixed(0)}; with a pattern ${pe.withPattern.re2.toFixed(0)} vs ${pe.withPattern.regexp.toFixed(0)}\n`,
+  );
 
   // Client overhead per call against a bare fetch on loopback (interleaved rounds, median).
   const overhead = JSON.parse(spawnSync(node, [path.join(root, "scripts/bench/client-overhead.mjs")], { cwd: root, encoding: "utf8" }).stdout);
@@ -204,7 +218,9 @@ function tableLines() {
     const r = spawnSync(node, [path.join(root, "scripts/bench/incremental.mjs"), which, String(INCREMENTAL_EDITS)], { cwd: root, encoding: "utf8", timeout: 1_800_000 });
     if (r.status !== 0) throw new Error(`incremental bench (${which}) failed:\n${r.stderr}${r.stdout}`);
     const result = JSON.parse(r.stdout);
-    process.stderr.write(`incremental ${which}: in process ${result.incrementalInProcessMs.median} ms, fresh process ${result.incrementalFreshProcessMs.median} ms, identical ${result.byteIdenticalToCold.join(",")}\n`);
+    process.stderr.write(
+      `incremental ${which}: in process ${result.incrementalInProcessMs.median} ms, fresh process ${result.incrementalFreshProcessMs.median} ms, identical ${result.byteIdenticalToCold.join(",")}\n`,
+    );
     return result;
   });
 
@@ -229,11 +245,22 @@ function tableLines() {
     "",
     "## Incremental regeneration",
     "",
-    "After adding one property to one schema (`simple-user` in GitHub's description, the first schema of spec/common/core-objects.yaml for core), median of " + INCREMENTAL_EDITS + " edits made one after another (each edit's time in brackets, in order: the first follows the cold run). In one process is what `contractgen generate --watch` does (modules loaded, content caches in memory, the kept worker diffing the release); a fresh process reads the caches from disk. Every result is compared byte for byte with a cold run (empty cache) of the same edited spec over the same previous output. Targets: GitHub ≤ 3 s, core ≤ 0.5 s.",
+    "After adding one property to one schema (`simple-user` in GitHub's description, the first schema of spec/common/core-objects.yaml for core), median of " +
+      INCREMENTAL_EDITS +
+      " edits made one after another (each edit's time in brackets, in order: the first follows the cold run). In one process is what `contractgen generate --watch` does (modules loaded, content caches in memory, the kept worker diffing the release); a fresh process reads the caches from disk. Every result is compared byte for byte with a cold run (empty cache) of the same edited spec over the same previous output. Targets: GitHub ≤ 3 s, core ≤ 0.5 s.",
     "",
     "| spec | in one process (ms) | fresh process (ms) | byte-identical to cold | slowest stages in one process (ms) |",
     "| --- | ---: | ---: | --- | --- |",
-    ...incremental.map((r) => `| ${r.spec} | ${r.incrementalInProcessMs.median} (${r.incrementalInProcessMs.all.join(", ")}) | ${r.incrementalFreshProcessMs.median} (${r.incrementalFreshProcessMs.all.join(", ")}) | ${r.byteIdenticalToCold.every(Boolean) ? "yes" : "NO"} (${r.byteIdenticalToCold.length} of ${r.byteIdenticalToCold.length}) | ${Object.entries(r.stagesOfLastInProcessRun).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v}`).join(", ")} |`),
+    ...incremental.map(
+      (r) =>
+        `| ${r.spec} | ${r.incrementalInProcessMs.median} (${r.incrementalInProcessMs.all.join(", ")}) | ${r.incrementalFreshProcessMs.median} (${r.incrementalFreshProcessMs.all.join(", ")}) | ${r.byteIdenticalToCold.every(Boolean) ? "yes" : "NO"} (${r.byteIdenticalToCold.length} of ${r.byteIdenticalToCold.length}) | ${Object.entries(
+          r.stagesOfLastInProcessRun,
+        )
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")} |`,
+    ),
     "",
     "## Validators",
     "",

@@ -25,7 +25,16 @@ const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
 const spec = await loadSpec(github, { cwd: root });
 const base = buildModel(spec, "github");
 const templates = await loadScaffoldTemplates(undefined, root);
-const factsOf = (model, plan) => ({ model, plan, packageName: "github", projectName: "bench", contractDir: "./contract", runtimeDir: undefined, buildsContract: true, command: "contractgen scaffold" });
+const factsOf = (model, plan) => ({
+  model,
+  plan,
+  packageName: "github",
+  projectName: "bench",
+  contractDir: "./contract",
+  runtimeDir: undefined,
+  buildsContract: true,
+  command: "contractgen scaffold",
+});
 
 /** The contract after a change: 20 operations removed, 10 renamed, 15 added to existing tags, 15 under a new tag. */
 function changedModel() {

@@ -15,7 +15,19 @@ addRuleKeyword(ajv);
 ajv.addSchema(root);
 const runtime = (name) => ajv.getSchema(`${root.$id}#/components/schemas/${name}`);
 
-const product = { id: "SKU-1", title: "Linen shirt", description: "Shirt", availability: "in stock", condition: "new", price: "49.00 USD", link: "https://shop.example.com/p/1", image_link: "https://shop.example.com/i/1.jpg", brand: "Acme", inventory: 12, sale_price: "39.00 USD" };
+const product = {
+  id: "SKU-1",
+  title: "Linen shirt",
+  description: "Shirt",
+  availability: "in stock",
+  condition: "new",
+  price: "49.00 USD",
+  link: "https://shop.example.com/p/1",
+  image_link: "https://shop.example.com/i/1.jpg",
+  brand: "Acme",
+  inventory: 12,
+  sale_price: "39.00 USD",
+};
 const batch = { products: Array.from({ length: 25 }, (_, i) => ({ ...product, id: `SKU-${i}` })) };
 
 function rate(fn, data) {

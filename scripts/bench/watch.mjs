@@ -76,7 +76,10 @@ console.log(
       rssMiBAfterEach: results.map((r) => r.rssMiB),
       peakRssMiB: Math.max(...results.map((r) => r.peakRssMiB ?? 0)),
       lastEditIdenticalToCold: sameTree(path.join(work, "pkg"), path.join(work, "cold")),
-      loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(" "),
+      loadAverage: os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" "),
     },
     null,
     1,

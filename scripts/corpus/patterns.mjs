@@ -113,7 +113,7 @@ const re2Patterns = classes.re2.map(([p]) => p);
 const disagreements = [];
 const stalled = [];
 let compared = 0;
-for (let from = 0; from < re2Patterns.length; ) {
+for (let from = 0; from < re2Patterns.length;) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { patterns: re2Patterns.slice(from) } });
   let done = 0;
   const finished = await new Promise((resolve) => {
@@ -172,7 +172,9 @@ if (process.argv.includes("--json")) {
     "",
     "Refused patterns:",
     "",
-    ...classes.refused.map(([p, u, why]) => `- \`${p.replace(/`/g, "\\`")}\` (${why}; ${u.docs.size} document${u.docs.size === 1 ? "" : "s"}: ${[...u.docs].slice(0, 3).join(", ")}${u.docs.size > 3 ? ", …" : ""})`),
+    ...classes.refused.map(
+      ([p, u, why]) => `- \`${p.replace(/`/g, "\\`")}\` (${why}; ${u.docs.size} document${u.docs.size === 1 ? "" : "s"}: ${[...u.docs].slice(0, 3).join(", ")}${u.docs.size > 3 ? ", …" : ""})`,
+    ),
     ...(disagreements.length ? ["", "Disagreements:", "", ...disagreements.slice(0, 40).map((d) => `- \`${d.pattern}\` on ${JSON.stringify(d.input)}: RegExp ${d.regexp}, RE2 ${d.re2}`)] : []),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

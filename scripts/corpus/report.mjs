@@ -9,28 +9,79 @@ export function groupBy(list, key) {
 
 /** How each construct real specs use is handled, and what is left; tests in test/corpus/constructs.test.ts. */
 const CONSTRUCTS = [
-  ["circular and recursive schemas", "recursion.yaml", "Types from openapi-typescript; recursion through an array at a schema's top level (JSON-value unions, `Forest`/`Grove`) goes through named interfaces so TypeScript does not resolve it eagerly. Validators compile each referenced schema once, so recursion terminates."],
-  ["`allOf` with a discriminator", "polymorphism.yaml", "A payload validated as the base is held to the subtype its discriminator value names (mapping, or implicitly a schema extending the base by name); values naming no subtype are checked against the base only."],
-  ["`oneOf`/`anyOf` with and without mapping", "polymorphism.yaml", "JSON Schema's meaning; with a discriminator, a mapped (or schema-name) value selects its branch alone, so overlapping branches no longer both match; other values fall back to the union."],
-  ["`nullable` (3.0), `type: [..., \"null\"]` (3.1)", "nullable-30.yaml, schema-31.yaml", "`| null` in types, null accepted by validators, including `nullable` beside `allOf`/`$ref` and on enums. `type: \"null\"` beside `oneOf` is read as a nullable union."],
-  ["`readOnly`/`writeOnly`", "nullable-30.yaml, schema-31.yaml", "openapi-typescript marks readOnly properties `readonly` and ignores writeOnly: one shape for both directions (its `readWriteMarkers` option would change every consumer type). Validators follow OpenAPI: a required readOnly property is required in responses only, a required writeOnly one in requests only, through references and arrays. Client argument and server handler input types make top-level required readOnly body members optional (`Relaxed<T, \"id\">`); client results and server replies do the same for writeOnly ones. Left: nested members stay required in the types (validation relaxes them)."],
+  [
+    "circular and recursive schemas",
+    "recursion.yaml",
+    "Types from openapi-typescript; recursion through an array at a schema's top level (JSON-value unions, `Forest`/`Grove`) goes through named interfaces so TypeScript does not resolve it eagerly. Validators compile each referenced schema once, so recursion terminates.",
+  ],
+  [
+    "`allOf` with a discriminator",
+    "polymorphism.yaml",
+    "A payload validated as the base is held to the subtype its discriminator value names (mapping, or implicitly a schema extending the base by name); values naming no subtype are checked against the base only.",
+  ],
+  [
+    "`oneOf`/`anyOf` with and without mapping",
+    "polymorphism.yaml",
+    "JSON Schema's meaning; with a discriminator, a mapped (or schema-name) value selects its branch alone, so overlapping branches no longer both match; other values fall back to the union.",
+  ],
+  [
+    '`nullable` (3.0), `type: [..., "null"]` (3.1)',
+    "nullable-30.yaml, schema-31.yaml",
+    '`| null` in types, null accepted by validators, including `nullable` beside `allOf`/`$ref` and on enums. `type: "null"` beside `oneOf` is read as a nullable union.',
+  ],
+  [
+    "`readOnly`/`writeOnly`",
+    "nullable-30.yaml, schema-31.yaml",
+    'openapi-typescript marks readOnly properties `readonly` and ignores writeOnly: one shape for both directions (its `readWriteMarkers` option would change every consumer type). Validators follow OpenAPI: a required readOnly property is required in responses only, a required writeOnly one in requests only, through references and arrays. Client argument and server handler input types make top-level required readOnly body members optional (`Relaxed<T, "id">`); client results and server replies do the same for writeOnly ones. Left: nested members stay required in the types (validation relaxes them).',
+  ],
   ["`additionalProperties`, `patternProperties`", "schema-31.yaml", "Index signatures in types (pattern properties as the union of their value types); exact in validators."],
   ["`const`", "schema-31.yaml", "Literal types; validated."],
   ["`prefixItems`", "schema-31.yaml", "Tuple types; validated with `items` and `minItems`. Left: openapi-typescript makes every tuple member required even below `minItems`."],
   ["parameters at path-item level", "parameters.yaml", "Merged into each operation; an operation's parameter with the same name and location replaces it."],
-  ["every parameter style and explode", "parameters.yaml", "The client serializes path `simple`/`label`/`matrix`, query `form`/`spaceDelimited`/`pipeDelimited`/`deepObject`, header `simple` and cookie `form`, exploded or not, for primitives, lists and objects, percent-encoding values and keeping delimiters. A path and a query parameter of the same name are separate arguments. Left: server-side validation splits lists in the simple/form/delimited styles but does not parse label/matrix prefixes or object-valued parameters."],
+  [
+    "every parameter style and explode",
+    "parameters.yaml",
+    "The client serializes path `simple`/`label`/`matrix`, query `form`/`spaceDelimited`/`pipeDelimited`/`deepObject`, header `simple` and cookie `form`, exploded or not, for primitives, lists and objects, percent-encoding values and keeping delimiters. A path and a query parameter of the same name are separate arguments. Left: server-side validation splits lists in the simple/form/delimited styles but does not parse label/matrix prefixes or object-valued parameters.",
+  ],
   ["cookie and header parameters", "parameters.yaml", "Sent by the client (cookies joined into the `Cookie` header beside the caller's own), validated on the server."],
-  ["`multipart/form-data`, `application/x-www-form-urlencoded`", "bodies.yaml", "Multipart bodies take `FormData` or the schema's fields with files as `Blob`/bytes; object fields travel as JSON parts. Form bodies take the object or `URLSearchParams` and are validated with coercion. Left: multipart bodies are not validated."],
-  ["binary request and response bodies", "bodies.yaml", "Raw bodies (`string`, `Uint8Array`, `ArrayBuffer`, `Blob`) are sent as given; binary responses resolve to `Uint8Array`, text to `string`, and the result types say so."],
-  ["`text/event-stream`, NDJSON responses", "bodies.yaml", "`client.stream.<operation>()` yields server-sent events (`{ event, data, id?, retry? }`, parsed as the HTML standard says) or parsed NDJSON values, as they arrive, until the server ends the response; the plain method still returns the whole body. (`x-stream` operations keep their reconnecting stream.)"],
-  ["callbacks and `webhooks`", "webhooks.yaml, test/fixtures/webhooks", "Each method of a root `webhooks` path item (or of a 3.0 document's `x-webhooks`, as GitHub writes them) and of an operation's `callbacks` is a delivery: a payload type (`<Id>Delivery`; callbacks are listed under `webhooks` for openapi-typescript), validators (`validateDelivery`), example deliveries from the mocks (`./deliveries`) and a Fastify receiver (`./receiver`: one handler per delivery, per event type where the payload's discriminator names them, 400/415 problems, a fallback for unknown and legacy event types). No client methods or server routes: they are requests the API sends. Left: responses a receiver gives are not validated; security requirements of deliveries are not checked."],
-  ["server variables", "servers.yaml", "The default base URL is the first server with each variable's default; `serverVariables` sets others, also for servers an operation names itself. Left: enum values are not checked."],
+  [
+    "`multipart/form-data`, `application/x-www-form-urlencoded`",
+    "bodies.yaml",
+    "Multipart bodies take `FormData` or the schema's fields with files as `Blob`/bytes; object fields travel as JSON parts. Form bodies take the object or `URLSearchParams` and are validated with coercion. Left: multipart bodies are not validated.",
+  ],
+  [
+    "binary request and response bodies",
+    "bodies.yaml",
+    "Raw bodies (`string`, `Uint8Array`, `ArrayBuffer`, `Blob`) are sent as given; binary responses resolve to `Uint8Array`, text to `string`, and the result types say so.",
+  ],
+  [
+    "`text/event-stream`, NDJSON responses",
+    "bodies.yaml",
+    "`client.stream.<operation>()` yields server-sent events (`{ event, data, id?, retry? }`, parsed as the HTML standard says) or parsed NDJSON values, as they arrive, until the server ends the response; the plain method still returns the whole body. (`x-stream` operations keep their reconnecting stream.)",
+  ],
+  [
+    "callbacks and `webhooks`",
+    "webhooks.yaml, test/fixtures/webhooks",
+    "Each method of a root `webhooks` path item (or of a 3.0 document's `x-webhooks`, as GitHub writes them) and of an operation's `callbacks` is a delivery: a payload type (`<Id>Delivery`; callbacks are listed under `webhooks` for openapi-typescript), validators (`validateDelivery`), example deliveries from the mocks (`./deliveries`) and a Fastify receiver (`./receiver`: one handler per delivery, per event type where the payload's discriminator names them, 400/415 problems, a fallback for unknown and legacy event types). No client methods or server routes: they are requests the API sends. Left: responses a receiver gives are not validated; security requirements of deliveries are not checked.",
+  ],
+  [
+    "server variables",
+    "servers.yaml",
+    "The default base URL is the first server with each variable's default; `serverVariables` sets others, also for servers an operation names itself. Left: enum values are not checked.",
+  ],
   ["operations without operationId", "no-operation-id.yaml", "Named from method and path (`getUsersByIdPosts`); a clash gets a numeric suffix, never renaming an explicit operationId."],
-  ["external `$ref` files", "external/", "Bundled with relative references resolved from the referencing file; schemas with their own `$defs`; references to schemas outside `components.schemas` are hoisted there."],
+  [
+    "external `$ref` files",
+    "external/",
+    "Bundled with relative references resolved from the referencing file; schemas with their own `$defs`; references to schemas outside `components.schemas` are hoisted there.",
+  ],
 ];
 
 /** Text for a table cell; spec-derived text (errors, names) also loses backticks, which could open a code span. */
-const cell = (text) => String(text ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ");
+const cell = (text) =>
+  String(text ?? "")
+    .replace(/\|/g, "\\|")
+    .replace(/\n/g, " ");
 const plain = (text) => cell(text).replace(/`/g, "'");
 const pct = (n, d) => (d === 0 ? "–" : `${((n / d) * 100).toFixed(1)}%`);
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -80,8 +131,7 @@ export function renderDoc({ meta, results, fixed, target }) {
     "documents (`test/corpus/slice.test.ts`, about 30 s); the full corpus runs only here.",
     "",
     "The sample is the first documents of a seeded shuffle (mulberry32, seed " + meta.seed + ") of the sorted",
-    "document list: " + meta.sample + " documents, up to a fifth of them from the 3.1 documents (" +
-      "they are few in the directory), the rest from 3.0.",
+    "document list: " + meta.sample + " documents, up to a fifth of them from the 3.1 documents (" + "they are few in the directory), the rest from 3.0.",
     "",
     "## Last full run",
     "",

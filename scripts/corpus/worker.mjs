@@ -13,7 +13,6 @@ const { main } = await import(pathToFileURL(path.join(ROOT, "generators/dist/cli
 
 const send = (msg) => new Promise((resolve) => process.send(msg, resolve));
 
-
 let stray = [];
 process.on("unhandledRejection", (err) => stray.push(`unhandled rejection: ${err?.stack ?? String(err)}`));
 process.on("uncaughtException", (err) => stray.push(`uncaught exception: ${err?.stack ?? String(err)}`));
@@ -76,10 +75,7 @@ function diagnosticsByPackage(text) {
 function runTsc(dir, folders) {
   const own = JSON.parse(readFileSync(path.join(dir, folders[0], "tsconfig.json"), "utf8"));
   const { rootDir: _rootDir, outDir: _outDir, declaration: _d, declarationMap: _dm, sourceMap: _sm, ...options } = own.compilerOptions;
-  writeFileSync(
-    path.join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { ...options, noEmit: true }, include: folders.map((f) => `${f}/src/**/*.ts`) }),
-  );
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...options, noEmit: true }, include: folders.map((f) => `${f}/src/**/*.ts`) }));
   const r = spawnSync(process.execPath, ["--max-old-space-size=6144", TSC, "-p", ".", "--pretty", "false"], {
     cwd: dir,
     encoding: "utf8",

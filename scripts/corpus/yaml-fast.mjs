@@ -15,7 +15,10 @@ if (folders.length === 0) {
   process.stderr.write("usage: node scripts/corpus/yaml-fast.mjs <folder>...\n");
   process.exit(2);
 }
-const files = execFileSync("find", [...folders, "(", "-name", "*.yaml", "-o", "-name", "*.yml", ")", "-type", "f"], { encoding: "utf8", maxBuffer: 1 << 26 }).trim().split("\n").filter(Boolean);
+const files = execFileSync("find", [...folders, "(", "-name", "*.yaml", "-o", "-name", "*.yml", ")", "-type", "f"], { encoding: "utf8", maxBuffer: 1 << 26 })
+  .trim()
+  .split("\n")
+  .filter(Boolean);
 const counts = { files: files.length, fast: 0, leftToYaml: 0, yamlRejects: 0, differing: 0, yamlMs: 0, fastMs: 0 };
 for (const f of files) {
   const text = readFileSync(f, "utf8");

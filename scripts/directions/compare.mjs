@@ -126,7 +126,17 @@ function run(args, cwd, env = {}) {
 /** tsc --noEmit over one program; true when it compiles. */
 function compiles(folder, file, text) {
   writeFileSync(path.join(folder, file), `${text}\nexport {};\n`);
-  const options = { target: "ES2022", lib: ["ES2023", "DOM"], module: "ESNext", moduleResolution: "bundler", strict: true, exactOptionalPropertyTypes: true, skipLibCheck: true, noEmit: true, types: [] };
+  const options = {
+    target: "ES2022",
+    lib: ["ES2023", "DOM"],
+    module: "ESNext",
+    moduleResolution: "bundler",
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  };
   writeFileSync(path.join(folder, `${file}.json`), JSON.stringify({ compilerOptions: options, files: [file] }));
   const r = run([process.execPath, tsc, "-p", path.join(folder, `${file}.json`)], folder);
   return r.status === 0;

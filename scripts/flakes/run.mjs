@@ -56,7 +56,14 @@ function run(args, limitMs) {
   });
 }
 
-const unescape = (s) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#10;/g, " ").replace(/&amp;/g, "&");
+const unescape = (s) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&#10;/g, " ")
+    .replace(/&amp;/g, "&");
 
 /** Failed test cases of a JUnit file: `classname › name` and the failure message. */
 function failuresOf(file) {
@@ -87,9 +94,7 @@ if (!mockErr.includes("serving")) {
 }
 
 // Busy loops on every core, each ending by itself after the longest the rounds may take.
-const loaders = load
-  ? os.cpus().map(() => spawn(process.execPath, ["-e", `const end = Date.now() + ${rounds * ROUND_LIMIT_MS}; while (Date.now() < end) {}`], { stdio: "ignore" }))
-  : [];
+const loaders = load ? os.cpus().map(() => spawn(process.execPath, ["-e", `const end = Date.now() + ${rounds * ROUND_LIMIT_MS}; while (Date.now() < end) {}`], { stdio: "ignore" })) : [];
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "cg-flakes-"));
 const failures = new Map();
@@ -99,7 +104,10 @@ try {
   for (let r = 1; r <= rounds; r++) {
     const report = path.join(tmp, `round-${r}.xml`);
     const t0 = Date.now();
-    const { code, out } = await run(["test", "--base-url", baseUrl, "--destructive", "--auth", auth, ...(seed ? ["--seed", seed] : []), ...(specs.length > 0 ? ["--spec", ...specs] : []), "--reporter", "junit", "--output", report], ROUND_LIMIT_MS);
+    const { code, out } = await run(
+      ["test", "--base-url", baseUrl, "--destructive", "--auth", auth, ...(seed ? ["--seed", seed] : []), ...(specs.length > 0 ? ["--spec", ...specs] : []), "--reporter", "junit", "--output", report],
+      ROUND_LIMIT_MS,
+    );
     const failed = failuresOf(report);
     const last = out.trim().split("\n").at(-1);
     console.log(`round ${String(r).padStart(2)}: exit ${code}, ${last} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
@@ -116,7 +124,9 @@ try {
   if (!process.argv.includes("--keep")) rmSync(tmp, { recursive: true, force: true });
 }
 
-console.log(`\n${clean} of ${rounds} rounds of ${specs.length > 0 ? specs.join(", ") : "every suite"} passed against one contractgen mock process${load ? ` with ${loaders.length} busy loops` : ""}, ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+console.log(
+  `\n${clean} of ${rounds} rounds of ${specs.length > 0 ? specs.join(", ") : "every suite"} passed against one contractgen mock process${load ? ` with ${loaders.length} busy loops` : ""}, ${((Date.now() - started) / 60_000).toFixed(1)} min`,
+);
 for (const [name, f] of [...failures].sort((a, b) => b[1].rounds.length - a[1].rounds.length)) {
   console.log(`- ${name}: failed in rounds ${f.rounds.join(", ")}\n    ${f.message}`);
 }

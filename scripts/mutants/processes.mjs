@@ -50,10 +50,12 @@ export function start(command, args, options) {
     let out = "";
     let err = "";
     let settled = false;
-    const exited = new Promise((r) => child.on("close", () => {
-      children.delete(child);
-      r(undefined);
-    }));
+    const exited = new Promise((r) =>
+      child.on("close", () => {
+        children.delete(child);
+        r(undefined);
+      }),
+    );
     const stop = async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;

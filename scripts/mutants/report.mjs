@@ -62,7 +62,11 @@ export function renderReport(results, info) {
   ];
   for (const r of results) {
     const names = [...new Set(r.failures.map((f) => shortName(f.name)))];
-    const shown = names.slice(0, 3).map((n) => `\`${cell(n)}\``).join("<br>") + (names.length > 3 ? `<br>… ${names.length - 3} more` : "");
+    const shown =
+      names
+        .slice(0, 3)
+        .map((n) => `\`${cell(n)}\``)
+        .join("<br>") + (names.length > 3 ? `<br>… ${names.length - 3} more` : "");
     const verdict = r.verdict === "invalid" ? `invalid: ${cell(r.reason ?? "")}` : r.verdict === "survived" && r.mutant.equivalent !== undefined ? "equivalent" : r.verdict;
     lines.push(`| \`${r.mutant.id}\` | ${r.mutant.api} | ${cell(r.mutant.fact)} | ${verdict} | ${shown} |`);
   }

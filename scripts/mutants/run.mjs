@@ -58,7 +58,10 @@ const jobs = Number(args.jobs);
 const minRate = Number(args["min-rate"]);
 if (!Number.isInteger(jobs) || jobs < 1 || jobs > 8) usage("--jobs takes 1 to 8");
 if (!Number.isFinite(minRate) || minRate < 0 || minRate > 100) usage("--min-rate takes a percentage");
-const wanted = args.only?.split(",").map((s) => s.trim()).filter((s) => s !== "");
+const wanted = args.only
+  ?.split(",")
+  .map((s) => s.trim())
+  .filter((s) => s !== "");
 const unknown = (wanted ?? []).filter((id) => !mutants.some((m) => m.id === id));
 if (unknown.length > 0) usage(`no mutant named ${unknown.join(", ")}`);
 const selected = wanted ? mutants.filter((m) => wanted.includes(m.id)) : mutants;
@@ -104,7 +107,12 @@ if (!baseBuild.ok) {
 }
 const baseline = await runSuites(baseSlot.entry, path.join(reports, "baseline"));
 if (!baseline.ok || baseline.exitCode !== 0 || baseline.cases.some((c) => c.state === "failed")) {
-  const why = baseline.ok ? baseline.cases.filter((c) => c.state === "failed").map((c) => `  ${shortName(c.name)}: ${c.message}`).join("\n") || `exit ${baseline.exitCode}` : baseline.reason;
+  const why = baseline.ok
+    ? baseline.cases
+        .filter((c) => c.state === "failed")
+        .map((c) => `  ${shortName(c.name)}: ${c.message}`)
+        .join("\n") || `exit ${baseline.exitCode}`
+    : baseline.reason;
   process.stderr.write(`mutants: the suites fail against the unmutated mock, so no mutant can be judged:\n${why}\n`);
   process.exit(2);
 }
@@ -133,14 +141,20 @@ async function work(worker) {
       else {
         // Killed: a case that passed against the unmutated mock fails against this one.
         const failures = r.cases.filter((c) => c.state === "failed" && baselinePassed.has(`${c.file} > ${c.name}`)).map((c) => ({ name: c.name, message: c.message.slice(0, 400) }));
-        if (failures.length === 0 && r.exitCode !== 0) result = { mutant, verdict: "invalid", failures: [], reason: `the suites exited ${r.exitCode} without a failing case (${r.summary})`, ms: performance.now() - t0 };
+        if (failures.length === 0 && r.exitCode !== 0)
+          result = { mutant, verdict: "invalid", failures: [], reason: `the suites exited ${r.exitCode} without a failing case (${r.summary})`, ms: performance.now() - t0 };
         else result = { mutant, verdict: failures.length > 0 ? "killed" : "survived", failures, ms: performance.now() - t0 };
       }
     }
     results[index] = result;
     done++;
     const first = result.failures[0];
-    const detail = result.verdict === "killed" && first ? ` by ${shortName(first.name)}${result.failures.length > 1 ? ` (+${result.failures.length - 1})` : ""}` : result.verdict === "invalid" ? `: ${result.reason}` : "";
+    const detail =
+      result.verdict === "killed" && first
+        ? ` by ${shortName(first.name)}${result.failures.length > 1 ? ` (+${result.failures.length - 1})` : ""}`
+        : result.verdict === "invalid"
+          ? `: ${result.reason}`
+          : "";
     process.stderr.write(`[${String(done).padStart(2)}/${selected.length}] ${result.verdict.padEnd(8)} ${mutant.id}${detail} (${(result.ms / 1000).toFixed(0)} s)\n`);
   }
 }
@@ -163,7 +177,15 @@ if (docFile) {
   writeFileSync(docFile, renderReport(final, info));
   process.stderr.write(`mutants: wrote ${path.relative(ROOT, docFile)}\n`);
 }
-if (args.json) writeFileSync(path.resolve(args.json), JSON.stringify({ ...info, ...t, results: final.map((r) => ({ id: r.mutant.id, api: r.mutant.api, check: r.mutant.check, verdict: r.verdict, failures: r.failures, reason: r.reason, ms: Math.round(r.ms) })) }, null, 2) + "\n");
+if (args.json)
+  writeFileSync(
+    path.resolve(args.json),
+    JSON.stringify(
+      { ...info, ...t, results: final.map((r) => ({ id: r.mutant.id, api: r.mutant.api, check: r.mutant.check, verdict: r.verdict, failures: r.failures, reason: r.reason, ms: Math.round(r.ms) })) },
+      null,
+      2,
+    ) + "\n",
+  );
 process.stdout.write(`kill rate ${t.rate.toFixed(1)}% (target ${minRate}%), ${t.equivalent} equivalent, ${t.invalid} invalid, ${(totalMs / 60_000).toFixed(1)} min\n`);
 process.stdout.write(`${t.killed} killed, ${t.survived} survived\n`);
 process.exit(t.rate >= minRate ? 0 : 1);

@@ -30,7 +30,9 @@ export const MOCK_AUTH = JSON.stringify({
 /** The packages with a generated conformance suite. */
 export function suitePackages() {
   const dir = path.join(ROOT, "packages");
-  return readdirSync(dir).filter((name) => existsSync(path.join(dir, name, "test/conformance.test.ts"))).sort();
+  return readdirSync(dir)
+    .filter((name) => existsSync(path.join(dir, name, "test/conformance.test.ts")))
+    .sort();
 }
 
 /**
@@ -71,11 +73,15 @@ async function runSuite(entry, pkg, reportFile) {
   try {
     rmSync(reportFile, { force: true });
     const url = mock.match[1] ?? "";
-    const r = await run(process.execPath, [CLI, "test", "--base-url", url, "--spec", pkg, "--destructive", "--disposable", "--rate-limits", "--auth", MOCK_AUTH, "--reporter", "junit", "--output", reportFile], {
-      cwd: ROOT,
-      timeoutMs: 600_000,
-      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", CONTRACT_VALUES: mock.match[2] ?? "{}" },
-    });
+    const r = await run(
+      process.execPath,
+      [CLI, "test", "--base-url", url, "--spec", pkg, "--destructive", "--disposable", "--rate-limits", "--auth", MOCK_AUTH, "--reporter", "junit", "--output", reportFile],
+      {
+        cwd: ROOT,
+        timeoutMs: 600_000,
+        env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", CONTRACT_VALUES: mock.match[2] ?? "{}" },
+      },
+    );
     if (r.timedOut) return { ok: false, reason: "the suite did not finish within 10 minutes" };
     if (!existsSync(reportFile)) return { ok: false, reason: `no report (exit ${r.code}): ${r.output.slice(-500)}` };
     const summary = /(\d+ passed, \d+ failed, \d+ skipped)/.exec(r.output)?.[1] ?? "";

@@ -28,7 +28,17 @@ for (const [path, item] of Object.entries(doc.paths ?? {})) {
       .split(/(\{[^}]+\})/)
       .map((part) => (/^\{path\}$/.test(part) ? "(.+)" : /^\{.+\}$/.test(part) ? "([^/]+)" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
       .join("");
-    ops.push({ id: op.operationId ?? `${m.toUpperCase()} ${path}`, method: m.toUpperCase(), path, literal: path.replace(/\{[^}]+\}/g, "").length, re: new RegExp(`^${pattern}$`), requests: 0, valid: 0, ok: 0, statuses: new Map() });
+    ops.push({
+      id: op.operationId ?? `${m.toUpperCase()} ${path}`,
+      method: m.toUpperCase(),
+      path,
+      literal: path.replace(/\{[^}]+\}/g, "").length,
+      re: new RegExp(`^${pattern}$`),
+      requests: 0,
+      valid: 0,
+      ok: 0,
+      statuses: new Map(),
+    });
   }
 }
 const valid = (test) => test !== undefined && (/: answers valid request \d+/.test(test) || /: accepts a request /.test(test) || test.includes(" → ") || /hold what the update sent/.test(test));
@@ -48,7 +58,17 @@ for (const line of readFileSync(tracePath, "utf8").split("\n")) {
 }
 const reached = ops.filter((o) => o.ok > 0).length;
 if (flag === "--json") {
-  console.log(JSON.stringify({ operations: ops.length, reached, list: ops.map((o) => ({ id: o.id, method: o.method, path: o.path, requests: o.requests, valid: o.valid, ok: o.ok, statuses: Object.fromEntries(o.statuses) })) }, null, 1));
+  console.log(
+    JSON.stringify(
+      {
+        operations: ops.length,
+        reached,
+        list: ops.map((o) => ({ id: o.id, method: o.method, path: o.path, requests: o.requests, valid: o.valid, ok: o.ok, statuses: Object.fromEntries(o.statuses) })),
+      },
+      null,
+      1,
+    ),
+  );
 } else {
   for (const o of ops) {
     const st = [...o.statuses].map(([s, n]) => `${s}×${n}`).join(" ");

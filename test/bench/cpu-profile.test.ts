@@ -50,7 +50,17 @@ describe("the CPU-profile summariser", () => {
     expect(stageOfStack(stack(1, 2, 3, 4, 5), root)).toBe("types");
     expect(stageOfStack(stack(1, 2, 3, 6, 7), root)).toBe("format");
     expect(stageOfStack(stack(1, 2, 3), root)).toBe("pipeline");
-    expect(stageOfStack([frame("(root)"), frame("answer", "file:///ws/generators/dist/workers/thread.js"), frame("compileUnits", "file:///ws/generators/dist/emit/validators/compile.js"), frame("compile", "file:///ws/node_modules/ajv/dist/x.js")], root)).toBe("validators");
+    expect(
+      stageOfStack(
+        [
+          frame("(root)"),
+          frame("answer", "file:///ws/generators/dist/workers/thread.js"),
+          frame("compileUnits", "file:///ws/generators/dist/emit/validators/compile.js"),
+          frame("compile", "file:///ws/node_modules/ajv/dist/x.js"),
+        ],
+        root,
+      ),
+    ).toBe("validators");
     expect(stageOfStack(stack(1, 10), root)).toBe("prettier (no contractgen caller on the stack)");
     expect(stageOfStack(stack(1, 8), root)).toBe("(garbage collector)");
   });
@@ -72,10 +82,14 @@ describe("docs/benchmarks.md sections", () => {
   const doc = "# Benchmarks\n\n| a |\n\n## Ratios\n\nr\n\n## Validators\n\nv\n\n## Work in progress (issue 13)\n\nhand-written\n\n### Mock\n\nkept\n";
 
   it("replaces a section in place and inserts a new one before the first of `before`", () => {
-    const out = upsertSections(doc, [
-      { key: "Ratios", text: "## Ratios\n\nnew r" },
-      { key: "Peers", text: "## Peers: x\n\np" },
-    ], { before: ["Validators"] });
+    const out = upsertSections(
+      doc,
+      [
+        { key: "Ratios", text: "## Ratios\n\nnew r" },
+        { key: "Peers", text: "## Peers: x\n\np" },
+      ],
+      { before: ["Validators"] },
+    );
     expect(splitSections(out).map((s) => s.heading)).toEqual(["", "Ratios", "Peers: x", "Validators", "Work in progress (issue 13)"]);
     expect(out).toContain("new r");
     expect(out).toContain("hand-written\n\n### Mock\n\nkept\n");

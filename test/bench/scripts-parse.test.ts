@@ -7,9 +7,7 @@ import { describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
 import { ROOT } from "../generator/helpers.js";
 
-const scripts = execFileSync("git", ["ls-files", "scripts/*.mjs", "scripts/**/*.mjs"], { cwd: ROOT, encoding: "utf8" })
-  .split("\n")
-  .filter(Boolean);
+const scripts = execFileSync("git", ["ls-files", "scripts/*.mjs", "scripts/**/*.mjs"], { cwd: ROOT, encoding: "utf8" }).split("\n").filter(Boolean);
 
 describe("scripts", () => {
   it("are found", () => {

@@ -65,7 +65,9 @@ describe("contractgen.config", () => {
     writeFileSync(path.join(dir, "contractgen.config.json"), JSON.stringify({ specs: [{ spec: "spec/pets.yaml", artifacts: ["clients"] }] }));
     const r = await runCli(["generate"], dir);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain('contractgen.config.json specs[0].artifacts[0]\n  error: unknown artifact "clients"\n  fix: use one of: types, operations, validators, problems, client, server, receiver, mcp, mocks, deliveries, conformance');
+    expect(r.stderr).toContain(
+      'contractgen.config.json specs[0].artifacts[0]\n  error: unknown artifact "clients"\n  fix: use one of: types, operations, validators, problems, client, server, receiver, mcp, mocks, deliveries, conformance',
+    );
     writeFileSync(path.join(dir, "contractgen.config.json"), JSON.stringify({ spec: "spec/pets.yaml" }));
     expect((await runCli(["generate"], dir)).stderr).toContain('contractgen.config.json spec\n  error: unknown option "spec"');
   });
@@ -80,10 +82,7 @@ describe("contractgen.config", () => {
 
     mkdirSync(path.join(dir, "shared"));
     writeFileSync(path.join(dir, "shared/name.yaml"), "Name: { type: string }\n");
-    writeFileSync(
-      path.join(dir, "spec/outside.yaml"),
-      'openapi: 3.1.0\ninfo: { title: outside, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Name: { $ref: "../shared/name.yaml#/Name" }\n',
-    );
+    writeFileSync(path.join(dir, "spec/outside.yaml"), 'openapi: 3.1.0\ninfo: { title: outside, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Name: { $ref: "../shared/name.yaml#/Name" }\n');
     const specs = [{ spec: "spec/outside.yaml", out: "packages/outside" }];
     config({ specs });
     const refused = await runCli(["generate"], dir);

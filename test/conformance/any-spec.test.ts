@@ -222,14 +222,20 @@ describe("contractgen test on any spec, generated anywhere", () => {
   });
 
   it("runs suites that share one server one after another, in the order given", async () => {
-    for (const [doc, out] of [["authors.yaml", "authors-pkg"], ["bookshelf.yaml", "pkg"]] as const) {
+    for (const [doc, out] of [
+      ["authors.yaml", "authors-pkg"],
+      ["bookshelf.yaml", "pkg"],
+    ] as const) {
       // The bookshelf package is there when the first case ran; this one may run alone (-t).
       if (existsSync(path.join(dir, out))) continue;
       const gen = await runCli(["generate", doc, "--out", out, "--quiet"], dir);
       expect(gen.code, gen.stderr).toBe(0);
     }
     const kinds = (): string[] => good.paths.map((p) => (p.startsWith("/v1/authors") ? "authors" : "books")).filter((k, i, all) => i === 0 || all[i - 1] !== k);
-    for (const order of [["pkg", "authors-pkg"], ["authors-pkg", "pkg"]]) {
+    for (const order of [
+      ["pkg", "authors-pkg"],
+      ["authors-pkg", "pkg"],
+    ]) {
       good.paths.length = 0;
       const r = await runCli(["test", "--spec", ...order, "--base-url", good.url], dir);
       expect(r.code, plain(r.stdout + r.stderr)).toBe(0);

@@ -8,7 +8,7 @@ import { fill, parseExpression, evaluate, type ExpressionScope } from "../../pac
 import { JsonPathSyntaxError, parseJsonPath, queryJsonPath } from "../../packages/runtime/src/arazzo/jsonpath.js";
 
 const scope: ExpressionScope = {
-  inputs: { account_id: "18ce54d4x5t", run: "1234", "__proto__x": "p" },
+  inputs: { account_id: "18ce54d4x5t", run: "1234", __proto__x: "p" },
   steps: { create: { id: "42", obj: { a: [1, 2] } } },
   exchange: {
     url: "http://127.0.0.1:1/12/accounts",
@@ -92,16 +92,19 @@ describe("simple conditions", () => {
     expect(holds(parseCondition(given), scope)).toBe(want);
   });
 
-  it.each(["$statusCode ==", "($statusCode == 1", "$statusCode == 'open", "$statusCode === 1 ; rm -rf /", "$response.query.x == 1", "1 == 1 2"])("refuses %s with the offset of what is wrong", (given) => {
-    let err: unknown;
-    try {
-      parseCondition(given);
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ConditionSyntaxError);
-    expect((err as ConditionSyntaxError).at).toBeGreaterThanOrEqual(0);
-  });
+  it.each(["$statusCode ==", "($statusCode == 1", "$statusCode == 'open", "$statusCode === 1 ; rm -rf /", "$response.query.x == 1", "1 == 1 2"])(
+    "refuses %s with the offset of what is wrong",
+    (given) => {
+      let err: unknown;
+      try {
+        parseCondition(given);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(ConditionSyntaxError);
+      expect((err as ConditionSyntaxError).at).toBeGreaterThanOrEqual(0);
+    },
+  );
 
   it("explains a failed condition with the value of every expression in it", () => {
     const tree = parseCondition("$statusCode == 200 && $response.body#/data/entity_status == 'ACTIVE'");

@@ -10,7 +10,10 @@ describe("baseline across seeds", () => {
 
   it("knows the deviation when another drawn request shows it, and does not call it fixed", () => {
     const verdict = compareWithBaseline(
-      [result("getSilences: answers valid request 2 with a declared status, media type and body", "fail"), result("getSilences: answers valid request 3 with a declared status, media type and body", "pass")],
+      [
+        result("getSilences: answers valid request 2 with a declared status, media type and body", "fail"),
+        result("getSilences: answers valid request 3 with a declared status, media type and body", "pass"),
+      ],
       recorded,
     );
     expect(verdict.fresh).toEqual([]);
@@ -19,7 +22,10 @@ describe("baseline across seeds", () => {
   });
 
   it("calls it fixed when no drawn request shows it any more", () => {
-    const verdict = compareWithBaseline([1, 2, 3].map((n) => result(`getSilences: answers valid request ${n} with a declared status, media type and body`, "pass")), recorded);
+    const verdict = compareWithBaseline(
+      [1, 2, 3].map((n) => result(`getSilences: answers valid request ${n} with a declared status, media type and body`, "pass")),
+      recorded,
+    );
     expect(verdict.fixed.length).toBe(3);
   });
 

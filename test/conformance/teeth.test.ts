@@ -34,7 +34,7 @@ const BREAKAGES: Breakage[] = [
     spec: "ads-campaigns",
     response: (method, path, status, body) =>
       method === "GET" && /^\/12\/accounts\/[^/]+$/.test(pathOnly(path)) && status === 200
-        ? { status, body: { ...(body as object), data: { ...((body as { data: object }).data), industry_type: "NOT_AN_INDUSTRY" } } }
+        ? { status, body: { ...(body as object), data: { ...(body as { data: object }).data, industry_type: "NOT_AN_INDUSTRY" } } }
         : undefined,
     expect: [/getAccount \(GET \/12\/accounts\/\{account_id\}\)/, /industry_type must be equal to one of the allowed values/],
   },
@@ -67,7 +67,10 @@ const BREAKAGES: Breakage[] = [
     spec: "core",
     response: (_method, path, status, body) =>
       pathOnly(path).startsWith("/2/posts/search/webhooks/") && status === 400 ? { status, body: { ...(body as object), type: "https://api.example.com/2/problems/conflict" } } : undefined,
-    expect: [/createStreamLink \(POST \/2\/posts\/search\/webhooks\/\{webhook_id\}\)/, /with problem type https:\/\/api\.example\.com\/2\/problems\/conflict, expected \{problem_base\}\/invalid-request/],
+    expect: [
+      /createStreamLink \(POST \/2\/posts\/search\/webhooks\/\{webhook_id\}\)/,
+      /with problem type https:\/\/api\.example\.com\/2\/problems\/conflict, expected \{problem_base\}\/invalid-request/,
+    ],
   },
   {
     name: "an invalid request accepted",
@@ -88,7 +91,12 @@ const BREAKAGES: Breakage[] = [
       if (b.data.length !== count || b.data[0] === undefined) return undefined;
       return { status, body: { ...b, data: [...b.data, { ...b.data[0], id: "4999999999999999999" }] } };
     },
-    expect: [/listAccounts \(GET \/12\/accounts\) breaks its paging contract/, /holds 3 items, more than the 2 asked for with count/, /seed 1: contractgen test --seed 1/, /repeat: curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/12\/accounts\?/],
+    expect: [
+      /listAccounts \(GET \/12\/accounts\) breaks its paging contract/,
+      /holds 3 items, more than the 2 asked for with count/,
+      /seed 1: contractgen test --seed 1/,
+      /repeat: curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/12\/accounts\?/,
+    ],
   },
   {
     name: "a total_count that does not count the records",

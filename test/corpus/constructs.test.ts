@@ -516,7 +516,7 @@ describe("request and response media types", () => {
     const { c } = await client((req) =>
       new URL(req.url).pathname.endsWith("/events")
         ? new Response(chunks(["data: first\n\n: a comment\nevent: tick\nda", "ta: 1\r\ndata: 2\rid: 7\n\n", "data: unterminated"]), { headers: { "content-type": "text/event-stream" } })
-        : new Response(chunks(['{"n":1}\n{"n"', ':2}\n\n']), { headers: { "content-type": "application/x-ndjson" } }),
+        : new Response(chunks(['{"n":1}\n{"n"', ":2}\n\n"]), { headers: { "content-type": "application/x-ndjson" } }),
     );
     expect(await collect(c.stream["streamEvents"]!())).toEqual([
       { event: "message", data: "first" },

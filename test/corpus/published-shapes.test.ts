@@ -53,7 +53,15 @@ const ROOT_EXTENSION_REFS = JSON.stringify({
 describe("documents as servers publish them", () => {
   it.each([
     { given: "YAML merge keys sharing error answers (PowerDNS)", file: "zones.yaml", text: MERGE_KEYS, op: "listZones", status: 404, valid: { error: "no such zone" }, invalid: { message: "x" } },
-    { given: "refs to schemas kept under a root extension (etcd's #/x-stream-definitions)", file: "watch.json", text: ROOT_EXTENSION_REFS, op: "watch", status: 200, valid: { result: { kind: "PUT" } }, invalid: { result: "x" } },
+    {
+      given: "refs to schemas kept under a root extension (etcd's #/x-stream-definitions)",
+      file: "watch.json",
+      text: ROOT_EXTENSION_REFS,
+      op: "watch",
+      status: 200,
+      valid: { result: { kind: "PUT" } },
+      invalid: { result: "x" },
+    },
   ])("$given: generates, and its validators read the schema as the document means it", async ({ file, text, op, status, valid, invalid }) => {
     const dir = workspaceTmpDir("cg-published-");
     writeFileSync(path.join(dir, file), text);

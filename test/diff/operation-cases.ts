@@ -17,8 +17,7 @@ export interface OperationCase {
 }
 
 const A = "#/paths/~1a/get";
-const one = (path: string, method: string, operation: Record<string, unknown>, extra: Record<string, unknown> = {}): OpenApiDocument =>
-  api({ [path]: { [method]: operation } }, extra);
+const one = (path: string, method: string, operation: Record<string, unknown>, extra: Record<string, unknown> = {}): OpenApiDocument => api({ [path]: { [method]: operation } }, extra);
 const getA = (extra: Record<string, unknown> = {}, root: Record<string, unknown> = {}): OpenApiDocument => one("/a", "get", op("getA", extra), root);
 const postA = (body: Record<string, unknown> | undefined): OpenApiDocument => one("/a", "post", op("postA", body ? { requestBody: body } : {}));
 const POST_A = "#/paths/~1a/post";
@@ -441,14 +440,8 @@ export const OPERATION_CASES: readonly OperationCase[] = [
   },
   {
     edit: "a component used as a property is deprecated: the schema is",
-    old: getA(
-      responses({ "200": ok({ content: json({ type: "object", properties: { author: { $ref: "#/components/schemas/User" } } }) }) }),
-      schemas({ User: { type: "object" } }),
-    ),
-    new: getA(
-      responses({ "200": ok({ content: json({ type: "object", properties: { author: { $ref: "#/components/schemas/User" } } }) }) }),
-      schemas({ User: { type: "object", deprecated: true } }),
-    ),
+    old: getA(responses({ "200": ok({ content: json({ type: "object", properties: { author: { $ref: "#/components/schemas/User" } } }) }) }), schemas({ User: { type: "object" } })),
+    new: getA(responses({ "200": ok({ content: json({ type: "object", properties: { author: { $ref: "#/components/schemas/User" } } }) }) }), schemas({ User: { type: "object", deprecated: true } })),
     changes: [{ kind: "schema-deprecated", severity: "non-breaking", pointer: "#/components/schemas/User/deprecated" }],
     bump: "minor",
   },
@@ -456,9 +449,7 @@ export const OPERATION_CASES: readonly OperationCase[] = [
     edit: "a response property is deprecated",
     old: getA(responses({ "200": ok({ content: json({ type: "object", properties: { id: { type: "string" } } }) }) })),
     new: getA(responses({ "200": ok({ content: json({ type: "object", properties: { id: { type: "string", deprecated: true } } }) }) })),
-    changes: [
-      { kind: "property-deprecated", severity: "non-breaking", pointer: `${A}/responses/200/content/application~1json/schema/properties/id/deprecated` },
-    ],
+    changes: [{ kind: "property-deprecated", severity: "non-breaking", pointer: `${A}/responses/200/content/application~1json/schema/properties/id/deprecated` }],
     bump: "minor",
   },
 

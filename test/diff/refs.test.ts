@@ -28,10 +28,7 @@ describe("schemas are compared through $ref, so moving one is not removing it", 
   it("an inline schema moved to a component: only the new component is reported", () => {
     const schema = { type: "object", required: ["id"], properties: { id: { type: "string" } } };
     const inline = api({ "/a": { get: op("getA", { responses: { "200": { description: "ok", content: json(schema) } } }) } });
-    const viaRef = api(
-      { "/a": { get: op("getA", { responses: { "200": { description: "ok", content: json({ $ref: "#/components/schemas/A" }) } } }) } },
-      { components: { schemas: { A: schema } } },
-    );
+    const viaRef = api({ "/a": { get: op("getA", { responses: { "200": { description: "ok", content: json({ $ref: "#/components/schemas/A" }) } } }) } }, { components: { schemas: { A: schema } } });
     expect(diffSpecs(inline, viaRef).changes.map((c) => c.kind)).toEqual(["schema-added"]);
   });
 
@@ -94,9 +91,7 @@ describe("reference cycles end", () => {
 
   it("a change inside it is reported once", () => {
     const result = diffSpecs(tree({ type: "string" }), tree({ type: "integer" }));
-    expect(result.changes.map(shape)).toEqual([
-      { kind: "response-type-changed", severity: "breaking", pointer: "#/components/schemas/Node/properties/value/type" },
-    ]);
+    expect(result.changes.map(shape)).toEqual([{ kind: "response-type-changed", severity: "breaking", pointer: "#/components/schemas/Node/properties/value/type" }]);
   });
 
   it("mutually recursive schemas renamed on both sides: renames only", () => {
@@ -112,10 +107,7 @@ describe("reference cycles end", () => {
           },
         },
       );
-    expect(diffSpecs(pair("Ping", "Pong"), pair("Tick", "Tock")).changes.map((c) => c.message)).toEqual([
-      "schema Ping renamed to Tick",
-      "schema Pong renamed to Tock",
-    ]);
+    expect(diffSpecs(pair("Ping", "Pong"), pair("Tick", "Tock")).changes.map((c) => c.message)).toEqual(["schema Ping renamed to Tick", "schema Pong renamed to Tock"]);
   });
 
   it("a bare $ref loop does not hang", () => {

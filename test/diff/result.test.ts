@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyBump,
-  bumpOf,
-  diffSpecs,
-  listChangeKinds,
-  sortChanges,
-  summarizeBySubject,
-  summarizeChanges,
-  type Change,
-} from "../../generators/src/diff/index.js";
+import { applyBump, bumpOf, diffSpecs, listChangeKinds, sortChanges, summarizeBySubject, summarizeChanges, type Change } from "../../generators/src/diff/index.js";
 import { api, json, op, query } from "./helpers.js";
 import { OPERATION_CASES } from "./operation-cases.js";
 import { SCHEMA_CASES } from "./schema-cases.js";

@@ -40,9 +40,7 @@ describe("every way of saying 'or null' in a response is the same breaking widen
     it(c.spelling, () => {
       const doc = (schema: unknown) => ({ ...things(PLAIN, { type: "object", properties: { note: schema } }), openapi: c.openapi });
       const result = diffSpecs(doc(c.old), doc(c.new));
-      expect(result.changes.map(shape)).toEqual([
-        { kind: "response-nullable-added", severity: "breaking", pointer: `${RESPONSE_SCHEMA}/properties/note${c.at}` },
-      ]);
+      expect(result.changes.map(shape)).toEqual([{ kind: "response-nullable-added", severity: "breaking", pointer: `${RESPONSE_SCHEMA}/properties/note${c.at}` }]);
       expect(result.bump).toBe("major");
     });
 });

@@ -78,7 +78,10 @@ describe("--layout sources: generated code inside an application", () => {
     const dir = workspaceTmpDir("app-nodenext-");
     await app(dir, CORE);
     writeFileSync(path.join(dir, "src/main.ts"), CORE_MAIN);
-    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...strict, module: "NodeNext", moduleResolution: "NodeNext", rootDir: "src", outDir: "build" }, include: ["src"] }));
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { ...strict, module: "NodeNext", moduleResolution: "NodeNext", rootDir: "src", outDir: "build" }, include: ["src"] }),
+    );
     expect(tsc(dir)).toBe("");
     expect(existsSync(path.join(dir, "build/api/compiled/validators.strict.js"))).toBe(true);
     const run = node("build/main.js", dir);
@@ -126,7 +129,10 @@ const pets: Pet[] = await client.findPets({ limit: 1 });
 console.log(pets.map((p) => p.name).join(","));
 `,
     );
-    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { ...strict, module: "NodeNext", moduleResolution: "NodeNext", rootDir: "src", outDir: "dist" }, include: ["src"] }));
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { ...strict, module: "NodeNext", moduleResolution: "NodeNext", rootDir: "src", outDir: "dist" }, include: ["src"] }),
+    );
     expect(existsSync(path.join(dir, "node_modules/fastify"))).toBe(false);
     expect(existsSync(path.join(dir, "node_modules/@modelcontextprotocol"))).toBe(false);
     expect(tsc(dir)).toBe("");

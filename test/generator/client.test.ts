@@ -129,7 +129,10 @@ describe("core client", () => {
     const error = await (async () => {
       for await (const event of client.stream.streamActivity({}, { backoff: { minDelayMs: 1, maxDelayMs: 2 } })) seen.push(event);
     })().catch((e: unknown) => e);
-    expect(seen).toEqual([{ event_type: "post.create", n: 1 }, { event_type: "post.delete", n: 2 }]);
+    expect(seen).toEqual([
+      { event_type: "post.create", n: 1 },
+      { event_type: "post.delete", n: 2 },
+    ]);
     expect(error).toBeInstanceOf(coreProblems.StreamingConnectionProblem);
     expect(connection).toBe(2);
   });
@@ -168,19 +171,20 @@ describe("advertising clients", () => {
     const ids: string[] = [];
     for await (const product of client.iterate.listProducts({ product_catalog_id: "9", count: 2 })) ids.push((product as { id: string }).id);
     expect(ids).toEqual(["p0a", "p0b", "p1a", "p1b", "p2a", "p2b"]);
-    expect(s.received.map((r) => r.path)).toEqual([
-      "/12/product_catalogs/9/products?count=2",
-      "/12/product_catalogs/9/products?count=2&cursor=1",
-      "/12/product_catalogs/9/products?count=2&cursor=2",
-    ]);
+    expect(s.received.map((r) => r.path)).toEqual(["/12/product_catalogs/9/products?count=2", "/12/product_catalogs/9/products?count=2&cursor=1", "/12/product_catalogs/9/products?count=2&cursor=2"]);
   });
 
   it("splits 26 products into requests of 25 and 1", async () => {
-    const s = await serve((req, res) => json(res, 200, { request: { params: {} }, data: { products_response: (JSON.parse(req.body) as { products: unknown[] }).products.map(() => ({ status: "CREATE_SUCCESS" })) } }));
+    const s = await serve((req, res) =>
+      json(res, 200, { request: { params: {} }, data: { products_response: (JSON.parse(req.body) as { products: unknown[] }).products.map(() => ({ status: "CREATE_SUCCESS" })) } }),
+    );
     const client = createAdsAudiencesClient({ baseUrl: s.url, auth: oauth1 });
     const products = Array.from({ length: 26 }, (_, i) => ({ id: `sku-${i}` }));
     const outcomes = await client.batch.upsertProducts({ product_catalog_id: "9", body: { products } });
-    expect(outcomes.map((o) => [o.ok, o.offset, o.items.length])).toEqual([[true, 0, 25], [true, 25, 1]]);
+    expect(outcomes.map((o) => [o.ok, o.offset, o.items.length])).toEqual([
+      [true, 0, 25],
+      [true, 25, 1],
+    ]);
     expect(s.received.map((r) => (JSON.parse(r.body) as { products: unknown[] }).products.length)).toEqual([25, 1]);
   });
 

@@ -18,7 +18,18 @@ async function compileAgainst(doc: string, program: string): Promise<string> {
   if (r.code !== 0) return `generate failed: ${r.stderr}`;
   mkdirSync(path.join(dir, "use"));
   writeFileSync(path.join(dir, "use/program.ts"), `${program}\nexport {};\n`);
-  const compilerOptions = { target: "ES2022", lib: ["ES2023", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: true, noEmit: true, types: [] };
+  const compilerOptions = {
+    target: "ES2022",
+    lib: ["ES2023", "DOM"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  };
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["use/program.ts"] }));
   const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { encoding: "utf8" });
   return `${tsc.stdout}${tsc.stderr}`;

@@ -78,7 +78,7 @@ describe("normalizeDocument", () => {
     [
       "a discriminator mapping by bare name",
       given({ Pet: { oneOf: [{ $ref: "#/components/schemas/Cat" }], discriminator: { propertyName: "kind", mapping: { cat: "Cat" } } }, Cat: { type: "object" } }),
-      (out) => ((out["components"] as { schemas: { Pet: { discriminator: { mapping: unknown } } } }).schemas.Pet.discriminator.mapping),
+      (out) => (out["components"] as { schemas: { Pet: { discriminator: { mapping: unknown } } } }).schemas.Pet.discriminator.mapping,
       { cat: "#/components/schemas/Cat" },
     ],
     [
@@ -89,7 +89,10 @@ describe("normalizeDocument", () => {
     ],
     [
       "a reference into another schema",
-      given({ Address: { type: "object", properties: { city: { type: "string" } }, definitions: { zip: { type: "string" } } }, User: { type: "object", properties: { zip: { $ref: "#/components/schemas/Address/definitions/zip" } } } }),
+      given({
+        Address: { type: "object", properties: { city: { type: "string" } }, definitions: { zip: { type: "string" } } },
+        User: { type: "object", properties: { zip: { $ref: "#/components/schemas/Address/definitions/zip" } } },
+      }),
       (out) => (out["components"] as { schemas: { User: { properties: { zip: unknown } } } }).schemas.User.properties.zip,
       { $ref: "#/components/schemas/AddressDefinitionsZip" },
     ],

@@ -144,7 +144,9 @@ describe("bad input gives a located error and writes nothing", () => {
       expect(r.code).toBe(0);
       // Compare without line breaks: yargs wraps the epilog at 100 columns.
       const text = r.stdout.replace(/\s+/g, " ");
-      expect(text).toContain("Exit codes: 0 success; 1 check found drift, test found a violation, diff found breaking changes or scaffold --check found work; 2 invalid input (spec, template, unparseable handler file); 3 usage error; 4 internal error.");
+      expect(text).toContain(
+        "Exit codes: 0 success; 1 check found drift, test found a violation, diff found breaking changes or scaffold --check found work; 2 invalid input (spec, template, unparseable handler file); 3 usage error; 4 internal error.",
+      );
     }
   });
 });

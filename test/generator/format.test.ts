@@ -20,7 +20,10 @@ const given: { name: string; text: string }[] = [
   { name: "a template literal holding a blank line", text: "export const t = `one\n\nconst inside = 1;`;\n\nexport const u = 2;\n" },
   { name: "a comment holding a blank line", text: "/* a\n\nexport const no = 1; */\nexport const yes = 2;\n" },
   // TypeScript's own syntax, which prettier's babel-ts parser reads for the typescript parser's output.
-  { name: "TypeScript-only syntax", text: 'export const c = {a:1} as const satisfies Record<string,number>;\n\nexport enum E {A="a",B="b"}\n\ndeclare module "m" { export const x: number }\n\nexport abstract class K<T extends object = {}> extends Base implements I { private readonly p?: T; abstract m(): void; constructor(public q: string) { super() } }\n\nexport const g = <T,>(x: T): x is T => !!x;\n\nexport type M<T> = { readonly [K in keyof T]-?: T[K] extends infer U ? U : never };\n\nexport function f(this: Window, ...rest: unknown[]): asserts rest is string[] {}\n\nlet n = obj!.a!.b as unknown as number; type U = typeof import("./x.js");\n' },
+  {
+    name: "TypeScript-only syntax",
+    text: 'export const c = {a:1} as const satisfies Record<string,number>;\n\nexport enum E {A="a",B="b"}\n\ndeclare module "m" { export const x: number }\n\nexport abstract class K<T extends object = {}> extends Base implements I { private readonly p?: T; abstract m(): void; constructor(public q: string) { super() } }\n\nexport const g = <T,>(x: T): x is T => !!x;\n\nexport type M<T> = { readonly [K in keyof T]-?: T[K] extends infer U ? U : never };\n\nexport function f(this: Window, ...rest: unknown[]): asserts rest is string[] {}\n\nlet n = obj!.a!.b as unknown as number; type U = typeof import("./x.js");\n',
+  },
 ];
 
 describe("formatting generated TypeScript", () => {
@@ -95,7 +98,11 @@ describe("formatting generated TypeScript", () => {
     const items = (texts: readonly string[]) => texts.map((text) => ({ text, parser: "babel-ts" }));
 
     it("gives each piece of every generated module what formatting it alone gives", async () => {
-      const modules = execFileSync("find", ["packages/core", "packages/ads-audiences", "packages/ads-campaigns", "-path", "*/node_modules", "-prune", "-o", "-path", "*/dist", "-prune", "-o", "-name", "*.ts", "-type", "f", "-print"], { cwd: ROOT, encoding: "utf8" })
+      const modules = execFileSync(
+        "find",
+        ["packages/core", "packages/ads-audiences", "packages/ads-campaigns", "-path", "*/node_modules", "-prune", "-o", "-path", "*/dist", "-prune", "-o", "-name", "*.ts", "-type", "f", "-print"],
+        { cwd: ROOT, encoding: "utf8" },
+      )
         .trim()
         .split("\n")
         .map((f) => readFileSync(path.join(ROOT, f), "utf8"))

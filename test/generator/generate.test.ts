@@ -115,10 +115,7 @@ describe("contractgen generate <spec> --out <dir>", () => {
     expect(again.stderr).toContain("up to date");
     expect(again.stderr).not.toContain("types");
     appendFileSync(path.join(dir, "spec/components/schemas.yaml"), "Extra:\n  type: string\n");
-    const schemas = readFileSync(path.join(dir, "spec/openapi.yaml"), "utf8").replace(
-      "    Part:\n",
-      "    Extra:\n      $ref: './components/schemas.yaml#/Extra'\n    Part:\n",
-    );
+    const schemas = readFileSync(path.join(dir, "spec/openapi.yaml"), "utf8").replace("    Part:\n", "    Extra:\n      $ref: './components/schemas.yaml#/Extra'\n    Part:\n");
     writeFileSync(path.join(dir, "spec/openapi.yaml"), schemas);
     const changed = await runCli(args, dir);
     expect(changed.stderr).not.toContain("up to date");
@@ -234,8 +231,14 @@ describe("a large contract, its emitters spread over worker threads", () => {
       writeFileSync(path.join(dir, "large.json"), JSON.stringify(doc));
       said.length = 0;
       await run();
-      expect(said.some((line) => line.includes("release diffed on the kept worker thread")), what).toBe(true);
-      const one = spawnSync(process.execPath, [CLI, "generate", "large.json", "--name", "@t/large", "--out", "cold", "--cache-dir", `cold-cache-${i}`], { cwd: dir, env: { ...process.env, CONTRACTGEN_WORKERS: "0" } });
+      expect(
+        said.some((line) => line.includes("release diffed on the kept worker thread")),
+        what,
+      ).toBe(true);
+      const one = spawnSync(process.execPath, [CLI, "generate", "large.json", "--name", "@t/large", "--out", "cold", "--cache-dir", `cold-cache-${i}`], {
+        cwd: dir,
+        env: { ...process.env, CONTRACTGEN_WORKERS: "0" },
+      });
       expect(one.status, what).toBe(0);
       expect(snapshotTree(path.join(dir, "kept")), what).toEqual(snapshotTree(path.join(dir, "cold")));
       rmSync(path.join(dir, "cold"), { recursive: true });

@@ -27,14 +27,7 @@ describe("hostile spec strings", () => {
     expect(g["pwned"]).toBeUndefined();
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
     // Strings arrive intact, not mangled into something "safe".
-    expect(mod.operationList.map((o) => o.operationId)).toEqual([
-      "delete",
-      "class",
-      "constructor",
-      "__proto__",
-      "\"; globalThis.pwned = 'operationId'; \"",
-      "getNoidByIdX",
-    ]);
+    expect(mod.operationList.map((o) => o.operationId)).toEqual(["delete", "class", "constructor", "__proto__", "\"; globalThis.pwned = 'operationId'; \"", "getNoidByIdX"]);
     expect(mod.operationList[0]?.path).toBe("/things/{thing id}");
   });
 

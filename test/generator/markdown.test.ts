@@ -11,10 +11,40 @@ const formatted = (md: string): Promise<string> => prettier.format(md, { ...PRET
 
 describe("mdTable and mdAligned", () => {
   const tables: { name: string; headers: string[]; rows: string[][] }[] = [
-    { name: "plain cells of uneven width", headers: ["method", "path"], rows: [["GET", "/2/posts"], ["DELETE", "/2/posts/{id}"]] },
-    { name: "empty cells and a one-letter header", headers: ["a", "deprecated", "shape"], rows: [["x", "", "not shown by the document"], ["", "yes", ""]] },
-    { name: "spec text with pipes, backticks, emphasis and HTML", headers: ["name", "summary"], rows: [["a|b", "uses `code` and *stars* <b>bold</b>"], ["_x_", "line\nbreak"]] },
-    { name: "non-ASCII: an em dash, accents, CJK and an emoji", headers: ["title", "n"], rows: [["Advertising — catalogs", "1"], ["café crème", "2"], ["商品カタログ", "3"], ["rocket 🚀", "4"]] },
+    {
+      name: "plain cells of uneven width",
+      headers: ["method", "path"],
+      rows: [
+        ["GET", "/2/posts"],
+        ["DELETE", "/2/posts/{id}"],
+      ],
+    },
+    {
+      name: "empty cells and a one-letter header",
+      headers: ["a", "deprecated", "shape"],
+      rows: [
+        ["x", "", "not shown by the document"],
+        ["", "yes", ""],
+      ],
+    },
+    {
+      name: "spec text with pipes, backticks, emphasis and HTML",
+      headers: ["name", "summary"],
+      rows: [
+        ["a|b", "uses `code` and *stars* <b>bold</b>"],
+        ["_x_", "line\nbreak"],
+      ],
+    },
+    {
+      name: "non-ASCII: an em dash, accents, CJK and an emoji",
+      headers: ["title", "n"],
+      rows: [
+        ["Advertising — catalogs", "1"],
+        ["café crème", "2"],
+        ["商品カタログ", "3"],
+        ["rocket 🚀", "4"],
+      ],
+    },
   ];
   it.each(tables)("lays out $name as prettier does", async ({ headers, rows }) => {
     const md = `${mdTable(headers, rows).text}\n`;
@@ -22,7 +52,15 @@ describe("mdTable and mdAligned", () => {
   });
 
   it("takes cells that are Markdown already (code spans) as they are", async () => {
-    const md = `${mdAligned(["operationId", "path"], [[mdCode("getPost"), mdCode("/posts/{id}")], [mdCode("a`b"), mdCode("x|y")]]).text}\n`;
+    const md = `${
+      mdAligned(
+        ["operationId", "path"],
+        [
+          [mdCode("getPost"), mdCode("/posts/{id}")],
+          [mdCode("a`b"), mdCode("x|y")],
+        ],
+      ).text
+    }\n`;
     expect(md).toContain("| ``a`b``     |");
     expect(md).toBe(await formatted(md));
   });

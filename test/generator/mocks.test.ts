@@ -187,7 +187,9 @@ describe.each(Object.keys(PACKAGES))("generated mocks of %s", (name) => {
     let checked = 0;
     for (const s of model.schemas) {
       const props = typeof s.schema === "object" && typeof s.schema["properties"] === "object" ? (s.schema["properties"] as Record<string, { $ref?: string }>) : {};
-      const hashedKeys = Object.entries(props).filter(([, p]) => hashed.has((p.$ref ?? "").replace("#/components/schemas/", ""))).map(([k]) => k);
+      const hashedKeys = Object.entries(props)
+        .filter(([, p]) => hashed.has((p.$ref ?? "").replace("#/components/schemas/", "")))
+        .map(([k]) => k);
       const direct = hashed.has(s.name);
       if (!direct && hashedKeys.length === 0) continue;
       for (let seed = 0; seed < 50; seed++) {

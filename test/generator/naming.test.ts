@@ -11,7 +11,7 @@ describe("naming", () => {
     { given: "__proto__", camel: "proto", pascal: "Proto" },
     { given: "1st-thing", camel: "_1stThing", pascal: "_1stThing" },
     { given: "ünïcödé name", camel: "unicodeName", pascal: "UnicodeName" },
-    { given: "\"quoted\" `tick` */ ${x}", camel: "quotedTickX", pascal: "QuotedTickX" },
+    { given: '"quoted" `tick` */ ${x}', camel: "quotedTickX", pascal: "QuotedTickX" },
     { given: "", camel: "unnamed", pascal: "Unnamed" },
   ])("$given → $camel / $pascal", ({ given, camel, pascal }) => {
     expect(camelCase(given)).toBe(camel);

@@ -44,12 +44,12 @@ describe("PackCache", () => {
     const file = newFile();
     await packOf(file, 20);
     const before = readFileSync(file, "utf8");
-    await run(file, keys(20), { added: "new value", "with \"quotes\"\nand a newline": "x\u2028y" });
+    await run(file, keys(20), { added: "new value", 'with "quotes"\nand a newline': "x\u2028y" });
     expect(readFileSync(file, "utf8")).toBe(before);
     expect(readFileSync(`${file}.log`, "utf8").split("\n").filter(Boolean)).toHaveLength(3);
     const reloaded = await PackCache.load(file);
     expect(reloaded.get("added")).toBe("new value");
-    expect(reloaded.get("with \"quotes\"\nand a newline")).toBe("x\u2028y");
+    expect(reloaded.get('with "quotes"\nand a newline')).toBe("x\u2028y");
     expect(reloaded.get("k19")).toBe("19".padEnd(100, "."));
   });
 

@@ -7,7 +7,8 @@ import { parseSourceText } from "../../generators/dist/load/source.js";
 import { SpecError } from "../../generators/dist/load/errors.js";
 import { clearParseCache, cachedParse, isJsonExact, parsedKey } from "../../generators/dist/load/parse-cache.js";
 
-const text = "openapi: 3.1.0\ninfo:\n  title: t\n  version: '1'\npaths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties:\n        __proto__: { type: string }\n        n: { type: number, default: .nan }\n";
+const text =
+  "openapi: 3.1.0\ninfo:\n  title: t\n  version: '1'\npaths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties:\n        __proto__: { type: string }\n        n: { type: number, default: .nan }\n";
 
 describe("the in-process parse cache", () => {
   it("gives equal data and positions, never the same object", () => {

@@ -27,20 +27,17 @@ describe("problem classes of @devplatform/core", () => {
     expect(classes.map((c) => c.slug)).toContain("about:blank");
   });
 
-  it.each(model.problems.map((p) => [p.typeName, p.schemaName, p.slug] as const))(
-    "%s serializes and parses back to an equal instance of the same class",
-    (typeName, schemaName) => {
-      const cls = classes.find((c) => c.name === typeName);
-      expect(cls).toBeDefined();
-      const original = problems.parseProblem(exampleOf(schemaName));
-      expect(original).toBeInstanceOf(cls as NonNullable<typeof cls>);
-      const json = JSON.parse(JSON.stringify(original)) as Record<string, unknown>;
-      const again = problems.parseProblem(json);
-      expect(again.constructor).toBe(original.constructor);
-      expect(again.toJSON()).toEqual(original.toJSON());
-      expect(again.members).toEqual(original.members);
-    },
-  );
+  it.each(model.problems.map((p) => [p.typeName, p.schemaName, p.slug] as const))("%s serializes and parses back to an equal instance of the same class", (typeName, schemaName) => {
+    const cls = classes.find((c) => c.name === typeName);
+    expect(cls).toBeDefined();
+    const original = problems.parseProblem(exampleOf(schemaName));
+    expect(original).toBeInstanceOf(cls as NonNullable<typeof cls>);
+    const json = JSON.parse(JSON.stringify(original)) as Record<string, unknown>;
+    const again = problems.parseProblem(json);
+    expect(again.constructor).toBe(original.constructor);
+    expect(again.toJSON()).toEqual(original.toJSON());
+    expect(again.members).toEqual(original.members);
+  });
 
   it("keeps instanceof working across the hierarchy", () => {
     const p = new problems.ResourceNotFoundProblem({ detail: "no such post", parameter: "id", value: "1", resource_id: "1", resource_type: "post" });

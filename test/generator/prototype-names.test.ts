@@ -127,7 +127,12 @@ describe("Object.prototype member names", () => {
     });
 
     it.each(["constructor", "toString", "hasOwnProperty", "__defineGetter__"])("answer 501 for %s, which has no handler", async (id) => {
-      const res = await app.inject({ method: "POST", url: `/op${NAMES.indexOf(id as (typeof NAMES)[number])}/x`, headers: { authorization: "Bearer good", "content-type": "application/json" }, payload: JSON.stringify(fullBody()) });
+      const res = await app.inject({
+        method: "POST",
+        url: `/op${NAMES.indexOf(id as (typeof NAMES)[number])}/x`,
+        headers: { authorization: "Bearer good", "content-type": "application/json" },
+        payload: JSON.stringify(fullBody()),
+      });
       expect(res.statusCode).toBe(501);
       expect(res.json()).toMatchObject({ status: 501 });
     });

@@ -62,7 +62,17 @@ describe("the generated README's quick start", () => {
     mkdirSync(path.join(dir, "use"));
     const files = Object.fromEntries(blocks.map((b, i) => [`use/block${i}.ts`, `${local(b)}\nexport {};\n`]));
     for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
-    const compilerOptions = { target: "ES2022", lib: ["ES2023", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, exactOptionalPropertyTypes: true, skipLibCheck: true, noEmit: true, types: ["node"] };
+    const compilerOptions = {
+      target: "ES2022",
+      lib: ["ES2023", "DOM"],
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: ["node"],
+    };
     writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: Object.keys(files) }));
     const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { encoding: "utf8" });
     expect(`${tsc.stdout}${tsc.stderr}`).toBe("");

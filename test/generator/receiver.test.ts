@@ -122,10 +122,7 @@ describe("generated receiver", () => {
 
   it("surfaces unknown and legacy event types to the fallback handler instead of refusing or dropping them", async () => {
     const fallbacks: Fallback[] = [];
-    const app = await receiver(
-      { accountEvent: { "post.create": () => undefined } },
-      { fallback: (f: Fallback): Reply => void fallbacks.push(f) },
-    );
+    const app = await receiver({ accountEvent: { "post.create": () => undefined } }, { fallback: (f: Fallback): Reply => void fallbacks.push(f) });
     expect((await post(app, "/accountEvent", { event_type: "ProfileUpdate", user_id: "1" })).statusCode).toBe(202);
     expect((await post(app, "/accountEvent", { event_type: "spaces.start", anything: true })).statusCode).toBe(202);
     // A known event type without a handler reaches the fallback too, after validation.

@@ -122,7 +122,12 @@ describe("generated server plugin", () => {
 
   it("answers 415 for a body in the wrong content type and 400 for malformed JSON", async () => {
     const app = await coreApp({ createBearerToken: () => ({ status: 200, body: {} }) });
-    const wrong = await app.inject({ method: "POST", url: "/oauth2/token", payload: "grant_type=client_credentials", headers: { "content-type": "text/plain", authorization: "Basic a2V5OnNlY3JldA==" } });
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/oauth2/token",
+      payload: "grant_type=client_credentials",
+      headers: { "content-type": "text/plain", authorization: "Basic a2V5OnNlY3JldA==" },
+    });
     expect(wrong.statusCode).toBe(415);
     expect(wrong.json().errors[0].parameters).toEqual({ "content-type": ["text/plain"] });
     const bad = await app.inject({ method: "POST", url: "/oauth2/token", payload: "{not json", headers: { "content-type": "application/json", authorization: "Basic a2V5OnNlY3JldA==" } });

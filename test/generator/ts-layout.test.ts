@@ -33,9 +33,25 @@ const given: { name: string; value: unknown }[] = [
   { name: "an object one column too wide", value: { k: long(100 - DECLARATION.length - 12) } },
   { name: "an object that just fits", value: { k: long(100 - DECLARATION.length - 13) } },
   { name: "empty object and array values", value: { e: {}, a: [], long_key_here: { inner: [] } } },
-  { name: "an array of multi-member objects (always broken)", value: { a: [{ b: 1, c: 2 }, { b: 1, c: 2 }] } },
+  {
+    name: "an array of multi-member objects (always broken)",
+    value: {
+      a: [
+        { b: 1, c: 2 },
+        { b: 1, c: 2 },
+      ],
+    },
+  },
   { name: "an array of single-member objects (not forced)", value: { a: [{ b: 1 }, { b: 2 }] } },
-  { name: "an array of multi-member arrays (always broken)", value: { a: [[1, 2], [3, 4]] } },
+  {
+    name: "an array of multi-member arrays (always broken)",
+    value: {
+      a: [
+        [1, 2],
+        [3, 4],
+      ],
+    },
+  },
   { name: "a mixed array (not forced)", value: { a: [{ b: 1, c: 2 }, [1, 2]] } },
   { name: "numbers fill lines", value: { numbers: Array.from({ length: 80 }, (_, i) => i * 37 - 500) } },
   { name: "number forms", value: { n: [1e21, 1.5, -0.5, 1e-7, 0.1, -0, 123456789012] } },
@@ -46,7 +62,7 @@ const given: { name: string; value: unknown }[] = [
   { name: "long numbers and booleans never move", value: { [long(97, "k")]: 12345, [long(96, "j")]: false } },
   { name: "an object under a key too long for `key: {`", value: { [long(96, "k")]: { b: -1 } } },
   { name: "an object under a long key that fits `key: {`", value: { [long(90, "k")]: { b: long(20) } } },
-  { name: "quoted keys", value: { "a-b": 1, c: 2, "1": 3, "": 4, "with space": 5, "x\"y": 6, "it's": 7, __proto__x: 8 } },
+  { name: "quoted keys", value: { "a-b": 1, c: 2, "1": 3, "": 4, "with space": 5, 'x"y': 6, "it's": 7, __proto__x: 8 } },
   { name: "a __proto__ key", value: JSON.parse('{"__proto__": {"a": 1}, "b": 2}') as unknown },
   { name: "quotes inside strings", value: { a: 'say "hi"', b: "it's", c: `"'"`, d: `""'`, e: "a\\b", f: "line\nbreak\u2028", g: "*/ end", h: "\u0001" } },
   { name: "wide characters", value: { cjk: "漢字".repeat(30), emoji: "🎉".repeat(10), mark: "é".repeat(40) } },
@@ -89,23 +105,53 @@ describe("data literals laid out as prettier does", () => {
 const chain = (path: string, tail = '["get"]["parameters"]["query"]'): string => `paths[${JSON.stringify(path)}]${tail}`;
 
 const declarations: { name: string; text: string }[] = [
-  { name: "members that fit", text: `/**\n * Doc.\n */\nexport interface AArgs extends CallOptions {\n  /**\n   * A parameter.\n   */\n  id: NonNullable<${chain("/a")}>["id"];\n  "x.y"?: NonNullable<${chain("/a")}>["x.y"];\n}\n` },
-  { name: "a member too long for its line", text: `export interface AArgs extends CallOptions {\n  webhook_id: NonNullable<${chain("/2/posts/search/webhooks/{webhook_id}", '["post"]["parameters"]["path"]')}>["webhook_id"];\n}\n` },
+  {
+    name: "members that fit",
+    text: `/**\n * Doc.\n */\nexport interface AArgs extends CallOptions {\n  /**\n   * A parameter.\n   */\n  id: NonNullable<${chain("/a")}>["id"];\n  "x.y"?: NonNullable<${chain("/a")}>["x.y"];\n}\n`,
+  },
+  {
+    name: "a member too long for its line",
+    text: `export interface AArgs extends CallOptions {\n  webhook_id: NonNullable<${chain("/2/posts/search/webhooks/{webhook_id}", '["post"]["parameters"]["path"]')}>["webhook_id"];\n}\n`,
+  },
   { name: "a member whose type alone overflows", text: `export interface AArgs extends CallOptions {\n  p: NonNullable<${chain(`/${"x".repeat(120)}`)}>["p"];\n}\n` },
   { name: "an alias that fits", text: `export type AResult = ${chain("/a", '["get"]["responses"][200]["content"]["application/json"]')};\n` },
   { name: "an alias too long", text: `export type CreateStreamLinkResult = ${chain("/2/posts/search/webhooks/{webhook_id}", '["post"]["responses"][200]["content"]["application/json"]')};\n` },
   { name: "a union that fits after the break", text: `export type AVeryLongNameForAResultTypeThatGoesOnAndOnAndOnAndOnResult = ${chain("/a", '["x"]')} | undefined;\n` },
-  { name: "a union that does not", text: `export type XResult = ${chain("/a", '["get"]["responses"][200]["content"]["application/json"]')} | ${chain("/a", '["get"]["responses"][201]["content"]["application/json"]')};\n` },
-  { name: "a relaxed body", text: `export interface AArgs extends CallOptions {\n  body?: Relaxed<NonNullable<${chain("/orgs/{org}", '["patch"]["requestBody"]')}>["content"]["application/json"], "default_repository_permission" | "members_can_create_pages">;\n}\n` },
-  { name: "a relaxed body whose first argument breaks", text: `export interface AArgs extends CallOptions {\n  body: Relaxed<NonNullable<${chain("/enterprises/{enterprise}/code-security/configurations/{configuration_id}", '["patch"]["requestBody"]')}>["content"]["application/json"], "a">;\n}\n` },
-  { name: "a generic alias too long", text: `export type AInput = HandlerInput<NonNullable<${chain("/2/posts/search/webhooks/{webhook_id}", '["post"]["parameters"]["path"]')}>, Record<string, never>, undefined>;\n` },
-  { name: "generic arguments that break again", text: `export type AgentTasksCreateTaskInRepoInput = HandlerInput<NonNullable<${chain("/agents/repos/{owner}/{repo}/tasks", '["post"]["parameters"]["path"]')}>, Record<string, never>, Relaxed<NonNullable<${chain("/agents/repos/{owner}/{repo}/tasks", '["post"]["requestBody"]')}>["content"]["application/json"], "x">>;\n` },
+  {
+    name: "a union that does not",
+    text: `export type XResult = ${chain("/a", '["get"]["responses"][200]["content"]["application/json"]')} | ${chain("/a", '["get"]["responses"][201]["content"]["application/json"]')};\n`,
+  },
+  {
+    name: "a relaxed body",
+    text: `export interface AArgs extends CallOptions {\n  body?: Relaxed<NonNullable<${chain("/orgs/{org}", '["patch"]["requestBody"]')}>["content"]["application/json"], "default_repository_permission" | "members_can_create_pages">;\n}\n`,
+  },
+  {
+    name: "a relaxed body whose first argument breaks",
+    text: `export interface AArgs extends CallOptions {\n  body: Relaxed<NonNullable<${chain("/enterprises/{enterprise}/code-security/configurations/{configuration_id}", '["patch"]["requestBody"]')}>["content"]["application/json"], "a">;\n}\n`,
+  },
+  {
+    name: "a generic alias too long",
+    text: `export type AInput = HandlerInput<NonNullable<${chain("/2/posts/search/webhooks/{webhook_id}", '["post"]["parameters"]["path"]')}>, Record<string, never>, undefined>;\n`,
+  },
+  {
+    name: "generic arguments that break again",
+    text: `export type AgentTasksCreateTaskInRepoInput = HandlerInput<NonNullable<${chain("/agents/repos/{owner}/{repo}/tasks", '["post"]["parameters"]["path"]')}>, Record<string, never>, Relaxed<NonNullable<${chain("/agents/repos/{owner}/{repo}/tasks", '["post"]["requestBody"]')}>["content"]["application/json"], "x">>;\n`,
+  },
   { name: "a union written a member a line that fits on one", text: "export type AReply =\n  | EmptyReplyOf<204>\n  | HandlerReply;\n" },
-  { name: "a union whose members break their arguments", text: `/**\n * Replies.\n */\nexport type AReply =\n  | ReplyOf<200, ${chain("/12/accounts/{account_id}/account_media", '["get"]["responses"]["2XX"]["content"]["application/json"]')}, "application/json">\n  | ReplyOf<number, ${chain("/12/accounts/{account_id}/account_media/{account_media_id}/and/more/segments", '["get"]["responses"]["default"]["content"]["application/json"]')}, "application/json" | "application/problem+json">\n  | EmptyReplyOf<204>;\n` },
-  { name: "a lone union member too long", text: `export type AppsGetWebhookConfigForAppReply =\n  | ReplyOf<200, ${chain("/app/hook/config", '["get"]["responses"][200]["content"]["application/json"]')}, "application/json">;\n` },
+  {
+    name: "a union whose members break their arguments",
+    text: `/**\n * Replies.\n */\nexport type AReply =\n  | ReplyOf<200, ${chain("/12/accounts/{account_id}/account_media", '["get"]["responses"]["2XX"]["content"]["application/json"]')}, "application/json">\n  | ReplyOf<number, ${chain("/12/accounts/{account_id}/account_media/{account_media_id}/and/more/segments", '["get"]["responses"]["default"]["content"]["application/json"]')}, "application/json" | "application/problem+json">\n  | EmptyReplyOf<204>;\n`,
+  },
+  {
+    name: "a lone union member too long",
+    text: `export type AppsGetWebhookConfigForAppReply =\n  | ReplyOf<200, ${chain("/app/hook/config", '["get"]["responses"][200]["content"]["application/json"]')}, "application/json">;\n`,
+  },
   { name: "an interface head longer than the width", text: `export interface ${"A".repeat(90)}Args extends CallOptions {\n  a: B;\n}\n` },
   { name: "empty blocks", text: "export interface AClient {\n  iterate: {\n\n  };\n  batch: {\n  };\n}\n" },
-  { name: "function-type members too long", text: `export interface AClient {\n  invalidateAccessTokenJson: (args?: InvalidateAccessTokenJsonArgs) => Promise<InvalidateAccessTokenJsonResult>;\n  stream: {\n    streamActivity: (args?: StreamActivityArgs, options?: StreamCallOptions) => AsyncGenerator<StreamActivityResult, void, undefined>;\n    listVideoConversationCards: (args: Omit<ListVideoConversationCardsArgs, "cursor">) => AsyncGenerator<NonNullable<ListVideoConversationCardsResult["data"]>[number], void, undefined>;\n  };\n}\n` },
+  {
+    name: "function-type members too long",
+    text: `export interface AClient {\n  invalidateAccessTokenJson: (args?: InvalidateAccessTokenJsonArgs) => Promise<InvalidateAccessTokenJsonResult>;\n  stream: {\n    streamActivity: (args?: StreamActivityArgs, options?: StreamCallOptions) => AsyncGenerator<StreamActivityResult, void, undefined>;\n    listVideoConversationCards: (args: Omit<ListVideoConversationCardsArgs, "cursor">) => AsyncGenerator<NonNullable<ListVideoConversationCardsResult["data"]>[number], void, undefined>;\n  };\n}\n`,
+  },
   { name: "doc comments ending in a Markdown line break", text: "/**\n * First line  \n * second.\n */\nexport type A = B;\n" },
   {
     name: "members whose lone type argument is an indexed-access chain",

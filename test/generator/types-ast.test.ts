@@ -77,7 +77,7 @@ const documents: Record<string, Obj> = {
     return doc;
   })(),
 };
-((documents["a mapping to a nested pointer"] as { components: { schemas: { Pet: { discriminator: { mapping: Obj } } } } }).components.schemas.Pet.discriminator.mapping)["t"] =
+(documents["a mapping to a nested pointer"] as { components: { schemas: { Pet: { discriminator: { mapping: Obj } } } } }).components.schemas.Pet.discriminator.mapping["t"] =
   "#/components/schemas/Thing/properties/kind";
 
 describe("openapi-typescript's AST without the Redocly pass", () => {

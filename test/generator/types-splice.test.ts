@@ -26,7 +26,10 @@ const BASE: Obj = {
       User: { type: "object", required: ["id"], properties: { id: { type: "string" }, pet: { $ref: "#/components/schemas/Pet" } }, description: "A user." },
       // Reads User's property names: its required `name` is kept only if User has that property.
       Admin: { allOf: [{ $ref: "#/components/schemas/User" }], required: ["name"] },
-      Pet: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" } } },
+      Pet: {
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+        discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" } },
+      },
       Cat: { type: "object", required: ["kind"], properties: { kind: { type: "string" }, lives: { type: "integer" } } },
       Dog: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } },
       Note: { type: "object", properties: { text: { type: "string", maxLength: 10 } } },
@@ -36,7 +39,12 @@ const BASE: Obj = {
   },
 };
 
-const input = (document: Obj): TypesInput => ({ document, owned: false, deliveries: [], typeNames: Object.keys((document["components"] as Obj)["schemas"] as Obj).map((n) => [n, n.replace(/\W/g, "")] as const) });
+const input = (document: Obj): TypesInput => ({
+  document,
+  owned: false,
+  deliveries: [],
+  typeNames: Object.keys((document["components"] as Obj)["schemas"] as Obj).map((n) => [n, n.replace(/\W/g, "")] as const),
+});
 const rest = (document: Obj): string => JSON.stringify([[], input(document).typeNames]);
 
 function edited(change: (schemas: Record<string, Obj>) => void): Obj {

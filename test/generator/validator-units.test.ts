@@ -43,7 +43,11 @@ async function load(code: string): Promise<Record<string, Validator>> {
 }
 
 const components = {
-  Node: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 1 }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } }, owner: { $ref: "#/components/schemas/Person" } } },
+  Node: {
+    type: "object",
+    required: ["name"],
+    properties: { name: { type: "string", minLength: 1 }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } }, owner: { $ref: "#/components/schemas/Person" } },
+  },
   Person: { type: "object", required: ["id"], properties: { id: { type: "integer" }, best: { $ref: "#/components/schemas/Friend" } } },
   // Person → Friend → Person: a cycle through two units.
   Friend: { type: "object", properties: { of: { $ref: "#/components/schemas/Person" } } },
@@ -76,7 +80,11 @@ describe("validator units", () => {
   it("compile a schema whose examples are an OpenAPI-style map, which ajv's meta-schema refuses (codat.io's)", async () => {
     const schemas = {
       // A property named `examples` is a member like any other, and still checked.
-      Status: { type: "object", properties: { ok: { type: "boolean", example: "yes", examples: { one: { value: true } } }, examples: { type: "integer" } }, examples: { "Example 1": { value: { ok: true } } } },
+      Status: {
+        type: "object",
+        properties: { ok: { type: "boolean", example: "yes", examples: { one: { value: true } } }, examples: { type: "integer" } },
+        examples: { "Example 1": { value: { ok: true } } },
+      },
     };
     const m = await load(await compileModule({ ...input(schemas), exports: new Map([["s0", "#/components/schemas/Status"]]) }, memoryCache(), { workers: 0 }));
     const status = m["s0"] as Validator;
@@ -167,11 +175,28 @@ describe("validator units", () => {
   describe("share repeated subschemas", () => {
     // An address long enough to share (over 256 characters of JSON), written inline three times, with
     // a reference inside it and a smaller repeat inside it (the geo point, itself written twice more).
-    const geo = { type: "object", required: ["lat", "lon"], properties: { lat: { type: "number", minimum: -90, maximum: 90 }, lon: { type: "number", minimum: -180, maximum: 180 }, label: { type: "string", maxLength: 40 }, precision: { type: "integer", minimum: 0, maximum: 12 }, source: { enum: ["gps", "map", "guess"] } }, additionalProperties: false };
+    const geo = {
+      type: "object",
+      required: ["lat", "lon"],
+      properties: {
+        lat: { type: "number", minimum: -90, maximum: 90 },
+        lon: { type: "number", minimum: -180, maximum: 180 },
+        label: { type: "string", maxLength: 40 },
+        precision: { type: "integer", minimum: 0, maximum: 12 },
+        source: { enum: ["gps", "map", "guess"] },
+      },
+      additionalProperties: false,
+    };
     const address = () => ({
       type: "object",
       required: ["street", "city"],
-      properties: { street: { type: "string", minLength: 1, maxLength: 80 }, city: { type: "string", pattern: "^[A-Z]" }, zip: { type: "string", pattern: "^[0-9]{5}$" }, at: structuredClone(geo), resident: { $ref: "#/components/schemas/Person" } },
+      properties: {
+        street: { type: "string", minLength: 1, maxLength: 80 },
+        city: { type: "string", pattern: "^[A-Z]" },
+        zip: { type: "string", pattern: "^[0-9]{5}$" },
+        at: structuredClone(geo),
+        resident: { $ref: "#/components/schemas/Person" },
+      },
     });
     const repeated = {
       ...components,
@@ -208,8 +233,27 @@ describe("validator units", () => {
       // reference out of one (the resident), and beside them.
       expect(judged.filter((v) => (v as [boolean])[0] === false)).toHaveLength(10);
       // An error inside a repeat inside a repeat, named at its full path.
-      expect(judged[1]).toEqual([false, [["/branches/0/street", "minLength"], ["/branches/0/city", "pattern"], ["/branches/0/zip", "pattern"], ["/branches/0/at", "additionalProperties"], ["/branches/0/at/lat", "maximum"]]]);
-      expect(judged[2]).toEqual([false, [["/home", "required"], ["/home/city", "type"], ["/branches/0", "required"], ["/branches/0", "required"], ["/branches/1/resident/id", "type"], ["/branches/1/resident/best/of/id", "type"]]]);
+      expect(judged[1]).toEqual([
+        false,
+        [
+          ["/branches/0/street", "minLength"],
+          ["/branches/0/city", "pattern"],
+          ["/branches/0/zip", "pattern"],
+          ["/branches/0/at", "additionalProperties"],
+          ["/branches/0/at/lat", "maximum"],
+        ],
+      ]);
+      expect(judged[2]).toEqual([
+        false,
+        [
+          ["/home", "required"],
+          ["/home/city", "type"],
+          ["/branches/0", "required"],
+          ["/branches/0", "required"],
+          ["/branches/1/resident/id", "type"],
+          ["/branches/1/resident/best/of/id", "type"],
+        ],
+      ]);
       // The same module from worker threads, and again from the cache without compiling anything.
       expect(await compileModule(input(repeated), memoryCache(), { workers: 2, inlineBelowBytes: 0 })).toBe(shared);
       const sets = cache.sets;
@@ -218,10 +262,29 @@ describe("validator units", () => {
     });
 
     it("share nothing in a coercing module, where ajv applies no default inside anyOf but would in a called repeat", async () => {
-      const withDefault = (): object => ({ type: "object", properties: { n: { type: "integer", default: 3 }, note: { type: "string", maxLength: 200, pattern: "^[^<>]*$" }, tags: { type: "array", items: { type: "string", minLength: 1, maxLength: 30 }, maxItems: 10, uniqueItems: true } }, required: [], additionalProperties: false });
-      const schemas = { A: { type: "object", properties: { r: { anyOf: [withDefault(), { type: "string" }] } } }, B: { type: "object", properties: { r: { anyOf: [withDefault(), { type: "string" }] }, s: { type: "string" } } } };
+      const withDefault = (): object => ({
+        type: "object",
+        properties: {
+          n: { type: "integer", default: 3 },
+          note: { type: "string", maxLength: 200, pattern: "^[^<>]*$" },
+          tags: { type: "array", items: { type: "string", minLength: 1, maxLength: 30 }, maxItems: 10, uniqueItems: true },
+        },
+        required: [],
+        additionalProperties: false,
+      });
+      const schemas = {
+        A: { type: "object", properties: { r: { anyOf: [withDefault(), { type: "string" }] } } },
+        B: { type: "object", properties: { r: { anyOf: [withDefault(), { type: "string" }] }, s: { type: "string" } } },
+      };
       expect(JSON.stringify(withDefault()).length).toBeGreaterThan(256);
-      const coerced = { root: { components: { schemas } }, exports: new Map([["a", "#/components/schemas/A"], ["b", "#/components/schemas/B"]]), coerce: true };
+      const coerced = {
+        root: { components: { schemas } },
+        exports: new Map([
+          ["a", "#/components/schemas/A"],
+          ["b", "#/components/schemas/B"],
+        ]),
+        coerce: true,
+      };
       const m = await load(await compileModule(coerced, memoryCache(), { workers: 0 }));
       const data: { r: Record<string, unknown> } = { r: {} };
       expect((m["a"] as Validator)(data)).toBe(true);

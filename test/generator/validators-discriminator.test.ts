@@ -152,7 +152,10 @@ describe("discriminator dispatch in compiled validators", () => {
       {
         Gone: problem("gone"),
         Busy: problem("busy"),
-        AnyProblem: { oneOf: [ref("Gone"), ref("Busy")], discriminator: { propertyName: "type", mapping: { "{problem_base}/gone": "#/components/schemas/Gone", "{problem_base}/busy": "#/components/schemas/Busy" } } },
+        AnyProblem: {
+          oneOf: [ref("Gone"), ref("Busy")],
+          discriminator: { propertyName: "type", mapping: { "{problem_base}/gone": "#/components/schemas/Gone", "{problem_base}/busy": "#/components/schemas/Busy" } },
+        },
       },
       { problemBase: "https://api.test/problems" },
     );

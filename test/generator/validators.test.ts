@@ -39,7 +39,10 @@ describe("precompiled validators", () => {
     const text = readFileSync(path.join(ROOT, "packages", name, "compiled", "validators.tables.js"), "utf8");
     expect([...text.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1])).toEqual(["./validators.params.js", "./validators.strict.js"]);
     const model = buildModel(await loadSpec(path.join(ROOT, "spec", `${name}.yaml`), { cwd: ROOT }), name);
-    const ops = (PACKAGES[name] as Validators).operationValidators as unknown as Record<string, { params: unknown; body?: { media: Record<string, unknown> }; responses: Record<string, Record<string, unknown>> }>;
+    const ops = (PACKAGES[name] as Validators).operationValidators as unknown as Record<
+      string,
+      { params: unknown; body?: { media: Record<string, unknown> }; responses: Record<string, Record<string, unknown>> }
+    >;
     expect(Object.keys(ops)).toEqual(model.operations.map((o) => o.id));
     for (const op of model.operations) {
       const entry = ops[op.id];
@@ -161,7 +164,17 @@ describe("validateRequest", () => {
   });
 
   it("reports all failures of a 100-product batch, not only the first", () => {
-    const products = Array.from({ length: 100 }, (_, i) => ({ id: `sku-${i}`, title: "t", description: "d", availability: "in stock", condition: "new", price: "free", link: "http://insecure.example.com", image_link: "https://x.example.com/i.jpg", brand: "b" }));
+    const products = Array.from({ length: 100 }, (_, i) => ({
+      id: `sku-${i}`,
+      title: "t",
+      description: "d",
+      availability: "in stock",
+      condition: "new",
+      price: "free",
+      link: "http://insecure.example.com",
+      image_link: "https://x.example.com/i.jpg",
+      brand: "b",
+    }));
     const r = audiences.validateRequest("upsertProducts", { path: { product_catalog_id: "1" }, body: { products }, contentType: "application/json" });
     expect(r.valid).toBe(false);
     if (r.valid) return;

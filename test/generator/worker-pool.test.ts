@@ -85,11 +85,7 @@ describe("a worker's queue of posted tasks (depth)", () => {
 
   it("matches each answer to its task, an error to the task that threw, and fails every task of a worker that exits", async () => {
     const pool = new WorkerPool(1, {}, true, 3);
-    const answers = await Promise.allSettled([
-      pool.run<Timed>(TASKS, "timed", [20, "before"]),
-      pool.run(TASKS, "fails", ["second task failed"]),
-      pool.run<Timed>(TASKS, "timed", [0, "after"]),
-    ]);
+    const answers = await Promise.allSettled([pool.run<Timed>(TASKS, "timed", [20, "before"]), pool.run(TASKS, "fails", ["second task failed"]), pool.run<Timed>(TASKS, "timed", [0, "after"])]);
     expect(answers.map((r) => (r.status === "fulfilled" ? (r.value as Timed).value : (r.reason as Error).message))).toEqual(["before", "second task failed", "after"]);
     const lost = await Promise.allSettled([pool.run(TASKS, "exits", [3]), pool.run<Timed>(TASKS, "timed", [0, "lost"])]);
     expect(lost.map((r) => r.status)).toEqual(["rejected", "rejected"]);
@@ -106,7 +102,10 @@ describe("sizedBatches", () => {
     const batches = sizedBatches(sizes, (n) => n, 3);
     expect(batches.flat()).toEqual(sizes);
     // Each batch ends with the item that brings it to a third of the total (10).
-    expect(batches).toEqual([[5, 1, 1, 1, 8], [2, 2, 4, 1, 5]]);
+    expect(batches).toEqual([
+      [5, 1, 1, 1, 8],
+      [2, 2, 4, 1, 5],
+    ]);
     expect(sizedBatches(sizes, (n) => n, 1)).toEqual([sizes]);
     expect(sizedBatches([], (n: number) => n, 4)).toEqual([]);
   });

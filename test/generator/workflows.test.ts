@@ -85,13 +85,56 @@ describe("workflow documents", () => {
   });
 
   it.each([
-    { name: "an unknown operation", edit: (s: string) => s.replace("operationId: getThing", "operationId: getThings"), where: "api.arazzo.yaml:15:9", message: 'operationId "getThings" is not an operation of the contract', fix: "did you mean getThing" },
-    { name: "an unknown parameter", edit: (s: string) => s.replace("{ name: id, in: path", "{ name: thing_id, in: path"), where: "api.arazzo.yaml:16:24", message: "getThing has no path parameter thing_id", fix: "use one of: id (path)" },
-    { name: "a later step's output", edit: (s: string) => s.replace('"t-{$inputs.run}" } }', '"$steps.read.outputs.x" } }'), where: "api.arazzo.yaml:11:35", message: "refers to step read, which does not run before this one", fix: "earlier steps" },
-    { name: "an undeclared input", edit: (s: string) => s.replace("== $steps.create.outputs.id", "== $inputs.who"), where: "api.arazzo.yaml:18:13", message: "$inputs.who names an input the workflow does not declare", fix: "declare who" },
-    { name: "a condition that does not parse", edit: (s: string) => s.replace("$statusCode == 201 }", "$statusCode == }"), where: "api.arazzo.yaml:12:29", message: "the condition does not parse at character", fix: "$statusCode == 200" },
-    { name: "a JSONPath that does not parse", edit: (s: string) => s.replace("\"$[?@ == 'x']\"", "\"$..x\""), where: "api.arazzo.yaml:19:56", message: "descendant segments", fix: "$.data[?@.id == 'x']" },
-    { name: "onFailure, which is not run", edit: (s: string) => s.replace("        successCriteria: [{ condition: $statusCode == 201 }]", "        successCriteria: [{ condition: $statusCode == 201 }]\n        onFailure: [{ name: retry, type: retry }]"), where: "api.arazzo.yaml:13:9", message: "onFailure is not supported", fix: "remove onFailure" },
+    {
+      name: "an unknown operation",
+      edit: (s: string) => s.replace("operationId: getThing", "operationId: getThings"),
+      where: "api.arazzo.yaml:15:9",
+      message: 'operationId "getThings" is not an operation of the contract',
+      fix: "did you mean getThing",
+    },
+    {
+      name: "an unknown parameter",
+      edit: (s: string) => s.replace("{ name: id, in: path", "{ name: thing_id, in: path"),
+      where: "api.arazzo.yaml:16:24",
+      message: "getThing has no path parameter thing_id",
+      fix: "use one of: id (path)",
+    },
+    {
+      name: "a later step's output",
+      edit: (s: string) => s.replace('"t-{$inputs.run}" } }', '"$steps.read.outputs.x" } }'),
+      where: "api.arazzo.yaml:11:35",
+      message: "refers to step read, which does not run before this one",
+      fix: "earlier steps",
+    },
+    {
+      name: "an undeclared input",
+      edit: (s: string) => s.replace("== $steps.create.outputs.id", "== $inputs.who"),
+      where: "api.arazzo.yaml:18:13",
+      message: "$inputs.who names an input the workflow does not declare",
+      fix: "declare who",
+    },
+    {
+      name: "a condition that does not parse",
+      edit: (s: string) => s.replace("$statusCode == 201 }", "$statusCode == }"),
+      where: "api.arazzo.yaml:12:29",
+      message: "the condition does not parse at character",
+      fix: "$statusCode == 200",
+    },
+    {
+      name: "a JSONPath that does not parse",
+      edit: (s: string) => s.replace("\"$[?@ == 'x']\"", '"$..x"'),
+      where: "api.arazzo.yaml:19:56",
+      message: "descendant segments",
+      fix: "$.data[?@.id == 'x']",
+    },
+    {
+      name: "onFailure, which is not run",
+      edit: (s: string) =>
+        s.replace("        successCriteria: [{ condition: $statusCode == 201 }]", "        successCriteria: [{ condition: $statusCode == 201 }]\n        onFailure: [{ name: retry, type: retry }]"),
+      where: "api.arazzo.yaml:13:9",
+      message: "onFailure is not supported",
+      fix: "remove onFailure",
+    },
   ])("refuses $name with its location and a fix, writing nothing", async ({ edit, where, message, fix }) => {
     const { dir, out } = project(GOOD);
     expect((await generate(dir)).code).toBe(0);

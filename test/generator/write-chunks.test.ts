@@ -13,13 +13,7 @@ import { diffOutput, scanAndWriteOutput } from "../../generators/src/write/write
 import { workspaceTmpDir } from "./helpers.js";
 
 /** Texts whose slice boundaries (every 1,048,576 and 16,384 characters) fall inside pairs and escapes. */
-const TEXTS = [
-  "",
-  "plain",
-  "a".repeat(1_048_575) + "😀" + "b".repeat(70_000),
-  "é".repeat(16_383) + "😀" + '"\\\n\u0001'.repeat(40_000) + "日本",
-  "😀".repeat(100_000),
-];
+const TEXTS = ["", "plain", "a".repeat(1_048_575) + "😀" + "b".repeat(70_000), "é".repeat(16_383) + "😀" + '"\\\n\u0001'.repeat(40_000) + "日本", "😀".repeat(100_000)];
 
 describe("slice by slice", () => {
   it("encodes, hashes and writes the same bytes as the whole string", async () => {

@@ -36,7 +36,7 @@ describe("blockSequenceItems", () => {
     { name: "comments and blank lines between items", text: "workflows: # the list\n\n  # first\n  - workflowId: a\n\n    # inside\n  - workflowId: b\n# trailing\n" },
     { name: "a block scalar whose lines look like items", text: "workflows:\n  - description: |\n      - not: an item\n      - also: not\n  - workflowId: b\n" },
     { name: "flow mappings as items", text: "workflows:\n  - { workflowId: a }\n  - { workflowId: b }\n" },
-    { name: "quoted keys", text: 'workflows:\n  - "workflowId": a\n  - \'workflowId\': b\n' },
+    { name: "quoted keys", text: "workflows:\n  - \"workflowId\": a\n  - 'workflowId': b\n" },
     { name: "the key last in the file, no final line end", text: "arazzo: 1.0.1\nworkflows:\n  - workflowId: a" },
   ])("equals the located document for $name", ({ text }) => {
     const fast = blockSequenceItems(text, "workflows", countOf(text));

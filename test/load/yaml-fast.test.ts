@@ -24,12 +24,55 @@ function slow(text: string): unknown {
 
 describe("plain scalars resolve as YAML 1.2's core schema says", () => {
   const scalars = [
-    "17", "+17", "-17", "-0", "0o17", "0x1F", "017", "1_000", "0b101", "0o8", "0xG",
-    "1.5", "-.5", ".5", "5.", "1e3", "1.0E-2", "+1e+3", ".inf", "-.Inf", "+.INF", ".nan", ".NaN", "Infinity",
-    "true", "True", "TRUE", "tRUE", "yes", "no", "on", "off", "y",
-    "null", "Null", "NULL", "~", "nULL", "",
-    "2024-01-01", "2001-12-14t21:59:43.10-05:00", "12:30:00", "1:20", "0.1.2", "'17'", '"true"', "=",
-    "9007199254740993", "123456789012345678901234567890",
+    "17",
+    "+17",
+    "-17",
+    "-0",
+    "0o17",
+    "0x1F",
+    "017",
+    "1_000",
+    "0b101",
+    "0o8",
+    "0xG",
+    "1.5",
+    "-.5",
+    ".5",
+    "5.",
+    "1e3",
+    "1.0E-2",
+    "+1e+3",
+    ".inf",
+    "-.Inf",
+    "+.INF",
+    ".nan",
+    ".NaN",
+    "Infinity",
+    "true",
+    "True",
+    "TRUE",
+    "tRUE",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "y",
+    "null",
+    "Null",
+    "NULL",
+    "~",
+    "nULL",
+    "",
+    "2024-01-01",
+    "2001-12-14t21:59:43.10-05:00",
+    "12:30:00",
+    "1:20",
+    "0.1.2",
+    "'17'",
+    '"true"',
+    "=",
+    "9007199254740993",
+    "123456789012345678901234567890",
   ];
   it.each(scalars)("value %j", (scalar) => {
     const text = `v: ${scalar}\nlist: [${scalar || "''"}]\n`;
@@ -50,7 +93,7 @@ describe("what is left to yaml", () => {
     { given: "%YAML 1.1\n---\nv: yes\n", why: "a YAML 1.1 directive changes the schema" },
     { given: "v: !!int '17'\n", why: "an explicit tag" },
     { given: "v: !custom x\n", why: "a local tag" },
-    { given: "null: a\n", why: "yaml makes a null key \"\", js-yaml \"null\"" },
+    { given: "null: a\n", why: 'yaml makes a null key "", js-yaml "null"' },
     { given: "~: a\n", why: "a ~ key" },
     { given: "? [a, b]\n: c\n", why: "an explicit complex key" },
     { given: "[a, b]: c\n", why: "a flow collection as key" },
@@ -80,7 +123,10 @@ describe("what is left to yaml", () => {
 
   it("leaves an alias bomb to yaml, which refuses it; the CLI names the file (exit 2)", async () => {
     let bomb = 'openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths: {}\nx-a: &a [x, x, x, x, x, x, x, x, x, x]\n';
-    for (let i = 1; i < 9; i++) bomb += `x-${i}: &a${i} [${Array(10).fill(i === 1 ? "*a" : `*a${i - 1}`).join(", ")}]\n`;
+    for (let i = 1; i < 9; i++)
+      bomb += `x-${i}: &a${i} [${Array(10)
+        .fill(i === 1 ? "*a" : `*a${i - 1}`)
+        .join(", ")}]\n`;
     expect(fastYamlData(bomb)).toBeUndefined();
     const dir = tmpDir();
     writeFileSync(path.join(dir, "bomb.yaml"), bomb);
@@ -92,9 +138,7 @@ describe("what is left to yaml", () => {
 });
 
 describe("every YAML file in the repository and its dependencies", () => {
-  const files = execFileSync("find", ["spec", "test/fixtures", "node_modules", "(", "-name", "*.yaml", "-o", "-name", "*.yml", ")", "-type", "f"], { cwd: ROOT, encoding: "utf8" })
-    .trim()
-    .split("\n");
+  const files = execFileSync("find", ["spec", "test/fixtures", "node_modules", "(", "-name", "*.yaml", "-o", "-name", "*.yml", ")", "-type", "f"], { cwd: ROOT, encoding: "utf8" }).trim().split("\n");
 
   it("gets the data yaml gives whenever js-yaml reads it, and js-yaml reads the repository's specs", () => {
     expect(files.length).toBeGreaterThan(300);

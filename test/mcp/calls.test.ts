@@ -20,8 +20,7 @@ afterAll(async () => {
 });
 
 type Result = { content: { type: string; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
-const call = async (client: Awaited<ReturnType<typeof connect>>, name: string, args: Record<string, unknown>): Promise<Result> =>
-  (await client.callTool({ name, arguments: args })) as Result;
+const call = async (client: Awaited<ReturnType<typeof connect>>, name: string, args: Record<string, unknown>): Promise<Result> => (await client.callTool({ name, arguments: args })) as Result;
 
 /** The JSON answer of a successful call's text (its first line; notes follow on later lines). */
 const answerOf = (r: Result): unknown => JSON.parse(textOf(r).split("\n")[0] as string);
@@ -45,7 +44,21 @@ describe("a write", () => {
     const before = await call(client, "listProducts", { product_catalog_id: CATALOG });
     const created = await call(client, "upsertProducts", {
       product_catalog_id: CATALOG,
-      body: { products: [{ id: "mcp-test-1", brand: "Contractgen", title: "Written through MCP", description: "A product", availability: "in stock", condition: "new", price: "10.00 USD", link: "https://example.com/p/1", image_link: "https://example.com/p/1.png" }] },
+      body: {
+        products: [
+          {
+            id: "mcp-test-1",
+            brand: "Contractgen",
+            title: "Written through MCP",
+            description: "A product",
+            availability: "in stock",
+            condition: "new",
+            price: "10.00 USD",
+            link: "https://example.com/p/1",
+            image_link: "https://example.com/p/1.png",
+          },
+        ],
+      },
     });
     expect(created.isError, textOf(created)).toBeUndefined();
     const after = await call(client, "listProducts", { product_catalog_id: CATALOG });

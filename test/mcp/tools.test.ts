@@ -56,7 +56,16 @@ describe.each(APIS.map(([api, ops]) => ({ api, ops, name: api.name })))("$name",
     const budget = rules.nameBudget(api.name);
     expect(new Set(tools.map((t) => t.name)).size).toBe(tools.length);
     // A strict 2020-12 compiler: unknown keywords and formats are errors, as in strict clients.
-    const ajv = addFormats(new Ajv2020({ strict: true, strictTypes: false, strictTuples: false, strictRequired: false, allowUnionTypes: true, formats: { int32: true, int64: true, float: true, double: true, byte: true, binary: true, password: true } }));
+    const ajv = addFormats(
+      new Ajv2020({
+        strict: true,
+        strictTypes: false,
+        strictTuples: false,
+        strictRequired: false,
+        allowUnionTypes: true,
+        formats: { int32: true, int64: true, float: true, double: true, byte: true, binary: true, password: true },
+      }),
+    );
     for (const t of tools) {
       expect(t.name).toMatch(rules.namePattern);
       expect(t.name.length).toBeLessThanOrEqual(budget);
@@ -66,7 +75,8 @@ describe.each(APIS.map(([api, ops]) => ({ api, ops, name: api.name })))("$name",
         for (const k of ["anyOf", "oneOf", "allOf", "enum", "not", "$ref"]) expect(schema[k], `${t.name} top-level ${k}`).toBeUndefined();
         const found = keys(schema);
         if (rules.inline) expect(found, `${t.name} keeps no $ref`).not.toContain("$ref");
-        if (rules.geminiSubset) for (const k of ["$ref", "$defs", "const", "oneOf", "allOf", "additionalProperties", "patternProperties"]) expect(found, `${t.name} (gemini) has ${k}`).not.toContain(k);
+        if (rules.geminiSubset)
+          for (const k of ["$ref", "$defs", "const", "oneOf", "allOf", "additionalProperties", "patternProperties"]) expect(found, `${t.name} (gemini) has ${k}`).not.toContain(k);
         if (!rules.geminiSubset) expect(() => ajv.compile(schema), `${t.name} compiles`).not.toThrow();
       }
       for (const p of Object.keys((t.inputSchema["properties"] ?? {}) as object)) expect(p).toMatch(/^[a-zA-Z0-9_.-]{1,64}$/);

@@ -104,11 +104,15 @@ describe("packages installed from their tarballs", () => {
   afterAll(() => mock?.stop());
 
   it.each(PACKAGES)("%s packs only dist/, the compiled validators and tables, README.md, CHANGELOG.md and package.json", (name) => {
-    const listing = run("tar", ["-tzf", tarballs[name] as string], work).trim().split("\n");
+    const listing = run("tar", ["-tzf", tarballs[name] as string], work)
+      .trim()
+      .split("\n");
     const compiled = "validators\\.(strict|params|tables)|(client|server|receiver|operations)\\.tables|mcp\\.tools|mocks\\.data";
     // The types, the client's and the server's are declarations only (no .js).
     const declarations = "types|client\\.types|server\\.types";
-    const outside = listing.filter((f) => !new RegExp(`^package\\/(dist\\/.+|compiled\\/(${compiled})\\.(js|d\\.ts)|compiled\\/(${declarations})\\.d\\.ts|README\\.md|CHANGELOG\\.md|package\\.json)$`).test(f));
+    const outside = listing.filter(
+      (f) => !new RegExp(`^package\\/(dist\\/.+|compiled\\/(${compiled})\\.(js|d\\.ts)|compiled\\/(${declarations})\\.d\\.ts|README\\.md|CHANGELOG\\.md|package\\.json)$`).test(f),
+    );
     expect(outside).toEqual([]);
     expect(listing).toContain("package/dist/index.js");
     expect(listing).toContain("package/dist/index.d.ts");

@@ -80,7 +80,10 @@ export async function count(): Promise<number | undefined> {
 function tscIn(dir: string): string {
   writeFileSync(
     path.join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { target: "ES2022", lib: ["ES2023", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, exactOptionalPropertyTypes: true, noEmit: true, types: [] }, files: ["consumer.ts"] }),
+    JSON.stringify({
+      compilerOptions: { target: "ES2022", lib: ["ES2023", "DOM"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, exactOptionalPropertyTypes: true, noEmit: true, types: [] },
+      files: ["consumer.ts"],
+    }),
   );
   const r = spawnSync(process.execPath, [TSC, "-p", dir], { encoding: "utf8" });
   return `${r.stdout}${r.stderr}`;

@@ -18,7 +18,9 @@ describe("contractgen scaffold: a new project", () => {
     const r = await scaffold(ws);
     expect(r.stderr).toContain("0 implemented, 5 to do");
     expect(r.code).toBe(0);
-    const files = Object.keys(snapshotTree(ws.server)).filter((f) => !f.startsWith("contract/")).sort();
+    const files = Object.keys(snapshotTree(ws.server))
+      .filter((f) => !f.startsWith("contract/"))
+      .sort();
     expect(files).toEqual([
       "README.md",
       "package.json",
@@ -59,7 +61,11 @@ describe("contractgen scaffold: a new project", () => {
     }
 
     // The project's own `npm test`: the contract's conformance suite against the app; stubs fail it.
-    const run = spawnSync(process.execPath, [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run"], { cwd: ws.server, encoding: "utf8", env: { ...process.env, CONTRACT_BASE_URL: "", NO_COLOR: "1" } });
+    const run = spawnSync(process.execPath, [path.join(ROOT, "node_modules/vitest/vitest.mjs"), "run"], {
+      cwd: ws.server,
+      encoding: "utf8",
+      env: { ...process.env, CONTRACT_BASE_URL: "", NO_COLOR: "1" },
+    });
     const output = `${run.stdout}${run.stderr}`;
     expect(run.status, output).toBe(1);
     expect(output).toMatch(/listPets/);

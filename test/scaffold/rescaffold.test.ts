@@ -15,7 +15,10 @@ const STUB = "    return notImplemented(input);\n";
 function implement(server: string): Record<string, string> {
   const pets = path.join(server, "src/handlers/pets.ts");
   let text = readFileSync(pets, "utf8");
-  text = text.replace('import { notImplemented } from "@contractgen/runtime/server";\n', 'import { notImplemented } from "@contractgen/runtime/server";\nimport { randomUUID } from "node:crypto";\n\n// Kept in memory until the database exists.\nconst pets = new Map<string, { id: string; name: string }>();\n');
+  text = text.replace(
+    'import { notImplemented } from "@contractgen/runtime/server";\n',
+    'import { notImplemented } from "@contractgen/runtime/server";\nimport { randomUUID } from "node:crypto";\n\n// Kept in memory until the database exists.\nconst pets = new Map<string, { id: string; name: string }>();\n',
+  );
   const listStub = text.indexOf(STUB, text.indexOf("async listPets("));
   text = `${text.slice(0, listStub)}    // Newest first, as the product team asked.\n    return { status: 200, body: [...pets.values()].reverse().slice(0, input.query.limit ?? 100) };\n${text.slice(listStub + STUB.length)}`;
   const createStub = text.indexOf(STUB, text.indexOf("async createPet("));
@@ -48,7 +51,9 @@ describe("contractgen scaffold: regenerating after the contract changed", () => 
       expect(keepsEveryLine(text, after[file] as string), file).toBe(true);
     }
     // The implemented bodies are there byte for byte.
-    expect(after["handlers/pets.ts"]).toContain("    // Newest first, as the product team asked.\n    return { status: 200, body: [...pets.values()].reverse().slice(0, input.query.limit ?? 100) };\n");
+    expect(after["handlers/pets.ts"]).toContain(
+      "    // Newest first, as the product team asked.\n    return { status: 200, body: [...pets.values()].reverse().slice(0, input.query.limit ?? 100) };\n",
+    );
     expect(after["handlers/stores.ts"]).toContain("export const storeHours = { open: 9, close: 17 };");
   });
 
@@ -64,7 +69,9 @@ describe("contractgen scaffold: regenerating after the contract changed", () => 
   });
 
   it("marks a removed operation's handler @deprecated with the reason instead of deleting it", () => {
-    expect(after["handlers/stores.ts"]).toMatch(/\/\*\* @deprecated contractgen: operation "getStore" is no longer in the contract; delete this handler when nothing needs it\. \*\/\n  async getStore\(/);
+    expect(after["handlers/stores.ts"]).toMatch(
+      /\/\*\* @deprecated contractgen: operation "getStore" is no longer in the contract; delete this handler when nothing needs it\. \*\/\n  async getStore\(/,
+    );
   });
 
   it("treats a renamed operation as the old handler stale and a new one added", () => {

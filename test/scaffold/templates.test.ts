@@ -32,7 +32,10 @@ describe("template slots", () => {
     expect(md).not.toContain("<!--");
     expect(md).not.toContain("[x](y)");
     expect(md.split("\n").filter((l) => l.startsWith("|"))).toHaveLength(3);
-    const json = fillTemplate(parseTemplate("x.json", "x.json.tpl", '{\n  "name": {{name}},\n  "deps": {{deps}}\n}\n'), { name: { value: HOSTILE, about: "" }, deps: { value: { [HOSTILE]: "1" }, about: "" } });
+    const json = fillTemplate(parseTemplate("x.json", "x.json.tpl", '{\n  "name": {{name}},\n  "deps": {{deps}}\n}\n'), {
+      name: { value: HOSTILE, about: "" },
+      deps: { value: { [HOSTILE]: "1" }, about: "" },
+    });
     expect(JSON.parse(json)).toEqual({ name: HOSTILE, deps: { [HOSTILE]: "1" } });
   });
 
@@ -45,7 +48,9 @@ describe("template slots", () => {
       }
       return "no error";
     };
-    expect(err("a\n  {{#if x}}")).toBe('x.ts.tpl:2:3\n  error: "{{#if x}}" is not a slot: templates hold named slots only, no logic\n  fix: write {{name}} with a slot name listed in docs/templates.md');
+    expect(err("a\n  {{#if x}}")).toBe(
+      'x.ts.tpl:2:3\n  error: "{{#if x}}" is not a slot: templates hold named slots only, no logic\n  fix: write {{name}} with a slot name listed in docs/templates.md',
+    );
     expect(err("ok {{a}}\n{{b")).toMatch(/^x\.ts\.tpl:2:1\n {2}error: unclosed \{\{/);
   });
 });
@@ -96,7 +101,9 @@ describe("contractgen scaffold with hostile spec strings in every slot", () => {
     expect(r.code, r.stderr).toBe(0);
     const tree = snapshotTree(ws.server);
     // Tag names become safe file names inside src/handlers/; `index` does not replace the index.
-    const handlerFiles = Object.keys(tree).filter((f) => f.startsWith("src/handlers/")).sort();
+    const handlerFiles = Object.keys(tree)
+      .filter((f) => f.startsWith("src/handlers/"))
+      .sort();
     expect(handlerFiles).toEqual(["src/handlers/escape.ts", "src/handlers/global-this-pwned-tag.ts", "src/handlers/global-this-pwned-tpl.ts", "src/handlers/index.ts", "src/handlers/index2.ts"]);
     expect(Object.keys(tree).every((f) => !f.includes(".."))).toBe(true);
     const pkg = JSON.parse(tree["package.json"] as string) as { description: string };

@@ -137,7 +137,10 @@ describe("deep, long and odd input is a 4xx, never a 5xx", () => {
       // 400 (the pattern) or 404 (no such route once the router resolves the dots), never a handler.
       expect([400, 404], p).toContain(r.status);
     }
-    const h = await fetch(`${base}/ping`, { headers: { "x-big": "a".repeat(64 * 1024) } }).then((res) => res.status, () => 431);
+    const h = await fetch(`${base}/ping`, { headers: { "x-big": "a".repeat(64 * 1024) } }).then(
+      (res) => res.status,
+      () => 431,
+    );
     expect(h).toBeGreaterThanOrEqual(400);
     expect(h).toBeLessThan(500);
     expect(created).toHaveLength(1);

@@ -32,13 +32,17 @@ function nestedBlock(n: number): string {
   lines.push(`${" ".repeat(maps + 1)}${"- ".repeat(n - maps)}leaf`);
   return lines.join("\n");
 }
-const withSchema = (schema: string): string => `paths:\n  /x:\n    post:\n      operationId: post\n      requestBody:\n        content:\n          application/json:\n            schema: ${schema}\n      responses:\n        "200": {description: ok}\n`;
+const withSchema = (schema: string): string =>
+  `paths:\n  /x:\n    post:\n      operationId: post\n      requestBody:\n        content:\n          application/json:\n            schema: ${schema}\n      responses:\n        "200": {description: ok}\n`;
 
 describe("a spec nested deeper than 256 levels is refused where it gets too deep (exit 2, never 4)", () => {
   const dir = tmpDir("cg-deep-");
   for (const n of [1_000, 10_000]) {
     const cases: [string, string][] = [
-      [`json-${n}.json`, `{"openapi":"3.1.0","info":{"title":"deep","version":"1"},"paths":{"/x":{"post":{"operationId":"post","requestBody":{"content":{"application/json":{"schema":${nestedJson(n)}}}},"responses":{"200":{"description":"ok"}}}}}}`],
+      [
+        `json-${n}.json`,
+        `{"openapi":"3.1.0","info":{"title":"deep","version":"1"},"paths":{"/x":{"post":{"operationId":"post","requestBody":{"content":{"application/json":{"schema":${nestedJson(n)}}}},"responses":{"200":{"description":"ok"}}}}}}`,
+      ],
       [`flow-${n}.yaml`, HEAD + withSchema(nestedJson(n).replace(/"/g, ""))],
       [`block-${n}.yaml`, `${HEAD}paths: {}\nx-deep:\n${nestedBlock(n)}\n`],
     ];
@@ -64,7 +68,10 @@ describe("a spec nested deeper than 256 levels is refused where it gets too deep
   });
 
   it("an alias bomb (billion laughs) is refused, quickly", async () => {
-    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...Array.from({ length: 8 }, (_, i) => `${"bcdefghi"[i]}: &${"bcdefghi"[i]} [${Array(9).fill(`*${"abcdefgh"[i]}`).join(",")}]`)];
+    const levels = [
+      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+      ...Array.from({ length: 8 }, (_, i) => `${"bcdefghi"[i]}: &${"bcdefghi"[i]} [${Array(9).fill(`*${"abcdefgh"[i]}`).join(",")}]`),
+    ];
     const file = path.join(dir, "bomb.yaml");
     writeFileSync(file, `${HEAD}paths: {}\nx-bomb:\n${levels.map((l) => `  ${l}`).join("\n")}\n`);
     const t = performance.now();

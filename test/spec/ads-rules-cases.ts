@@ -207,17 +207,15 @@ const TOTAL_COUNT_LISTS: [operationId: string, ruleId: string][] = [
 ];
 
 const CAMPAIGNS: RuleCase[] = [
-  ...TOTAL_COUNT_LISTS.map(
-    ([operationId, rule]): RuleCase => ({
-      spec: "ads-campaigns.yaml",
-      accepts: `with_total_count=true without cursor on ${operationId}`,
-      rejects: `with_total_count=true together with cursor on ${operationId}`,
-      target: { query: operationId },
-      valid: { with_total_count: true, count: 200 },
-      invalid: { with_total_count: true, count: 200, cursor: "c-8f2kq0wz" },
-      reason: { rule },
-    }),
-  ),
+  ...TOTAL_COUNT_LISTS.map(([operationId, rule]): RuleCase => ({
+    spec: "ads-campaigns.yaml",
+    accepts: `with_total_count=true without cursor on ${operationId}`,
+    rejects: `with_total_count=true together with cursor on ${operationId}`,
+    target: { query: operationId },
+    valid: { with_total_count: true, count: 200 },
+    invalid: { with_total_count: true, count: 200, cursor: "c-8f2kq0wz" },
+    reason: { rule },
+  })),
   // ---- cards (JSON body of createCard) ----
   {
     spec: "ads-campaigns.yaml",
@@ -225,7 +223,14 @@ const CAMPAIGNS: RuleCase[] = [
     rejects: "a card with both components and slides",
     target: { schema: "CreateCardRequest" },
     valid: { name: "Summer sale", components: [media, details] },
-    invalid: { name: "Summer sale", components: [media, details], slides: [[media, details], [media, details]] },
+    invalid: {
+      name: "Summer sale",
+      components: [media, details],
+      slides: [
+        [media, details],
+        [media, details],
+      ],
+    },
     reason: { keyword: "oneOf", instancePath: "", schemaPath: "#/oneOf" },
   },
   {
@@ -233,7 +238,13 @@ const CAMPAIGNS: RuleCase[] = [
     accepts: "a card with slides only",
     rejects: "a card with neither components nor slides",
     target: { schema: "CreateCardRequest" },
-    valid: { name: "Summer sale", slides: [[media, details], [swipeable, details]] },
+    valid: {
+      name: "Summer sale",
+      slides: [
+        [media, details],
+        [swipeable, details],
+      ],
+    },
     invalid: { name: "Summer sale" },
     reason: { keyword: "oneOf", instancePath: "", schemaPath: "#/oneOf" },
   },
@@ -287,7 +298,13 @@ const CAMPAIGNS: RuleCase[] = [
     accepts: "slides that each hold a media component and a DETAILS component",
     rejects: "a slide without its DETAILS or BUTTON component",
     target: { schema: "CreateCardRequest" },
-    valid: { name: "Carousel", slides: [[media, details], [media, details]] },
+    valid: {
+      name: "Carousel",
+      slides: [
+        [media, details],
+        [media, details],
+      ],
+    },
     invalid: { name: "Carousel", slides: [[media, details], [media]] },
     reason: {
       keyword: "contains",

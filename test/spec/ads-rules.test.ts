@@ -11,16 +11,14 @@ import type { ErrorObject } from "ajv";
 import { RULE_CASES, type RuleCase, type RuleReason, type SchemaReason } from "./ads-rules-cases.js";
 import { ADS_SPECS, componentSchema, declaredRules, querySchema, validate } from "./ads-rules-support.js";
 
-const schemaOf = (c: RuleCase): Promise<Record<string, unknown>> =>
-  "schema" in c.target ? componentSchema(c.spec, c.target.schema) : querySchema(c.spec, c.target.query);
+const schemaOf = (c: RuleCase): Promise<Record<string, unknown>> => ("schema" in c.target ? componentSchema(c.spec, c.target.schema) : querySchema(c.spec, c.target.query));
 
 const isRuleReason = (reason: RuleCase["reason"]): reason is RuleReason => "rule" in reason;
 
 const describeErrors = (errors: ErrorObject[]): string =>
   errors.map((e) => `${e.keyword} at "${e.instancePath}" (${e.schemaPath}${e.keyword === "x-rules" ? ` ${String(e.params.rule)}` : ""}): ${e.message}`).join("\n");
 
-const matches = (e: ErrorObject, r: SchemaReason): boolean =>
-  e.keyword === r.keyword && e.instancePath === r.instancePath && e.schemaPath === r.schemaPath;
+const matches = (e: ErrorObject, r: SchemaReason): boolean => e.keyword === r.keyword && e.instancePath === r.instancePath && e.schemaPath === r.schemaPath;
 
 const withinScope = (e: ErrorObject, r: SchemaReason): boolean => (r.scope ?? [r.schemaPath]).some((prefix) => e.schemaPath.startsWith(prefix));
 
@@ -43,13 +41,23 @@ describe.each(ADS_SPECS)("cross-field rules of spec/%s", (spec) => {
       const rule = declared.find((r) => r.id === reason.rule);
       expect(rule, `${reason.rule} is not an x-rules entry of ${spec}`).toBeDefined();
       const hits = errors.filter((e) => e.keyword === "x-rules" && e.params.rule === reason.rule);
-      expect(hits.map((e) => e.message), report).toEqual([rule?.message]);
+      expect(
+        hits.map((e) => e.message),
+        report,
+      ).toEqual([rule?.message]);
       const also = reason.also ?? [];
       const unrelated = errors.filter((e) => !hits.includes(e) && !also.some((a) => matches(e, a) || withinScope(e, a)));
       expect(unrelated, `failures other than ${reason.rule}:\n${report}`).toEqual([]);
-      for (const a of also) expect(errors.some((e) => matches(e, a)), report).toBe(true);
+      for (const a of also)
+        expect(
+          errors.some((e) => matches(e, a)),
+          report,
+        ).toBe(true);
     } else {
-      expect(errors.some((e) => matches(e, reason)), `no ${reason.keyword} failure at "${reason.instancePath}" (${reason.schemaPath}):\n${report}`).toBe(true);
+      expect(
+        errors.some((e) => matches(e, reason)),
+        `no ${reason.keyword} failure at "${reason.instancePath}" (${reason.schemaPath}):\n${report}`,
+      ).toBe(true);
       const unrelated = errors.filter((e) => !withinScope(e, reason));
       expect(unrelated, `failures outside ${(reason.scope ?? [reason.schemaPath]).join(", ")}:\n${report}`).toEqual([]);
     }
@@ -58,7 +66,12 @@ describe.each(ADS_SPECS)("cross-field rules of spec/%s", (spec) => {
   it("tests every x-rules entry the contract declares, each id once", () => {
     const ids = declared.map((r) => r.id);
     expect(new Set(ids).size, `duplicate x-rules ids: ${ids.join(", ")}`).toBe(ids.length);
-    const tested = new Set(cases.map((c) => c.reason).filter(isRuleReason).map((r) => r.rule));
+    const tested = new Set(
+      cases
+        .map((c) => c.reason)
+        .filter(isRuleReason)
+        .map((r) => r.rule),
+    );
     expect(tested.size).toBe(declared.length);
     expect([...tested].sort()).toEqual([...ids].sort());
   });

@@ -60,8 +60,7 @@ export function loadVocabulary(): Vocabulary {
   return vocabulary;
 }
 
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** JSON pointer escaping of one reference token. */
 export const escapeToken = (token: string): string => token.replace(/~/g, "~0").replace(/\//g, "~1");

@@ -48,25 +48,11 @@ export interface Visit {
 
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
-const SCHEMA_SINGLE = [
-  "additionalProperties",
-  "items",
-  "contains",
-  "not",
-  "if",
-  "then",
-  "else",
-  "propertyNames",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-  "additionalItems",
-];
+const SCHEMA_SINGLE = ["additionalProperties", "items", "contains", "not", "if", "then", "else", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema", "additionalItems"];
 const SCHEMA_LIST = ["allOf", "anyOf", "oneOf", "prefixItems"];
 const SCHEMA_MAP = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
 
-const child = (pointer: string, ...tokens: (string | number)[]): string =>
-  tokens.reduce<string>((p, t) => `${p}/${escapeToken(String(t))}`, pointer);
+const child = (pointer: string, ...tokens: (string | number)[]): string => tokens.reduce<string>((p, t) => `${p}/${escapeToken(String(t))}`, pointer);
 
 /** Calls `visit` for every OpenAPI object of the document, with its kind and JSON pointer. */
 export function walkOpenApi(doc: OpenApiDoc, visit: (v: Visit) => void): void {
@@ -107,9 +93,7 @@ export function walkOpenApi(doc: OpenApiDoc, visit: (v: Visit) => void): void {
     at(value, "mediaType", pointer, (m) => {
       schema(m.schema, child(pointer, "schema"));
       eachNamed(m.examples, child(pointer, "examples"), example);
-      eachNamed(m.encoding, child(pointer, "encoding"), (e, p) =>
-        at(e, "encoding", p, (enc) => eachNamed(enc.headers, child(p, "headers"), header)),
-      );
+      eachNamed(m.encoding, child(pointer, "encoding"), (e, p) => at(e, "encoding", p, (enc) => eachNamed(enc.headers, child(p, "headers"), header)));
     });
   const header = (value: Json | undefined, pointer: string): void =>
     at(value, "header", pointer, (h) => {
@@ -123,24 +107,18 @@ export function walkOpenApi(doc: OpenApiDoc, visit: (v: Visit) => void): void {
       eachNamed(p.content, child(pointer, "content"), mediaType);
       eachNamed(p.examples, child(pointer, "examples"), example);
     });
-  const requestBody = (value: Json | undefined, pointer: string): void =>
-    at(value, "requestBody", pointer, (b) => eachNamed(b.content, child(pointer, "content"), mediaType));
-  const link = (value: Json | undefined, pointer: string): void =>
-    at(value, "link", pointer, (l) => server(l.server, child(pointer, "server")));
+  const requestBody = (value: Json | undefined, pointer: string): void => at(value, "requestBody", pointer, (b) => eachNamed(b.content, child(pointer, "content"), mediaType));
+  const link = (value: Json | undefined, pointer: string): void => at(value, "link", pointer, (l) => server(l.server, child(pointer, "server")));
   const response = (value: Json | undefined, pointer: string): void =>
     at(value, "response", pointer, (r) => {
       eachNamed(r.headers, child(pointer, "headers"), header);
       eachNamed(r.content, child(pointer, "content"), mediaType);
       eachNamed(r.links, child(pointer, "links"), link);
     });
-  const responses = (value: Json | undefined, pointer: string): void =>
-    at(value, "responses", pointer, (r) => eachEntry(r, pointer, response));
-  const securityRequirement = (value: Json | undefined, pointer: string): void =>
-    at(value, "securityRequirement", pointer);
-  const server = (value: Json | undefined, pointer: string): void =>
-    at(value, "server", pointer, (s) => eachNamed(s.variables, child(pointer, "variables"), (v, p) => at(v, "serverVariable", p)));
-  const callback = (value: Json | undefined, pointer: string): void =>
-    at(value, "callback", pointer, (c) => eachEntry(c, pointer, pathItem));
+  const responses = (value: Json | undefined, pointer: string): void => at(value, "responses", pointer, (r) => eachEntry(r, pointer, response));
+  const securityRequirement = (value: Json | undefined, pointer: string): void => at(value, "securityRequirement", pointer);
+  const server = (value: Json | undefined, pointer: string): void => at(value, "server", pointer, (s) => eachNamed(s.variables, child(pointer, "variables"), (v, p) => at(v, "serverVariable", p)));
+  const callback = (value: Json | undefined, pointer: string): void => at(value, "callback", pointer, (c) => eachEntry(c, pointer, pathItem));
   const operation = (value: Json | undefined, pointer: string): void =>
     at(value, "operation", pointer, (o) => {
       eachIn(o.parameters, child(pointer, "parameters"), parameter);
@@ -158,11 +136,7 @@ export function walkOpenApi(doc: OpenApiDoc, visit: (v: Visit) => void): void {
       eachIn(item.servers, child(pointer, "servers"), server);
     });
   const securityScheme = (value: Json | undefined, pointer: string): void =>
-    at(value, "securityScheme", pointer, (s) =>
-      at(s.flows, "oauthFlows", child(pointer, "flows"), (flows) =>
-        eachEntry(flows, child(pointer, "flows"), (f, p) => at(f, "oauthFlow", p)),
-      ),
-    );
+    at(value, "securityScheme", pointer, (s) => at(s.flows, "oauthFlows", child(pointer, "flows"), (flows) => eachEntry(flows, child(pointer, "flows"), (f, p) => at(f, "oauthFlow", p))));
 
   at(doc, "document", "#", (d) => {
     at(d.info, "info", "#/info", (info) => {

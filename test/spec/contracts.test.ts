@@ -7,17 +7,7 @@ import { describe, expect, it } from "vitest";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { createConfig, lint, type NormalizedProblem } from "@redocly/openapi-core";
 import { ContractValidators, VocabularyValidators } from "./contracts-ajv.js";
-import {
-  contractFiles,
-  contractPath,
-  isObject,
-  loadBundled,
-  loadVocabulary,
-  resolvePointer,
-  type Json,
-  type JsonObject,
-  type OpenApiDoc,
-} from "./contracts-load.js";
+import { contractFiles, contractPath, isObject, loadBundled, loadVocabulary, resolvePointer, type Json, type JsonObject, type OpenApiDoc } from "./contracts-load.js";
 import { collectExamples, operations, walkOpenApi } from "./contracts-walk.js";
 
 const files = contractFiles();
@@ -40,9 +30,7 @@ const describeProblem = (p: NormalizedProblem): string => {
   return `${p.severity} ${p.ruleId}: ${p.message} at ${where}`;
 };
 
-const isAcceptedWarning = (p: NormalizedProblem): boolean =>
-  p.severity === "warn" &&
-  ACCEPTED_LINT_WARNINGS.some((a) => a.ruleId === p.ruleId && p.location[0]?.pointer === a.pointer);
+const isAcceptedWarning = (p: NormalizedProblem): boolean => p.severity === "warn" && ACCEPTED_LINT_WARNINGS.some((a) => a.ruleId === p.ruleId && p.location[0]?.pointer === a.pointer);
 
 function schemaNames(doc: OpenApiDoc): Set<string> {
   const components = doc.components;
@@ -173,8 +161,7 @@ describe.each(files)("contract spec/%s", (file) => {
 
 const core = (): Promise<OpenApiDoc> => loadBundled("core.yaml");
 
-const operationAt = async (method: string, path: string): Promise<JsonObject | undefined> =>
-  operations(await core()).find((o) => o.method === method && o.path === path)?.operation;
+const operationAt = async (method: string, path: string): Promise<JsonObject | undefined> => operations(await core()).find((o) => o.method === method && o.path === path)?.operation;
 
 const schemaOf = async (name: string): Promise<JsonObject> => {
   const doc = await core();
@@ -280,7 +267,16 @@ describe("spec/core.yaml (document 1)", () => {
   it("records the endpoints named without a path (or method) in x-unspecified-operations", async () => {
     const entries = (await core())["x-unspecified-operations"] as JsonObject[];
     const names = entries.map((e) => String(e.name));
-    for (const expected of ["article draft", "article publish", "chunked media upload", "direct message block", "direct message unblock", "reverse-chronological home timeline", "quotes lookup", "bookmarks management"]) {
+    for (const expected of [
+      "article draft",
+      "article publish",
+      "chunked media upload",
+      "direct message block",
+      "direct message unblock",
+      "reverse-chronological home timeline",
+      "quotes lookup",
+      "bookmarks management",
+    ]) {
       expect(names).toContain(expected);
     }
     expect(entries.filter((e) => e.tag === "Direct Messages" && e.method === "get")).toHaveLength(3);
@@ -291,7 +287,25 @@ describe("spec/core.yaml (document 1)", () => {
     const doc = await core();
     const tags = (doc.tags as JsonObject[]).map((t) => t.name);
     expect([...tags].sort()).toEqual(
-      ["Account Activity", "Articles", "Bookmarks", "Compliance", "Connections", "Direct Messages", "General", "Lists", "Marketplace", "Media", "MediaUpload", "News", "Spaces", "Stream", "Posts", "Users", "Webhooks"].sort(),
+      [
+        "Account Activity",
+        "Articles",
+        "Bookmarks",
+        "Compliance",
+        "Connections",
+        "Direct Messages",
+        "General",
+        "Lists",
+        "Marketplace",
+        "Media",
+        "MediaUpload",
+        "News",
+        "Spaces",
+        "Stream",
+        "Posts",
+        "Users",
+        "Webhooks",
+      ].sort(),
     );
     for (const t of doc.tags as JsonObject[]) expect(String(t.description ?? "")).not.toBe("");
     for (const { operation } of operations(doc)) {

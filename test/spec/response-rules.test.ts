@@ -55,7 +55,15 @@ const ROWS: Row[] = [
   },
   {
     rule: "do-not-reach-counts-per-operation",
-    keeps: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { data: [{ success_count: 1, total_count: 1 }, { success_count: 2, total_count: 2 }] }),
+    keeps: exchange(
+      { body: [{ operation_type: "Update" }, { operation_type: "Delete" }] },
+      {
+        data: [
+          { success_count: 1, total_count: 1 },
+          { success_count: 2, total_count: 2 },
+        ],
+      },
+    ),
     breaks: exchange({ body: [{ operation_type: "Update" }, { operation_type: "Delete" }] }, { data: [{ success_count: 1, total_count: 1 }] }),
   },
   {
@@ -81,12 +89,42 @@ const ROWS: Row[] = [
   {
     rule: "card-uri-names-each-card",
     keeps: exchange({}, { data: [{ id: "17", card_uri: "card://17" }] }),
-    breaks: exchange({}, { data: [{ id: "17", card_uri: "card://17" }, { id: "18", card_uri: "card://17" }] }),
+    breaks: exchange(
+      {},
+      {
+        data: [
+          { id: "17", card_uri: "card://17" },
+          { id: "18", card_uri: "card://17" },
+        ],
+      },
+    ),
   },
   {
     rule: "card-type-follows-components",
-    keeps: exchange({ body: { name: "c", components: [{ type: "MEDIA", media_key: "3_1" }, { type: "DETAILS", title: "t", destination: { type: "WEBSITE", url: "https://x.example" } }] } }, { data: { id: "1", card_type: "IMAGE_WEBSITE" } }),
-    breaks: exchange({ body: { name: "c", components: [{ type: "MEDIA", media_key: "3_1" }, { type: "BUTTON", label: { type: "ENUM", value: "SHOP" }, destination: { type: "APP", country_code: "US" } }] } }, { data: { id: "1", card_type: "IMAGE_WEBSITE" } }),
+    keeps: exchange(
+      {
+        body: {
+          name: "c",
+          components: [
+            { type: "MEDIA", media_key: "3_1" },
+            { type: "DETAILS", title: "t", destination: { type: "WEBSITE", url: "https://x.example" } },
+          ],
+        },
+      },
+      { data: { id: "1", card_type: "IMAGE_WEBSITE" } },
+    ),
+    breaks: exchange(
+      {
+        body: {
+          name: "c",
+          components: [
+            { type: "MEDIA", media_key: "3_1" },
+            { type: "BUTTON", label: { type: "ENUM", value: "SHOP" }, destination: { type: "APP", country_code: "US" } },
+          ],
+        },
+      },
+      { data: { id: "1", card_type: "IMAGE_WEBSITE" } },
+    ),
   },
   {
     rule: "keyword-echo-holds-the-range",
@@ -145,7 +183,10 @@ describe("response rules of the contracts", () => {
 
   it("has a row for every response rule of the generated plans, and the ads contracts' rules are all planned", () => {
     expect(ROWS.map((r) => r.rule).sort()).toEqual([...planned.keys()].sort());
-    const declared = (["ads-audiences.yaml", "ads-campaigns.yaml"] as const).flatMap((s) => declaredRules(s)).filter((r) => r.onResponse).map((r) => r.id);
+    const declared = (["ads-audiences.yaml", "ads-campaigns.yaml"] as const)
+      .flatMap((s) => declaredRules(s))
+      .filter((r) => r.onResponse)
+      .map((r) => r.id);
     expect(declared.length).toBeGreaterThan(0);
     for (const id of declared) expect(planned.has(id), id).toBe(true);
   });

@@ -10,7 +10,9 @@ import { parse } from "yaml";
 
 const SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../spec");
 const DOC: Record<string, string> = { core: "doc1", "ads-audiences": "doc2", "ads-campaigns": "doc3" };
-const files = readdirSync(SPEC).filter((f) => f.endsWith(".arazzo.yaml")).sort();
+const files = readdirSync(SPEC)
+  .filter((f) => f.endsWith(".arazzo.yaml"))
+  .sort();
 
 interface Workflow {
   workflowId: string;

@@ -137,7 +137,8 @@ function checkConfig(file: string, raw: unknown): ContractgenConfig {
     return v.map((x, i) => (isRecord(x) ? item(x, `${where}[${i}]`) : fail(`${where}[${i}]`, "must be an object", "give an object")));
   };
   const specs = list("specs", raw["specs"], (x, at): SpecEntry => {
-    for (const k of Object.keys(x)) if (!["spec", "out", "name", "artifacts", "layout"].includes(k)) fail(`${at}.${k}`, `unknown option ${JSON.stringify(k)}`, "use spec, out, name, artifacts or layout");
+    for (const k of Object.keys(x))
+      if (!["spec", "out", "name", "artifacts", "layout"].includes(k)) fail(`${at}.${k}`, `unknown option ${JSON.stringify(k)}`, "use spec, out, name, artifacts or layout");
     const spec = str(`${at}.spec`, x["spec"]) ?? fail(`${at}.spec`, "is missing", "name the OpenAPI document");
     const out = str(`${at}.out`, x["out"]);
     const name = str(`${at}.name`, x["name"]);

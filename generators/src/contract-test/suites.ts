@@ -93,9 +93,7 @@ export async function resolveSuites(specs: readonly string[], options: ResolveSu
     if (isDir(given)) suites.push(suiteIn(given, spec));
     else if (isFile(given)) suites.push(await generatedSuite(given, options));
     else {
-      throw new SuiteNotFoundError(
-        `--spec ${spec}: not a package under ${path.relative(options.cwd, options.packagesDir) || "."}/, a generated package folder or an OpenAPI document`,
-      );
+      throw new SuiteNotFoundError(`--spec ${spec}: not a package under ${path.relative(options.cwd, options.packagesDir) || "."}/, a generated package folder or an OpenAPI document`);
     }
   }
   // The same package named twice would run its suite twice against one server.

@@ -39,8 +39,7 @@ export function compareAnnotations(o: Loc, n: Loc, subject: string, options: Ann
   // Equal structures serialize alike, so an example object equal member for member is not
   // serialized either (GitHub's examples are most of what this compared by text).
   const changed = (key: string): boolean => on[key] !== nn[key] && !deepEqual(on[key], nn[key]) && stableJson(on[key]) !== stableJson(nn[key]);
-  const where = (key: string): { side: "old" | "new"; pointer: string } =>
-    key in nn ? { side: "new", pointer: at(n, key) } : { side: "old", pointer: at(o, key) };
+  const where = (key: string): { side: "old" | "new"; pointer: string } => (key in nn ? { side: "new", pointer: at(n, key) } : { side: "old", pointer: at(o, key) });
   const verb = (key: string): string => (!(key in on) ? "added" : !(key in nn) ? "removed" : "changed");
 
   for (const key of options.docKeys) {
@@ -63,11 +62,7 @@ export function compareAnnotations(o: Loc, n: Loc, subject: string, options: Ann
       out.push(...compareRules(key, on[key], nn[key], o, n, subject, at));
       continue;
     }
-    const kind: PlainChangeKind = DEPRECATION_EXTENSIONS.has(key)
-      ? "deprecation-changed"
-      : BEHAVIOUR_EXTENSIONS.has(key)
-        ? "behaviour-extension-changed"
-        : "annotation-changed";
+    const kind: PlainChangeKind = DEPRECATION_EXTENSIONS.has(key) ? "deprecation-changed" : BEHAVIOUR_EXTENSIONS.has(key) ? "behaviour-extension-changed" : "annotation-changed";
     out.push({ kind, ...where(key), message: `${subject}: ${key} ${verb(key)}` });
   }
   return out;

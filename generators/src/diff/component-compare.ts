@@ -123,8 +123,7 @@ export function compareSecuritySchemes(oldView: SpecView, newView: SpecView): Fi
       const on = isObj(o.node) ? o.node : {};
       const nn = isObj(n.node) ? n.node : {};
       const changed = SCHEME_BEHAVIOUR.filter((k) => stableJson(on[k]) !== stableJson(nn[k]));
-      if (changed.length > 0)
-        out.push({ kind: "security-scheme-changed", side: "new", pointer: n.pointer, message: `security scheme ${name}: ${changed.join(", ")} changed` });
+      if (changed.length > 0) out.push({ kind: "security-scheme-changed", side: "new", pointer: n.pointer, message: `security scheme ${name}: ${changed.join(", ")} changed` });
       const docs = compareAnnotations(o, n, `security scheme ${name}`, { docKeys: ["description"] });
       // x-oauth1 is compared above as behaviour.
       out.push(...docs.filter((f) => !f.pointer.endsWith("/x-oauth1")));

@@ -35,11 +35,7 @@ export function diffModels(oldModel: ModelOutline, newModel: ModelOutline, optio
     ...(options.skipUnchanged === false ? {} : { shortcuts: { unchanged: unchangedParts(oldModel.document, newModel.document) } }),
   };
   const changes: Change[] = [...diffOperations(views, oldModel.operations, newModel.operations)];
-  for (const f of [
-    ...compareSchemaComponents(views.old, views.new, views.shortcuts),
-    ...compareSecuritySchemes(views.old, views.new),
-    ...compareDocument(views.old, views.new),
-  ]) {
+  for (const f of [...compareSchemaComponents(views.old, views.new, views.shortcuts), ...compareSecuritySchemes(views.old, views.new), ...compareDocument(views.old, views.new)]) {
     changes.push(toChange(f));
   }
   const sorted = sortChanges(changes);

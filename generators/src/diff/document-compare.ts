@@ -49,8 +49,7 @@ function compareServers(oldView: SpecView, newView: SpecView): Finding[] {
 }
 
 function compareTags(oldView: SpecView, newView: SpecView): Finding[] {
-  const byName = (view: SpecView): Map<string, Loc> =>
-    new Map(listOf(view, "tags").flatMap((t) => (str(t.node["name"]) !== undefined ? [[t.node["name"] as string, t.loc] as const] : [])));
+  const byName = (view: SpecView): Map<string, Loc> => new Map(listOf(view, "tags").flatMap((t) => (str(t.node["name"]) !== undefined ? [[t.node["name"] as string, t.loc] as const] : [])));
   const before = byName(oldView);
   const after = byName(newView);
   const out: Finding[] = [];

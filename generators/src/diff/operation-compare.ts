@@ -35,8 +35,7 @@ export function compareOperation(views: Sides, o: OperationOutline, n: Operation
   }
   out.push(...compareAnnotations(oOp, nOp, "operation", { docKeys: ["summary", "description", "externalDocs"], deprecated: "operation-deprecated" }));
   const tags = (l: Loc): string => (isObj(l.node) && Array.isArray(l.node["tags"]) ? l.node["tags"].map(String).sort(byCodeUnit).join(", ") : "");
-  if (tags(oOp) !== tags(nOp))
-    out.push({ kind: "tags-changed", side: "new", pointer: `${nOp.pointer}/tags`, message: `operation: tags [${tags(oOp)}] → [${tags(nOp)}]` });
+  if (tags(oOp) !== tags(nOp)) out.push({ kind: "tags-changed", side: "new", pointer: `${nOp.pointer}/tags`, message: `operation: tags [${tags(oOp)}] → [${tags(nOp)}]` });
 
   out.push(...compareParameters(views, { item: oItem, op: oOp, path: o.path }, { item: nItem, op: nOp, path: n.path }, request));
   out.push(...compareRequestBody(views, views.old.child(oOp, "requestBody"), views.new.child(nOp, "requestBody"), request));
@@ -359,8 +358,7 @@ export function compareSecurity(o: readonly SecurityRequirement[], n: readonly S
         const had = ob.get(scheme) ?? new Set<string>();
         const added = [...scopes].filter((s) => !had.has(s)).sort(byCodeUnit);
         const removed = [...had].filter((s) => !scopes.has(s)).sort(byCodeUnit);
-        if (added.length > 0)
-          out.push({ kind: "security-scope-added", side: "new", pointer: nPointer, message: `security ${scheme}: scope ${added.join(", ")} now required` });
+        if (added.length > 0) out.push({ kind: "security-scope-added", side: "new", pointer: nPointer, message: `security ${scheme}: scope ${added.join(", ")} now required` });
         if (removed.length > 0)
           out.push({
             kind: "security-scope-removed",

@@ -56,9 +56,7 @@ export function formatTextReport(result: DiffResult, options: ReportOptions = {}
       lines.push("", c.operation === undefined ? "document and components" : `${c.operation} (${c.method ?? ""} ${c.path ?? ""})`);
     }
     const position = options.locate?.(c.side, c.pointer);
-    lines.push(
-      `  ${pad(c.severity, "documentation".length)}  ${pad(c.kind, kindWidth)}  ${c.message}  [${c.side} ${c.pointer}${position ? ` ${position}` : ""}]`,
-    );
+    lines.push(`  ${pad(c.severity, "documentation".length)}  ${pad(c.kind, kindWidth)}  ${c.message}  [${c.side} ${c.pointer}${position ? ` ${position}` : ""}]`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -97,13 +97,7 @@ export class SchemaComparer {
     const subject = path === "" ? where : `${where}, property '${path}'`;
 
     if (of.never || nf.never) {
-      if (of.never !== nf.never)
-        this.add(
-          of.never ? "type-widened" : "type-narrowed",
-          "new",
-          nf.self.pointer,
-          `${subject}: ${of.never ? "now allows values" : "no longer allows any value"}`,
-        );
+      if (of.never !== nf.never) this.add(of.never ? "type-widened" : "type-narrowed", "new", nf.self.pointer, `${subject}: ${of.never ? "now allows values" : "no longer allows any value"}`);
       return;
     }
     this.compareTypes(of, nf, subject);
@@ -172,10 +166,8 @@ export class SchemaComparer {
     if (oe && !ne) return this.add("enum-removed", "old", oe.pointer, `${subject}: no longer limited to an enum`);
     const before = new Set((oe as Held<readonly unknown[]>).value.map(stableJson));
     const after = new Set((ne as Held<readonly unknown[]>).value.map(stableJson));
-    for (const v of [...before].sort(byCodeUnit))
-      if (!after.has(v)) this.add("enum-value-removed", "old", (oe as Held<unknown>).pointer, `${subject}: enum value ${v} removed`);
-    for (const v of [...after].sort(byCodeUnit))
-      if (!before.has(v)) this.add("enum-value-added", "new", (ne as Held<unknown>).pointer, `${subject}: enum value ${v} added`);
+    for (const v of [...before].sort(byCodeUnit)) if (!after.has(v)) this.add("enum-value-removed", "old", (oe as Held<unknown>).pointer, `${subject}: enum value ${v} removed`);
+    for (const v of [...after].sort(byCodeUnit)) if (!before.has(v)) this.add("enum-value-added", "new", (ne as Held<unknown>).pointer, `${subject}: enum value ${v} added`);
   }
 
   private compareKeywords(of: SchemaFacts, nf: SchemaFacts, subject: string): void {
@@ -247,10 +239,8 @@ export class SchemaComparer {
   private compareObjects(of: SchemaFacts, nf: SchemaFacts, where: string, path: string, subject: string): void {
     const closedOld = of.additional?.node === false;
     const closedNew = nf.additional?.node === false;
-    if (!closedOld && closedNew)
-      this.add("additional-properties-restricted", "new", (nf.additional as Loc).pointer, `${subject}: additional properties no longer allowed`);
-    else if (closedOld && !closedNew)
-      this.add("additional-properties-allowed", "new", nf.additional?.pointer ?? nf.self.pointer, `${subject}: additional properties now allowed`);
+    if (!closedOld && closedNew) this.add("additional-properties-restricted", "new", (nf.additional as Loc).pointer, `${subject}: additional properties no longer allowed`);
+    else if (closedOld && !closedNew) this.add("additional-properties-allowed", "new", nf.additional?.pointer ?? nf.self.pointer, `${subject}: additional properties now allowed`);
     else if (of.additional && nf.additional && isObj(this.oldView.deref(of.additional).node) && isObj(this.newView.deref(nf.additional).node)) {
       this.compare(of.additional, nf.additional, where, path === "" ? "*" : `${path}.*`);
     }
@@ -266,22 +256,11 @@ export class SchemaComparer {
         this.add("property-removed", "old", o.pointer, `${where}: property '${prop}' removed`);
       } else if (!o && n) {
         const required = nf.required.has(name);
-        this.add(
-          required ? "required-property-added" : "property-added",
-          "new",
-          n.pointer,
-          `${where}: ${required ? "required" : "optional"} property '${prop}' added`,
-        );
+        this.add(required ? "required-property-added" : "property-added", "new", n.pointer, `${where}: ${required ? "required" : "optional"} property '${prop}' added`);
       } else if (o && n) {
         const was = of.required.has(name);
         const is = nf.required.has(name);
-        if (was !== is)
-          this.add(
-            is ? "property-became-required" : "property-became-optional",
-            "new",
-            n.pointer,
-            `${where}: property '${prop}' became ${is ? "required" : "optional"}`,
-          );
+        if (was !== is) this.add(is ? "property-became-required" : "property-became-optional", "new", n.pointer, `${where}: property '${prop}' became ${is ? "required" : "optional"}`);
         this.compare(o, n, where, prop);
       }
     }

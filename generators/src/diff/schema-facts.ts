@@ -154,8 +154,7 @@ function factsOf(view: SpecView, self: Loc): SchemaFacts {
     }
     if (Array.isArray(node["required"])) for (const r of node["required"]) if (typeof r === "string") required.add(r);
     // Any member closing the object closes the whole.
-    if ("additionalProperties" in node && (additional === undefined || node["additionalProperties"] === false))
-      additional = view.child(m, "additionalProperties");
+    if ("additionalProperties" in node && (additional === undefined || node["additionalProperties"] === false)) additional = view.child(m, "additionalProperties");
     if (!items && "items" in node) items = view.child(m, "items");
     if (!variants) {
       const keyword = Array.isArray(node["oneOf"]) ? "oneOf" : Array.isArray(node["anyOf"]) ? "anyOf" : undefined;

@@ -80,9 +80,7 @@ function operationSpec(model: ApiModel, op: Operation, argNames: ReadonlyMap<str
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     ...(security ? { security } : {}),
     ...(opOauth1.length > 0 ? { oauth1Params: opOauth1 } : {}),
-    ...(op.pagination
-      ? { pagination: { request: op.pagination.request, response: op.pagination.response, items: op.pagination.items ?? "/data" } }
-      : {}),
+    ...(op.pagination ? { pagination: { request: op.pagination.request, response: op.pagination.response, items: op.pagination.items ?? "/data" } } : {}),
     ...(batchLimit && batchLimit.pointer !== undefined
       ? {
           batch: {
@@ -93,9 +91,7 @@ function operationSpec(model: ApiModel, op: Operation, argNames: ReadonlyMap<str
           },
         }
       : {}),
-    ...(op.hashed.length > 0
-      ? { hashed: op.hashed.map((h) => ({ pointer: h.pointer, ...(IDENTIFIER_KINDS.has(h.name) ? { kind: h.name } : {}) })) }
-      : {}),
+    ...(op.hashed.length > 0 ? { hashed: op.hashed.map((h) => ({ pointer: h.pointer, ...(IDENTIFIER_KINDS.has(h.name) ? { kind: h.name } : {}) })) } : {}),
   };
 }
 
@@ -111,7 +107,12 @@ function baseMediaType(mediaType: string): string {
 
 /** `T` with some required members optional: `Relaxed<T, "id">`. */
 function relaxed(type: Code, keys: readonly string[]): Code {
-  return keys.length === 0 ? type : ts`Relaxed<${type}, ${join(keys.map((k) => ts`${k}`), " | ")}>`;
+  return keys.length === 0
+    ? type
+    : ts`Relaxed<${type}, ${join(
+        keys.map((k) => ts`${k}`),
+        " | ",
+      )}>`;
 }
 
 function argsInterface(model: ApiModel, op: Operation, name: string, argNames: ReadonlyMap<string, string>): { code: Code; required: boolean } {
@@ -136,12 +137,12 @@ function argsInterface(model: ApiModel, op: Operation, name: string, argNames: R
       view !== undefined
         ? view
         : mediaKind(body.mediaType) === "json"
-        ? relaxed(declared, requestOptional(model, body.schema))
-        : mt === "application/x-www-form-urlencoded"
-          ? ts`${relaxed(declared, requestOptional(model, body.schema))} | URLSearchParams`
-          : mt === "multipart/form-data"
-            ? ts`MultipartBody<${declared}>`
-            : ts`RawBody`;
+          ? relaxed(declared, requestOptional(model, body.schema))
+          : mt === "application/x-www-form-urlencoded"
+            ? ts`${relaxed(declared, requestOptional(model, body.schema))} | URLSearchParams`
+            : mt === "multipart/form-data"
+              ? ts`MultipartBody<${declared}>`
+              : ts`RawBody`;
     if (op.requestBody.required) required = true;
     props.push(ts`${memberDoc(op.requestBody.description ?? `Request body (${body.mediaType}).`)}body${op.requestBody.required ? ts`` : ts`?`}: ${type};`);
   }
@@ -164,7 +165,8 @@ ${join(props)}
 function responseBodyType(model: ApiModel, op: Operation, status: string, media: MediaContent): Code {
   const mt = baseMediaType(media.mediaType);
   const declared = ts`${opType(op)}["responses"]${statusKey(status)}["content"][${media.mediaType}]`;
-  if (mt === "application/json" || mt.endsWith("+json")) return viewBodyType(model, "response", op, media.mediaType, media.schema, status) ?? relaxed(declared, flaggedRequired(model, media.schema, "writeOnly"));
+  if (mt === "application/json" || mt.endsWith("+json"))
+    return viewBodyType(model, "response", op, media.mediaType, media.schema, status) ?? relaxed(declared, flaggedRequired(model, media.schema, "writeOnly"));
   // Form answers (OAuth token endpoints) keep the schema's type: their members are strings in practice.
   if (mt === "application/x-www-form-urlencoded") return declared;
   if (mt.startsWith("text/")) return ts`string`;
@@ -201,7 +203,10 @@ function errorSchemaTable(model: ApiModel): Obj {
       if (!(r.status === "default" || /^[45]/.test(r.status))) continue;
       const media = pickMedia(r.contents);
       const ref = media && isObj(media.schema) && typeof media.schema["$ref"] === "string" ? /^#\/components\/schemas\/(.+)$/.exec(media.schema["$ref"]) : null;
-      if (ref) byStatus[r.status] = decodeURIComponent(ref[1] as string).replace(/~1/g, "/").replace(/~0/g, "~");
+      if (ref)
+        byStatus[r.status] = decodeURIComponent(ref[1] as string)
+          .replace(/~1/g, "/")
+          .replace(/~0/g, "~");
     }
     if (Object.keys(byStatus).length > 0) table[op.id] = byStatus;
   }
@@ -255,7 +260,10 @@ export const clientEmitter = defineEmitter({
     const paged = plans.filter((p) => p.op.pagination);
     const iterates = paged.map((p) => {
       const items = (p.op.pagination?.items ?? "/data").split("/").slice(1);
-      const itemType = ts`NonNullable<${ident(p.resultType)}${join(items.map((s) => ts`[${s}]`), "")}>[number]`;
+      const itemType = ts`NonNullable<${ident(p.resultType)}${join(
+        items.map((s) => ts`[${s}]`),
+        "",
+      )}>[number]`;
       return ts`${methodDoc(p.op, 2)}${ident(p.op.methodName)}: (args${optional(p)}: Omit<${ident(p.argsType)}, ${p.op.pagination?.request ?? "cursor"}>) => AsyncGenerator<${itemType}, void, undefined>;`;
     });
     const batched = plans.filter((p) => p.op.limits.some((l) => l.kind === "batchItems"));
@@ -442,7 +450,12 @@ ${jsdoc(`A client for ${model.info.title} ${model.info.version}.`)}export functi
   return client as unknown as ${clientName};
 }
 `;
-    const tables = clientTables(plans.map((p) => p.op.id), specs, literal(errorSchemaTable(model)), literal(methodTable));
+    const tables = clientTables(
+      plans.map((p) => p.op.id),
+      specs,
+      literal(errorSchemaTable(model)),
+      literal(methodTable),
+    );
     return [
       { path: "src/client.ts", contents: tsHeader(model) + code.text },
       { path: "compiled/client.types.d.ts", contents: tsHeader(model) + declarations.text, laidOut },

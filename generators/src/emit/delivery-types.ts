@@ -23,7 +23,10 @@ export function deliveryAliases(model: ApiModel): Code {
   return join(
     model.deliveries.map((d) => {
       const media = payloadMedia(d);
-      const what = d.kind === "webhook" ? `The payload of the webhook ${d.name} (${d.method.toUpperCase()}).` : `The payload of the callback ${d.name} of ${d.operationId ?? ""} (${d.method.toUpperCase()} ${d.expression ?? ""}).`;
+      const what =
+        d.kind === "webhook"
+          ? `The payload of the webhook ${d.name} (${d.method.toUpperCase()}).`
+          : `The payload of the callback ${d.name} of ${d.operationId ?? ""} (${d.method.toUpperCase()} ${d.expression ?? ""}).`;
       const doc = [what, d.summary, d.unspecified !== undefined ? `Not shown by the contract: ${d.unspecified}` : undefined].filter((x): x is string => x !== undefined).join("\n\n");
       const type = media === undefined ? ts`undefined` : ts`NonNullable<${deliveryOperationType(d)}["requestBody"]>["content"][${media}]`;
       return ts`${jsdoc(doc, { deprecated: d.deprecated })}export type ${ident(d.payloadTypeName)} = ${type};`;

@@ -17,7 +17,9 @@ export function viewBodyType(model: ApiModel, direction: "request" | "response",
   const ref = schema !== null && typeof schema === "object" ? (schema as Record<string, unknown>)["$ref"] : undefined;
   const m = typeof ref === "string" ? REF.exec(ref) : null;
   if (m) {
-    const name = decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~");
+    const name = decodeURIComponent(m[1] as string)
+      .replace(/~1/g, "/")
+      .replace(/~0/g, "~");
     return view.components.has(name) ? ts`${ident(names.components)}["schemas"][${name}]` : undefined;
   }
   const key = bodyKey(op.method, op.path, mediaType, status);
@@ -28,4 +30,3 @@ export function viewBodyType(model: ApiModel, direction: "request" | "response",
 export function viewImports(text: string): string[] {
   return [...Object.values(VIEW_NAMES.request), ...Object.values(VIEW_NAMES.response)].filter((n) => new RegExp(`\\b${n}\\[`).test(text));
 }
-

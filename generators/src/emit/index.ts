@@ -14,6 +14,20 @@ import { typesEmitter } from "./types.js";
 import { validatorsEmitter } from "./validators/index.js";
 
 /** Every artifact, in the order progress is reported and exports are listed. */
-export const EMITTERS: readonly Emitter[] = [typesEmitter, operationsEmitter, validatorsEmitter, problemsEmitter, clientEmitter, serverEmitter, receiverEmitter, mcpEmitter, mocksEmitter, mswEmitter, deliveriesEmitter, conformanceEmitter, packageEmitter];
+export const EMITTERS: readonly Emitter[] = [
+  typesEmitter,
+  operationsEmitter,
+  validatorsEmitter,
+  problemsEmitter,
+  clientEmitter,
+  serverEmitter,
+  receiverEmitter,
+  mcpEmitter,
+  mocksEmitter,
+  mswEmitter,
+  deliveriesEmitter,
+  conformanceEmitter,
+  packageEmitter,
+];
 
 export type { Emitter, GeneratedFile, EmitContext } from "./emitter.js";

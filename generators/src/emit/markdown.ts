@@ -33,7 +33,10 @@ export class Md {
 
 /** A table; every cell is spec text, escaped here. */
 export function mdTable(headers: readonly string[], rows: readonly (readonly string[])[]): Md {
-  return mdAligned(headers.map(mdCell), rows.map((r) => r.map(mdCell)));
+  return mdAligned(
+    headers.map(mdCell),
+    rows.map((r) => r.map(mdCell)),
+  );
 }
 
 /**
@@ -49,7 +52,8 @@ export function mdAligned(headers: readonly string[], rows: readonly (readonly s
 const pad = (cell: string, width: number): string => cell + " ".repeat(Math.max(0, width - displayWidth(cell)));
 
 /** Code points of East Asian wide and fullwidth forms and of emoji, which take two columns. */
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}\p{Emoji_Presentation}]/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}\p{Emoji_Presentation}]/u;
 /** Combining marks and zero-width characters, which take none. */
 const ZERO = /[\p{Mn}\p{Me}\u200b-\u200f\u2060\ufeff]/u;
 

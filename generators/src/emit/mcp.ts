@@ -154,7 +154,8 @@ export function planTools(model: ApiModel): { rows: ToolRow[]; defs: Record<stri
   const rows = ops.map((op, i) => toolRow(model, byId, op, names[i] as string, schemas));
   const used = new Set(rows.flatMap((r) => r.defs));
   const defs: Record<string, unknown> = {};
-  for (const k of Object.keys(schemas.defs).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) if (used.has(k)) Object.defineProperty(defs, k, { value: schemas.defs[k], enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(schemas.defs).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (used.has(k)) Object.defineProperty(defs, k, { value: schemas.defs[k], enumerable: true, writable: true, configurable: true });
   return { rows, defs };
 }
 
@@ -173,7 +174,12 @@ function lint(model: ApiModel, rows: readonly ToolRow[], defs: Record<string, un
       const rules = PROFILE_RULES[profile];
       const budget = rules.nameBudget(model.name);
       if (r.name.length > budget || !rules.namePattern.test(r.name)) {
-        issues.push({ profile, tool: r.name, rule: "x-mcp-name", message: `the name ${JSON.stringify(r.name)} must match ${rules.namePattern.source} and fit ${budget} characters (the client's prefix for a server named ${model.name} counted)` });
+        issues.push({
+          profile,
+          tool: r.name,
+          rule: "x-mcp-name",
+          message: `the name ${JSON.stringify(r.name)} must match ${rules.namePattern.source} and fit ${budget} characters (the client's prefix for a server named ${model.name} counted)`,
+        });
       }
     }
   }
@@ -203,7 +209,11 @@ export const mcpEmitter = defineEmitter({
     const { rows, defs } = planTools(model);
     lint(model, rows, defs);
     const base = pascalCase(model.name, "Api");
-    const envPrefix = model.name.toUpperCase().replace(/[^A-Z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "API";
+    const envPrefix =
+      model.name
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, "_")
+        .replace(/^_+|_+$/g, "") || "API";
     // The tool table is data (GitHub's API: 4 MB of JSON), so it ships as JavaScript outside \`src/\`
     // with a one-line declaration, like the compiled validators: TypeScript reads the declaration
     // instead of scanning the string in every program that imports the MCP module.

@@ -76,9 +76,7 @@ function collectionEntry(model: ApiModel, c: Collection, byId: ReadonlyMap<strin
   const read = op(c.read);
   const list = op(c.list?.operationId);
   const del = op(c.delete);
-  const keyParam = model.operations
-    .find((o) => o.path === c.itemPath)
-    ?.parameters.find((p) => p.in === "path" && p.name === c.keyParam);
+  const keyParam = model.operations.find((o) => o.path === c.itemPath)?.parameters.find((p) => p.in === "path" && p.name === c.keyParam);
   // One object as the contract shows it: a listed item, else what the read answers.
   const listed = list && c.list ? schemaAt(successSchema(list, resolve)?.written, c.list.items === "" ? "/0" : `${c.list.items}/0`, resolve) : undefined;
   const readAt = read ? objectPointer(read, resolve) : undefined;
@@ -175,7 +173,7 @@ const VALIDATION = /valid|bad.?request|malformed|unprocessable|parameter|input|a
 export function refusalStatus(op: Operation): number | undefined {
   const exact = op.responses.filter((r) => /^4\d\d$/.test(r.status)).map((r) => ({ code: Number(r.status), r }));
   if (exact.some((e) => e.code === 400)) return undefined;
-  const found = exact.find((e) => e.code === 422) ?? exact.find((e) => VALIDATION.test(e.r.description)) ;
+  const found = exact.find((e) => e.code === 422) ?? exact.find((e) => VALIDATION.test(e.r.description));
   if (found) return found.code;
   if (op.responses.some((r) => r.status.toUpperCase() === "4XX" || r.status === "default")) return undefined;
   return (exact.find((e) => !MEANINGFUL.has(e.code)) ?? exact[0])?.code;
@@ -209,7 +207,8 @@ export function mockTable(model: ApiModel): Obj {
     const create = c.create ? byId.get(c.create.operationId) : undefined;
     if (create) role(create.id, "create", { stores: readBackMap(create, read, resolve) });
     for (const o of model.operations) {
-      if (shown(o) && o.path === c.itemPath && (o.method === "put" || o.method === "patch")) role(o.id, "update", { stores: readBackMap(o, read, resolve), ...(o.method === "put" ? { put: true } : {}) });
+      if (shown(o) && o.path === c.itemPath && (o.method === "put" || o.method === "patch"))
+        role(o.id, "update", { stores: readBackMap(o, read, resolve), ...(o.method === "put" ? { put: true } : {}) });
     }
   });
   for (const op of model.operations) {

@@ -24,9 +24,23 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 
 // Annotations the generator never reads: dropping them keeps large documents small.
 const DROPPED = new Set([
-  "description", "title", "$comment", "externalDocs", "xml", "discriminator", "deprecated",
-  "x-source", "x-transitions", "x-unspecified", "x-added", "x-sunset", "x-deprecated-at",
-  "x-replaced-by", "x-removed", "x-legacy-values", "x-problem-type",
+  "description",
+  "title",
+  "$comment",
+  "externalDocs",
+  "xml",
+  "discriminator",
+  "deprecated",
+  "x-source",
+  "x-transitions",
+  "x-unspecified",
+  "x-added",
+  "x-sunset",
+  "x-deprecated-at",
+  "x-replaced-by",
+  "x-removed",
+  "x-legacy-values",
+  "x-problem-type",
 ]);
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "x-rules-schemas"]);
 const SCHEMAS = new Set(["items", "not", "if", "then", "else", "contains", "additionalProperties", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems"]);

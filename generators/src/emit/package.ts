@@ -63,10 +63,14 @@ function packageJson({ model, packageName, exports, dependencies, optionalPeers,
   try {
     base = JSON.parse(filled);
   } catch (e) {
-    throw new TemplateError([{ file: t.file, line: 1, col: 1, message: `template ${t.key} no longer fits: filled, it is not JSON (${(e as Error).message})`, fix: "compare it with templates/package/package.json.tpl" }]);
+    throw new TemplateError([
+      { file: t.file, line: 1, col: 1, message: `template ${t.key} no longer fits: filled, it is not JSON (${(e as Error).message})`, fix: "compare it with templates/package/package.json.tpl" },
+    ]);
   }
   if (base === null || typeof base !== "object" || Array.isArray(base)) {
-    throw new TemplateError([{ file: t.file, line: 1, col: 1, message: `template ${t.key} no longer fits: filled, it is not a JSON object`, fix: "compare it with templates/package/package.json.tpl" }]);
+    throw new TemplateError([
+      { file: t.file, line: 1, col: 1, message: `template ${t.key} no longer fits: filled, it is not a JSON object`, fix: "compare it with templates/package/package.json.tpl" },
+    ]);
   }
   const computed: Record<string, unknown> = {
     ...(Object.keys(dependencies).length > 0 ? { dependencies } : {}),
@@ -91,11 +95,11 @@ function packageJson({ model, packageName, exports, dependencies, optionalPeers,
 }
 
 function barrel(model: ApiModel, exports: ReadonlyMap<string, string>, namespaced: ReadonlySet<string>, unbarrelled: ReadonlySet<string>): string {
-  const lines = [...exports.values()].filter((module) => !unbarrelled.has(module)).map((module) =>
-    namespaced.has(module)
-      ? `export * as ${ident(camelCase(module)).text} from ${stringLiteral(`./${module}.js`).text};`
-      : `export * from ${stringLiteral(`./${module}.js`).text};`,
-  );
+  const lines = [...exports.values()]
+    .filter((module) => !unbarrelled.has(module))
+    .map((module) =>
+      namespaced.has(module) ? `export * as ${ident(camelCase(module)).text} from ${stringLiteral(`./${module}.js`).text};` : `export * from ${stringLiteral(`./${module}.js`).text};`,
+    );
   return `${tsHeader(model)}${lines.join("\n")}\n`;
 }
 
@@ -104,9 +108,7 @@ function readme({ model, packageName, exports, templates }: EmitContext): string
   for (const [subpath] of exports) entryRows.push([mdCode(packageName + subpath.slice(1)), ENTRY_DESCRIPTIONS[subpath] ?? ""]);
   const entries = [mdAligned(["import", "contents"], entryRows).text];
   const operationRows = model.operations.map((op) => {
-    const deprecated = op.deprecated
-      ? `yes${op.deprecation?.at ? ` (${mdCell(op.deprecation.at)})` : ""}${op.deprecation?.replacedBy ? `, use ${mdCode(op.deprecation.replacedBy)}` : ""}`
-      : "";
+    const deprecated = op.deprecated ? `yes${op.deprecation?.at ? ` (${mdCell(op.deprecation.at)})` : ""}${op.deprecation?.replacedBy ? `, use ${mdCode(op.deprecation.replacedBy)}` : ""}` : "";
     const shape = op.unspecified !== undefined ? "not shown by the document" : "";
     return [op.method.toUpperCase(), mdCode(op.path), mdCode(op.id), deprecated, shape];
   });

@@ -45,7 +45,12 @@ function errorSchemas(model: ApiModel): NamedSchema[] {
       if (!(r.status === "default" || /^[45]/.test(r.status))) continue;
       for (const c of r.contents) {
         const ref = isObj(c.schema) && typeof c.schema["$ref"] === "string" ? /^#\/components\/schemas\/(.+)$/.exec(c.schema["$ref"]) : null;
-        if (ref) used.add(decodeURIComponent(ref[1] as string).replace(/~1/g, "/").replace(/~0/g, "~"));
+        if (ref)
+          used.add(
+            decodeURIComponent(ref[1] as string)
+              .replace(/~1/g, "/")
+              .replace(/~0/g, "~"),
+          );
       }
     }
   }
@@ -89,12 +94,13 @@ function errorClassNames(model: ApiModel, schemas: readonly NamedSchema[]): stri
 function problemClass(model: ApiModel, p: ProblemType, schema: JsonSchema): Code {
   const members = ownMembers(schema);
   const body = ts`components["schemas"][${stringLiteral(p.schemaName)}]`;
-  const fields = members.filter((m) => !RESERVED.has(m.name)).map(
-    (m) => ts`${memberDoc(m.description)}declare readonly ${typeKey(m.name)}?: ${body}[${stringLiteral(m.name)}];`,
-  );
+  const fields = members.filter((m) => !RESERVED.has(m.name)).map((m) => ts`${memberDoc(m.description)}declare readonly ${typeKey(m.name)}?: ${body}[${stringLiteral(m.name)}];`);
   const init =
     members.length > 0
-      ? ts`ProblemInit<Pick<${body}, ${join(members.map((m) => ts`${stringLiteral(m.name)}`), " | ")}>>`
+      ? ts`ProblemInit<Pick<${body}, ${join(
+          members.map((m) => ts`${stringLiteral(m.name)}`),
+          " | ",
+        )}>>`
       : ts`ProblemInit`;
   return ts`${jsdoc(p.description ?? p.title, { see: typeUri(model, p.slug) })}export class ${ident(p.typeName)} extends Problem {
   static override readonly type: string = ${typeUri(model, p.slug)};
@@ -167,7 +173,10 @@ function invalidMembersOf(validate: (body: unknown) => boolean, body: Readonly<R
 }
 ${join(classes)}
 /** Every problem class of the catalogue, in contract order. */
-export const problemClasses: readonly ProblemClass[] = [${join(model.problems.map((p) => ts`${ident(p.typeName)}`), ", ")}];
+export const problemClasses: readonly ProblemClass[] = [${join(
+      model.problems.map((p) => ts`${ident(p.typeName)}`),
+      ", ",
+    )}];
 
 /**
  * The problem class a body's \`type\` names (RFC 9457: a missing type is about:blank; members of the

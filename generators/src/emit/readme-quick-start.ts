@@ -51,7 +51,8 @@ function scalarValue(model: ApiModel, p: Parameter): Code | undefined {
     return typeof first === "string" || typeof first === "number" || typeof first === "boolean" ? literal(first) : undefined;
   }
   const type = s["type"];
-  const fits = (v: unknown): boolean => (type === "string" ? typeof v === "string" : type === "integer" || type === "number" ? typeof v === "number" : type === "boolean" ? typeof v === "boolean" : false);
+  const fits = (v: unknown): boolean =>
+    type === "string" ? typeof v === "string" : type === "integer" || type === "number" ? typeof v === "number" : type === "boolean" ? typeof v === "boolean" : false;
   if (p.example !== undefined && fits(p.example)) return literal(p.example as string | number | boolean);
   if (type === "string") return literal("…");
   if (type === "integer" || type === "number") return literal(1);
@@ -84,7 +85,7 @@ function chooseCall(model: ApiModel): Call | undefined {
       if (value === undefined || RESERVED_ARGUMENTS.has(p.name) || op.parameters.filter((x) => x.name === p.name).length > 1) return;
       args.push([p.name, value]);
     }
-    const auth = op.security.length === 0 ? undefined : alternatives.find((a) => a.length === 1) ?? alternatives[0];
+    const auth = op.security.length === 0 ? undefined : (alternatives.find((a) => a.length === 1) ?? alternatives[0]);
     candidates.push({ op, args, auth, rank: (op.unspecified !== undefined ? 10_000_000 : 0) + (op.method === "get" ? 0 : 1_000_000) + args.length * 10_000 + i });
   });
   candidates.sort((a, b) => a.rank - b.rank);
@@ -124,7 +125,10 @@ export function quickStart(model: ApiModel, packageName: string, exports: Readon
   if (!hasServer) options.push(ts`  baseUrl: "https://api.example.com", // the contract names no server\n`);
   if (call?.auth?.[0] !== undefined) options.push(ts`  auth: ${authOption(call.auth[0])},\n`);
   const argList = call === undefined ? ts`` : call.args.length === 0 ? ts`` : ts`{ ${call.args.map(([k, v]) => ts`${typeKey(k)}: ${v}`).reduce((a, b) => ts`${a}, ${b}`)} }`;
-  const invocation = call === undefined ? ts`// one method per operation: see the table below` : ts`const result = await client.${ident(call.op.methodName)}(${argList});
+  const invocation =
+    call === undefined
+      ? ts`// one method per operation: see the table below`
+      : ts`const result = await client.${ident(call.op.methodName)}(${argList});
   console.log(result);`;
   const code = ts`import { ${ident(factory)} } from ${clientModule};
 import { Problem } from ${problemsModule};
@@ -185,4 +189,3 @@ console.log(example.status, example.body);
   }
   return new Md(out.join("\n"));
 }
-

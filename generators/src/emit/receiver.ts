@@ -23,13 +23,15 @@ function security(d: Delivery): { signature?: { scheme: "standard-webhooks"; tol
       fail("x-webhook-signature", "x-webhook-signature must be { scheme: standard-webhooks, toleranceSeconds?: <seconds> }", "use the Standard Webhooks scheme, or leave the signature x-unspecified");
     }
     const tolerance = (sig as Record<string, unknown>)["toleranceSeconds"] ?? DEFAULT_TOLERANCE_SECONDS;
-    if (typeof tolerance !== "number" || !Number.isInteger(tolerance) || tolerance < 1) fail("x-webhook-signature", "toleranceSeconds must be a whole number of seconds, at least 1", "write e.g. toleranceSeconds: 300");
+    if (typeof tolerance !== "number" || !Number.isInteger(tolerance) || tolerance < 1)
+      fail("x-webhook-signature", "toleranceSeconds must be a whole number of seconds, at least 1", "write e.g. toleranceSeconds: 300");
     out.signature = { scheme: "standard-webhooks", toleranceSeconds: tolerance as number };
     out.idHeader = "webhook-id";
   }
   if (d.deliveryId !== undefined) {
     const header = (d.deliveryId as { header?: unknown } | null)?.header;
-    if (typeof header !== "string" || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(header)) fail("x-delivery-id", "x-delivery-id must be { header: <header name> }", "name the request header that carries each delivery's unique id");
+    if (typeof header !== "string" || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(header))
+      fail("x-delivery-id", "x-delivery-id must be { header: <header name> }", "name the request header that carries each delivery's unique id");
     out.idHeader = (header as string).toLowerCase();
   }
   return out;
@@ -78,9 +80,7 @@ export const receiverEmitter = defineEmitter({
     const members = model.deliveries.map((d) => {
       const events = d.eventTypes;
       if (!events) return ts`${memberDoc(describe(d), { deprecated: d.deprecated })}readonly ${typeKey(d.methodName)}?: (input: DeliveryInput<${ident(d.payloadTypeName)}>) => ${result};`;
-      const perType = events.values.map(
-        (v) => ts`    readonly ${typeKey(v.value)}?: (input: DeliveryInput<${eventBody(d, events.property, v)}>) => ${result};`,
-      );
+      const perType = events.values.map((v) => ts`    readonly ${typeKey(v.value)}?: (input: DeliveryInput<${eventBody(d, events.property, v)}>) => ${result};`);
       const more = `Handlers by ${events.property}; other values${events.legacy.length > 0 ? ` (the deprecated legacy names ${events.legacy.join(", ")} among them)` : ""} go to the fallback handler.`;
       return ts`${memberDoc(`${describe(d)}\n\n${more}`, { deprecated: d.deprecated })}readonly ${typeKey(d.methodName)}?: {
 ${join(perType)}

@@ -9,8 +9,6 @@ import { declaresProtoMember } from "./prototype-keys.js";
 import { ident, join, jsdoc, laidOutDeclaration, literal, memberDoc, objectKey, stringLiteral, ts, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 
-
-
 function opType(op: Operation): Code {
   return ts`paths[${op.path}][${op.method}]`;
 }
@@ -23,7 +21,12 @@ function statusType(status: string): Code {
 
 /** `T` with some required members optional (`Relaxed<T, "id">`): a direction may leave them out. */
 function relaxed(type: Code, keys: readonly string[]): Code {
-  return keys.length === 0 ? type : ts`Relaxed<${type}, ${join(keys.map((k) => ts`${k}`), " | ")}>`;
+  return keys.length === 0
+    ? type
+    : ts`Relaxed<${type}, ${join(
+        keys.map((k) => ts`${k}`),
+        " | ",
+      )}>`;
 }
 
 function replyType(model: ApiModel, op: Operation, name: string): Code {
@@ -36,9 +39,7 @@ function replyType(model: ApiModel, op: Operation, name: string): Code {
       ? (view ?? relaxed(ts`${opType(op)}["responses"]${key}["content"][${media.mediaType}]`, mediaKind(media.mediaType) === "json" ? flaggedRequired(model, media.schema, "writeOnly") : []))
       : ts`undefined`;
     const contentTypes = r.contents.map((c) => ts`${c.mediaType}`);
-    return media
-      ? ts`ReplyOf<${statusType(r.status)}, ${body}, ${contentTypes.length ? join(contentTypes, " | ") : ts`string`}>`
-      : ts`EmptyReplyOf<${statusType(r.status)}>`;
+    return media ? ts`ReplyOf<${statusType(r.status)}, ${body}, ${contentTypes.length ? join(contentTypes, " | ") : ts`string`}>` : ts`EmptyReplyOf<${statusType(r.status)}>`;
   });
   return ts`${jsdoc(`The replies ${op.id} may give: the statuses and bodies the contract declares.`)}export type ${ident(name)} =
   | ${variants.length ? join(variants, "\n  | ") : ts`HandlerReply`};
@@ -46,9 +47,8 @@ function replyType(model: ApiModel, op: Operation, name: string): Code {
 }
 
 function inputType(model: ApiModel, op: Operation, name: string): Code {
-  const where = (loc: "path" | "query"): Code =>
-    op.parameters.some((p) => p.in === loc) ? ts`NonNullable<${opType(op)}["parameters"][${loc}]>` : ts`Record<string, never>`;
-  const media = op.requestBody ? op.requestBody.contents.find((c) => mediaKind(c.mediaType) === "json") ?? op.requestBody.contents[0] : undefined;
+  const where = (loc: "path" | "query"): Code => (op.parameters.some((p) => p.in === loc) ? ts`NonNullable<${opType(op)}["parameters"][${loc}]>` : ts`Record<string, never>`);
+  const media = op.requestBody ? (op.requestBody.contents.find((c) => mediaKind(c.mediaType) === "json") ?? op.requestBody.contents[0]) : undefined;
   // A request may leave out required readOnly members and defaulted ones; validation lets it.
   const declared = ts`NonNullable<${opType(op)}["requestBody"]>["content"][${media?.mediaType ?? ""}]`;
   const view = media && mediaKind(media.mediaType) === "json" ? viewBodyType(model, "request", op, media.mediaType, media.schema) : undefined;
@@ -116,7 +116,13 @@ export const serverEmitter = defineEmitter({
         security: supportedAlternatives(model, op),
         ...(bodyLimit !== undefined ? { bodyLimit } : {}),
         ...(op.deprecated
-          ? { deprecated: { ...(op.deprecation?.at ? { at: op.deprecation.at } : {}), ...(op.deprecation?.sunset ? { sunset: op.deprecation.sunset } : {}), ...(replacement ? { replacedByPath: replacement } : {}) } }
+          ? {
+              deprecated: {
+                ...(op.deprecation?.at ? { at: op.deprecation.at } : {}),
+                ...(op.deprecation?.sunset ? { sunset: op.deprecation.sunset } : {}),
+                ...(replacement ? { replacedByPath: replacement } : {}),
+              },
+            }
           : {}),
         ...(op.unspecified !== undefined ? { unspecified: op.unspecified } : {}),
         ...(oauthParams.length > 0 ? { oauthParams } : {}),
@@ -133,16 +139,19 @@ export const serverEmitter = defineEmitter({
     // One reply's shape, written once: per status the replies name it instead of spelling the
     // object type out (a third of the module's syntax for GitHub's API, parsed and checked per status).
     const typesText = join(types).text;
-    const replyAliases = join([
-      /\bReplyOf</.test(typesText)
-        ? ts`\n/** A reply with a body: its status, the body, optional headers and one of the declared media types. */
+    const replyAliases = join(
+      [
+        /\bReplyOf</.test(typesText)
+          ? ts`\n/** A reply with a body: its status, the body, optional headers and one of the declared media types. */
 type ReplyOf<S extends number, B, C extends string> = { readonly status: S; readonly body: B; readonly headers?: Readonly<Record<string, string>>; readonly contentType?: C };`
-        : ts``,
-      /\bEmptyReplyOf</.test(typesText)
-        ? ts`\n/** A reply without a body. */
+          : ts``,
+        /\bEmptyReplyOf</.test(typesText)
+          ? ts`\n/** A reply without a body. */
 type EmptyReplyOf<S extends number> = { readonly status: S; readonly body?: undefined; readonly headers?: Readonly<Record<string, string>>; readonly contentType?: string };`
-        : ts``,
-    ], "");
+          : ts``,
+      ],
+      "",
+    );
     // The types (each operation's input and replies, the handlers' interface) are declarations
     // only: they ship as compiled/server.types.d.ts, which this module re-exports, so a build with
     // skipLibCheck checks what its handlers use of them rather than all of them (as the client's).

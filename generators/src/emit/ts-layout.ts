@@ -95,8 +95,7 @@ class Printer {
     }
     // Prettier's makeString: escaped double quotes lose their backslash, single quotes gain one,
     // every other escape stays as written.
-    const text =
-      doubles <= singles ? json : `'${content.replace(/\\(.)|(')/gs, (m: string, escaped: string | undefined) => (escaped === '"' ? '"' : escaped === undefined ? "\\'" : m))}'`;
+    const text = doubles <= singles ? json : `'${content.replace(/\\(.)|(')/gs, (m: string, escaped: string | undefined) => (escaped === '"' ? '"' : escaped === undefined ? "\\'" : m))}'`;
     this.strings.set(value, text);
     return text;
   }
@@ -177,7 +176,11 @@ class Printer {
     if (Array.isArray(value)) {
       const items = value as readonly Json[];
       if (items.length === 0) return "[]";
-      if (items.every(isNumber)) return `[\n${pad}${this.fill(items.map((n) => `${this.leaf(n)},`), inner)}\n${" ".repeat(indent)}]`;
+      if (items.every(isNumber))
+        return `[\n${pad}${this.fill(
+          items.map((n) => `${this.leaf(n)},`),
+          inner,
+        )}\n${" ".repeat(indent)}]`;
       return `[\n${items.map((v) => `${pad}${this.print(v, inner, inner, 1)},\n`).join("")}${" ".repeat(indent)}]`;
     }
     const entries = this.entries(value);

@@ -103,7 +103,12 @@ function literalText(value: unknown): string {
  * ts-layout.ts does not model; format that file instead.
  */
 export function prettyLiteral(value: unknown, at: { readonly column: number; readonly indent?: number; readonly tail: number }): Code | undefined {
-  const text = layoutLiteral(value, (s) => stringLiteral(s).text, (k) => objectKey(k).text, { indent: 0, ...at });
+  const text = layoutLiteral(
+    value,
+    (s) => stringLiteral(s).text,
+    (k) => objectKey(k).text,
+    { indent: 0, ...at },
+  );
   return text === undefined ? undefined : new Code(text);
 }
 
@@ -170,9 +175,7 @@ export function typeKey(name: string): Code {
 
 /** `obj.name` or `obj["name"]`. */
 export function member(object: Code, name: string): Code {
-  return IDENTIFIER.test(name) && name !== "__proto__"
-    ? new Code(`${object.text}.${name}`)
-    : new Code(`${object.text}[${stringLiteral(name).text}]`);
+  return IDENTIFIER.test(name) && name !== "__proto__" ? new Code(`${object.text}.${name}`) : new Code(`${object.text}[${stringLiteral(name).text}]`);
 }
 
 /** Text made safe inside a block comment: no `*​/`, no line terminators except `\n`. */

@@ -16,7 +16,23 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The Redocly node types this check follows; `Opaque` ones (info, servers, links …) must hold no `$ref`. */
-type NodeType = "Root" | "Paths" | "PathItem" | "Operation" | "Parameter" | "RequestBody" | "Responses" | "Response" | "MediaType" | "Header" | "Example" | "Encoding" | "Callback" | "Components" | "Schema" | "Opaque";
+type NodeType =
+  | "Root"
+  | "Paths"
+  | "PathItem"
+  | "Operation"
+  | "Parameter"
+  | "RequestBody"
+  | "Responses"
+  | "Response"
+  | "MediaType"
+  | "Header"
+  | "Example"
+  | "Encoding"
+  | "Callback"
+  | "Components"
+  | "Schema"
+  | "Opaque";
 type Child = readonly [NodeType, "one" | "map" | "list"];
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
@@ -25,12 +41,28 @@ const PARAMETER: Readonly<Record<string, Child>> = { schema: ["Schema", "one"], 
 
 /** Where each type's members lead, as Redocly's OpenAPI 3.0/3.1 types say (members not listed are scalars or unknown). */
 const CHILDREN: Readonly<Record<Exclude<NodeType, "Opaque">, Readonly<Record<string, Child>>>> = {
-  Root: { paths: ["Paths", "one"], webhooks: ["PathItem", "map"], components: ["Components", "one"], info: ["Opaque", "one"], servers: ["Opaque", "one"], security: ["Opaque", "one"], tags: ["Opaque", "one"], externalDocs: ["Opaque", "one"] },
+  Root: {
+    paths: ["Paths", "one"],
+    webhooks: ["PathItem", "map"],
+    components: ["Components", "one"],
+    info: ["Opaque", "one"],
+    servers: ["Opaque", "one"],
+    security: ["Opaque", "one"],
+    tags: ["Opaque", "one"],
+    externalDocs: ["Opaque", "one"],
+  },
   Paths: {},
   PathItem: { parameters: ["Parameter", "list"], servers: ["Opaque", "one"], ...Object.fromEntries(METHODS.map((m) => [m, ["Operation", "one"] as const])) },
   Operation: {
-    parameters: ["Parameter", "list"], requestBody: ["RequestBody", "one"], responses: ["Responses", "one"], callbacks: ["Callback", "map"],
-    servers: ["Opaque", "one"], security: ["Opaque", "one"], externalDocs: ["Opaque", "one"], "x-codeSamples": ["Opaque", "one"], "x-code-samples": ["Opaque", "one"],
+    parameters: ["Parameter", "list"],
+    requestBody: ["RequestBody", "one"],
+    responses: ["Responses", "one"],
+    callbacks: ["Callback", "map"],
+    servers: ["Opaque", "one"],
+    security: ["Opaque", "one"],
+    externalDocs: ["Opaque", "one"],
+    "x-codeSamples": ["Opaque", "one"],
+    "x-code-samples": ["Opaque", "one"],
   },
   Parameter: PARAMETER,
   Header: PARAMETER,
@@ -42,14 +74,23 @@ const CHILDREN: Readonly<Record<Exclude<NodeType, "Opaque">, Readonly<Record<str
   Example: {},
   Callback: {},
   Components: {
-    schemas: ["Schema", "map"], responses: ["Response", "map"], parameters: ["Parameter", "map"], examples: ["Example", "map"], requestBodies: ["RequestBody", "map"],
-    headers: ["Header", "map"], securitySchemes: ["Opaque", "map"], links: ["Opaque", "map"], callbacks: ["Callback", "map"], pathItems: ["PathItem", "map"],
+    schemas: ["Schema", "map"],
+    responses: ["Response", "map"],
+    parameters: ["Parameter", "map"],
+    examples: ["Example", "map"],
+    requestBodies: ["RequestBody", "map"],
+    headers: ["Header", "map"],
+    securitySchemes: ["Opaque", "map"],
+    links: ["Opaque", "map"],
+    callbacks: ["Callback", "map"],
+    pathItems: ["PathItem", "map"],
   },
   Schema: {
     ...Object.fromEntries(SCHEMA_ONE.map((k) => [k, ["Schema", "one"] as const])),
     ...Object.fromEntries(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"].map((k) => [k, ["Schema", "map"] as const])),
     ...Object.fromEntries(["allOf", "anyOf", "oneOf", "prefixItems"].map((k) => [k, ["Schema", "list"] as const])),
-    externalDocs: ["Opaque", "one"], xml: ["Opaque", "one"],
+    externalDocs: ["Opaque", "one"],
+    xml: ["Opaque", "one"],
   },
 };
 /** OpenAPI 3.0's types where they differ: fewer schema keywords, `x-webhooks` for `webhooks`, no `pathItems`. */
@@ -63,7 +104,14 @@ const CHILDREN_30: typeof CHILDREN = {
 const MEMBERS: Partial<Record<NodeType, NodeType>> = { Paths: "PathItem", Responses: "Response", Callback: "PathItem" };
 /** The components section a `$ref` of each type points into. */
 const COMPONENT: Partial<Record<NodeType, string>> = {
-  Schema: "schemas", Response: "responses", Parameter: "parameters", Example: "examples", RequestBody: "requestBodies", Header: "headers", Callback: "callbacks", PathItem: "pathItems",
+  Schema: "schemas",
+  Response: "responses",
+  Parameter: "parameters",
+  Example: "examples",
+  RequestBody: "requestBodies",
+  Header: "headers",
+  Callback: "callbacks",
+  PathItem: "pathItems",
 };
 /** The member holding example data, typed a scalar by Redocly: a `$ref` there is replaced by its target. */
 const DATA: Partial<Record<NodeType, string>> = { Schema: "example", MediaType: "example", Parameter: "example", Header: "example", Example: "value" };

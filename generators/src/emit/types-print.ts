@@ -48,8 +48,7 @@ export async function printTypes(input: TypesInput): Promise<string> {
  * validators still enforce them).
  */
 function forTypes(copy: Obj): Obj {
-  const onlyRequired = (b: unknown): boolean =>
-    typeof b === "object" && b !== null && !Array.isArray(b) && Object.keys(b).every((k) => k === "required" || k === "description");
+  const onlyRequired = (b: unknown): boolean => typeof b === "object" && b !== null && !Array.isArray(b) && Object.keys(b).every((k) => k === "required" || k === "description");
   const walk = (node: unknown, parentKey?: string): void => {
     if (Array.isArray(node)) node.forEach((n) => walk(n));
     else if (node !== null && typeof node === "object") {

@@ -55,8 +55,22 @@ export function changedSchemasOnly(before: Obj, after: Obj): string[] | undefine
 
 /** Top-level keywords of a schema whose type is one object literal (no union, array, reference). */
 const OBJECT_KEYWORDS = new Set([
-  "type", "properties", "required", "additionalProperties", "description", "title", "example", "examples", "deprecated",
-  "readOnly", "writeOnly", "default", "externalDocs", "minProperties", "maxProperties", "format",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "description",
+  "title",
+  "example",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "default",
+  "externalDocs",
+  "minProperties",
+  "maxProperties",
+  "format",
 ]);
 
 /** Keywords anywhere inside that make openapi-typescript read other schemas (discriminators, `allOf` targets) or compose. */
@@ -160,7 +174,7 @@ function readsDiffer(across: ReadAcross, name: string, before: Obj, after: Obj):
   const props = (s: Obj): Obj | undefined => (isObj(s["properties"]) ? s["properties"] : undefined);
   const pb = props(before);
   const pa = props(after);
-  if (("properties" in before) !== ("properties" in after)) return true;
+  if ("properties" in before !== "properties" in after) return true;
   const has = (p: Obj | undefined, k: string): boolean => p !== undefined && p[k] !== undefined && p[k] !== null && p[k] !== false;
   return referrers.some((required) => required.some((k) => has(pb, k) !== has(pa, k)));
 }
@@ -230,7 +244,14 @@ export async function splicedTypes(last: PrintedTypes, document: Obj, rest: stri
   if (changed.some((name) => readsDiffer(across, name, before[name] as Obj, after[name] as Obj))) return undefined;
 
   const members = schemaMembers(last.body);
-  if (members === undefined || !sameJson(members.map((m) => m.name), Object.keys(before))) return undefined;
+  if (
+    members === undefined ||
+    !sameJson(
+      members.map((m) => m.name),
+      Object.keys(before),
+    )
+  )
+    return undefined;
   // The other schemas are there, empty, for the edited ones' references to resolve.
   const edited = new Set(changed);
   const partial: Obj = { openapi: document["openapi"], components: { schemas: Object.fromEntries(Object.keys(after).map((name) => [name, edited.has(name) ? after[name] : {}])) } };
@@ -243,7 +264,14 @@ export async function splicedTypes(last: PrintedTypes, document: Obj, rest: stri
     return undefined;
   }
   const alone = schemaMembers(printed);
-  if (alone === undefined || !sameJson(alone.map((m) => m.name), Object.keys(after))) return undefined;
+  if (
+    alone === undefined ||
+    !sameJson(
+      alone.map((m) => m.name),
+      Object.keys(after),
+    )
+  )
+    return undefined;
 
   const replacement = new Map(alone.filter((m) => edited.has(m.name)).map((m) => [m.name, printed.slice(m.start, m.end)]));
   const pieces: string[] = [];

@@ -76,7 +76,12 @@ async function printView(input: ViewsInput, direction: "request" | "response"): 
     if (Array.isArray(node)) node.forEach(walk);
     else if (isObj(node)) {
       const m = typeof node["$ref"] === "string" ? REF.exec(node["$ref"]) : null;
-      if (m) referenced.add(decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~"));
+      if (m)
+        referenced.add(
+          decodeURIComponent(m[1] as string)
+            .replace(/~1/g, "/")
+            .replace(/~0/g, "~"),
+        );
       const mapping = isObj(node["discriminator"]) ? (node["discriminator"] as Obj)["mapping"] : undefined;
       if (isObj(mapping)) for (const v of Object.values(mapping)) if (typeof v === "string" && REF.test(v)) walk({ $ref: v });
       Object.values(node).forEach(walk);
@@ -84,7 +89,7 @@ async function printView(input: ViewsInput, direction: "request" | "response"): 
   };
   walk(schemas);
   // Until no reference is left without its schema (an original with a discriminator brings its own).
-  for (let added = true; added; ) {
+  for (let added = true; added;) {
     added = false;
     for (const name of [...referenced]) {
       if (Object.hasOwn(schemas, name)) continue;

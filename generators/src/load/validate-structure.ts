@@ -57,9 +57,7 @@ function tolerated(e: ErrorObject): boolean {
 export function validateStructure(doc: unknown, version: "3.0" | "3.1", options: StructureOptions = {}): StructureIssue[] {
   const precompiled = options.precompiled ?? true;
   const validate = validator(version === "3.0" ? "v30" : "v31", precompiled);
-  const issues: StructureIssue[] = validate(doc)
-    ? []
-    : mostSpecific(validate.errors ?? []).map((e) => ({ ...describe(e), severity: tolerated(e) ? "warning" : "error" }));
+  const issues: StructureIssue[] = validate(doc) ? [] : mostSpecific(validate.errors ?? []).map((e) => ({ ...describe(e), severity: tolerated(e) ? "warning" : "error" }));
   // The 3.0 schema checks Schema Objects itself; the 3.1 one cannot (see structure-schemas.ts).
   if (version === "3.1") issues.push(...schemaKeywordIssues(doc, validator("meta", precompiled)));
   return issues;
@@ -72,11 +70,44 @@ export function validateStructure(doc: unknown, version: "3.0" | "3.1", options:
  * are not listed.
  */
 const COMPILED_KEYWORDS = new Set([
-  "type", "enum", "required", "properties", "patternProperties", "additionalProperties", "items", "prefixItems",
-  "contains", "minContains", "maxContains", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-  "dependentRequired", "dependentSchemas", "propertyNames", "unevaluatedItems", "unevaluatedProperties",
-  "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
-  "minimum", "maximum", "multipleOf", "pattern", "format", "$ref", "$defs", "definitions",
+  "type",
+  "enum",
+  "required",
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "dependentSchemas",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "minimum",
+  "maximum",
+  "multipleOf",
+  "pattern",
+  "format",
+  "$ref",
+  "$defs",
+  "definitions",
 ]);
 
 /** Every Schema Object of a 3.1 document checked against JSON Schema 2020-12, for the keywords above. */
@@ -120,7 +151,7 @@ const LIST_KEYWORDS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 /** The keyword an error's instance path ends in: `/properties/type/items` → items; `/properties/type` → properties. */
 function failingKeyword(segments: readonly string[]): string | undefined {
   let keyword: string | undefined;
-  for (let i = 0; i < segments.length; ) {
+  for (let i = 0; i < segments.length;) {
     const seg = segments[i] as string;
     // An index into a keyword's list (`type/1`, `required/0`) belongs to that keyword.
     if (/^\d+$/.test(seg)) {
@@ -162,9 +193,7 @@ function keywordProblem(keyword: string): { message: string; fix: string } {
 // instance path is the one a person can act on.
 function mostSpecific(errors: readonly ErrorObject[]): ErrorObject[] {
   const paths = errors.map((e) => e.instancePath);
-  const deep = errors.filter(
-    (e) => !paths.some((p) => p !== e.instancePath && p.startsWith(e.instancePath + "/")),
-  );
+  const deep = errors.filter((e) => !paths.some((p) => p !== e.instancePath && p.startsWith(e.instancePath + "/")));
   const seen = new Set<string>();
   const out: ErrorObject[] = [];
   for (const e of deep) {
@@ -216,7 +245,11 @@ function describe(e: ErrorObject): Omit<StructureIssue, "severity"> {
       };
     }
     case "minProperties":
-      return { path: e.instancePath, message: `must have at least ${String(params["limit"])} entr${params["limit"] === 1 ? "y" : "ies"}`, fix: "add an entry (an operation needs at least one response)" };
+      return {
+        path: e.instancePath,
+        message: `must have at least ${String(params["limit"])} entr${params["limit"] === 1 ? "y" : "ies"}`,
+        fix: "add an entry (an operation needs at least one response)",
+      };
     case "type":
       return { path: e.instancePath, message: `must be ${String(params["type"])}`, fix: `change this value to ${String(params["type"])}` };
     case "enum":
@@ -231,9 +264,7 @@ function describe(e: ErrorObject): Omit<StructureIssue, "severity"> {
       return {
         path: e.instancePath,
         message: `must match ${String(params["pattern"])}`,
-        fix: e.instancePath.startsWith("/paths") && e.instancePath.split("/").length === 2
-          ? "path keys start with '/'"
-          : `change the value so it matches ${String(params["pattern"])}`,
+        fix: e.instancePath.startsWith("/paths") && e.instancePath.split("/").length === 2 ? "path keys start with '/'" : `change the value so it matches ${String(params["pattern"])}`,
       };
     default:
       return { path: e.instancePath, message: e.message ?? e.keyword, fix: "correct this value as the OpenAPI specification requires" };

@@ -53,9 +53,7 @@ export function buildModel(spec: LoadedSpec, name: string): ApiModel {
     openapi: spec.version,
     info: { title: str(info["title"]) ?? name, version: str(info["version"]) ?? "0.0.0", ...(description ? { description } : {}) },
     servers: readServers(doc["servers"]),
-    tags: Array.isArray(doc["tags"])
-      ? doc["tags"].filter(isObj).map((t) => ({ name: String(t["name"]), ...optional("description", str(t["description"])) }))
-      : [],
+    tags: Array.isArray(doc["tags"]) ? doc["tags"].filter(isObj).map((t) => ({ name: String(t["name"]), ...optional("description", str(t["description"])) })) : [],
     operations,
     deliveries,
     schemas,
@@ -179,7 +177,11 @@ function identifyOperations(doc: Obj, resolve: (n: unknown) => unknown): { raws:
   // never takes one of them, whatever the order of the paths.
   const explicit = raws.map((r) => str(r.op["operationId"]));
   const unnamed = raws.filter((_r, i) => explicit[i] === undefined);
-  const generated = uniqueNames(unnamed, (r) => operationNameFromPath(r.method, r.path), explicit.filter((id): id is string => id !== undefined));
+  const generated = uniqueNames(
+    unnamed,
+    (r) => operationNameFromPath(r.method, r.path),
+    explicit.filter((id): id is string => id !== undefined),
+  );
   let nextGenerated = 0;
   const ids = explicit.map((id) => id ?? (generated[nextGenerated++] as string));
   return { raws, ids };
@@ -195,10 +197,7 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
     const deprecatedAt = str(op["x-deprecated-at"]);
     const replacedBy = str(op["x-replaced-by"]);
     const sunset = str(op["x-sunset"]);
-    const deprecation =
-      deprecatedAt || replacedBy || sunset
-        ? { ...optional("at", deprecatedAt), ...optional("replacedBy", replacedBy), ...optional("sunset", sunset) }
-        : undefined;
+    const deprecation = deprecatedAt || replacedBy || sunset ? { ...optional("at", deprecatedAt), ...optional("replacedBy", replacedBy), ...optional("sunset", sunset) } : undefined;
     const body = readRequestBody(op["requestBody"], resolve);
     return {
       id: ids[i] as string,
@@ -399,9 +398,7 @@ function streamMediaOf(raw: unknown, resolve: (n: unknown) => unknown): Operatio
 }
 
 function readSecurity(list: unknown[]): SecurityRequirement[] {
-  return list.filter(isObj).map((req) =>
-    Object.entries(req).map(([scheme, scopes]) => ({ scheme, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })),
-  );
+  return list.filter(isObj).map((req) => Object.entries(req).map(([scheme, scopes]) => ({ scheme, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })));
 }
 
 function readServers(raw: unknown): Server[] {
@@ -410,15 +407,17 @@ function readServers(raw: unknown): Server[] {
     url: String(s["url"] ?? "/"),
     ...optional("description", str(s["description"])),
     variables: isObj(s["variables"])
-      ? Object.entries(s["variables"]).filter(([, v]) => isObj(v)).map(([name, v]) => {
-          const variable = v as Obj;
-          return {
-            name,
-            default: String(variable["default"] ?? ""),
-            ...optional("enum", Array.isArray(variable["enum"]) ? variable["enum"].map(String) : undefined),
-            ...optional("description", str(variable["description"])),
-          };
-        })
+      ? Object.entries(s["variables"])
+          .filter(([, v]) => isObj(v))
+          .map(([name, v]) => {
+            const variable = v as Obj;
+            return {
+              name,
+              default: String(variable["default"] ?? ""),
+              ...optional("enum", Array.isArray(variable["enum"]) ? variable["enum"].map(String) : undefined),
+              ...optional("description", str(variable["description"])),
+            };
+          })
       : [],
   }));
 }
@@ -437,7 +436,9 @@ function readSecuritySchemes(raw: Obj, resolve: (n: unknown) => unknown): Securi
         : type === "http" && httpScheme === "basic"
           ? "basic"
           : type === "oauth2"
-            ? isObj(o["flows"]) && isObj((o["flows"] as Obj)["clientCredentials"]) ? "appOnly" : "userToken"
+            ? isObj(o["flows"]) && isObj((o["flows"] as Obj)["clientCredentials"])
+              ? "appOnly"
+              : "userToken"
             : type === "apiKey" && (o["in"] === "header" || o["in"] === "query" || o["in"] === "cookie") && typeof o["name"] === "string" && o["name"] !== ""
               ? (`apiKey:${o["in"]}:${o["name"]}` as const)
               : undefined;
@@ -456,10 +457,7 @@ function readSecuritySchemes(raw: Obj, resolve: (n: unknown) => unknown): Securi
               signatureMethod: String(oauth1["signatureMethod"]),
               version: String(oauth1["version"]),
               parameters: Array.isArray(oauth1["parameters"]) ? oauth1["parameters"].map(String) : [],
-              ...optional(
-                "flow",
-                isObj(oauth1["flow"]) ? (Object.fromEntries(Object.entries(oauth1["flow"]).filter(([, v]) => typeof v === "string")) as Record<string, string>) : undefined,
-              ),
+              ...optional("flow", isObj(oauth1["flow"]) ? (Object.fromEntries(Object.entries(oauth1["flow"]).filter(([, v]) => typeof v === "string")) as Record<string, string>) : undefined),
             }
           : undefined,
       ),

@@ -84,7 +84,11 @@ export function buildDeliveries(doc: Obj, resolve: (n: unknown) => unknown, sche
   const generatedBase = (r: RawDelivery): string =>
     [r.kind === "callback" ? `${r.operationId ?? ""}/${r.name}` : r.name, r.siblings > 1 ? `${r.method}${r.expression !== undefined ? ` ${r.expression}` : ""}` : ""].filter((x) => x !== "").join("/");
   const unnamed = raws.filter((_r, i) => explicit[i] === undefined);
-  const generated = uniqueNames(unnamed, generatedBase, explicit.filter((id): id is string => id !== undefined));
+  const generated = uniqueNames(
+    unnamed,
+    generatedBase,
+    explicit.filter((id): id is string => id !== undefined),
+  );
   let next = 0;
   // Explicit ids are unique among paths (checked on load), not necessarily among webhooks.
   const ids = uniqueNames(
@@ -98,7 +102,8 @@ export function buildDeliveries(doc: Obj, resolve: (n: unknown) => unknown, sche
   const webhookNames = Object.keys(webhooks);
   const typesKeys = uniqueNames(raws, (r) => (r.kind === "webhook" ? r.name : `${r.operationId ?? ""} ${r.name} ${r.expression ?? ""}`), []);
   // A webhook's key is its name even when an earlier callback key happens to equal it.
-  const keyOf = (r: RawDelivery, i: number): string => (r.kind === "webhook" ? r.name : webhookNames.includes(typesKeys[i] as string) ? `${typesKeys[i] as string} callback` : (typesKeys[i] as string));
+  const keyOf = (r: RawDelivery, i: number): string =>
+    r.kind === "webhook" ? r.name : webhookNames.includes(typesKeys[i] as string) ? `${typesKeys[i] as string} callback` : (typesKeys[i] as string);
 
   return raws.map((r, i) => {
     const body = readRequestBody(r.op["requestBody"], resolve);

@@ -51,7 +51,11 @@ function membersMatching(model: ApiModel, schema: unknown, match: Matcher): stri
   const seen = new Set<unknown>();
   const byRef = (ref: unknown): unknown => {
     const m = typeof ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
-    const name = m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+    const name = m
+      ? decodeURIComponent(m[1] as string)
+          .replace(/~1/g, "/")
+          .replace(/~0/g, "~")
+      : undefined;
     return name === undefined ? undefined : model.schemas.find((x) => x.name === name)?.schema;
   };
   const visit = (node: unknown): void => {
@@ -67,7 +71,6 @@ function membersMatching(model: ApiModel, schema: unknown, match: Matcher): stri
   visit(schema);
   return [...out];
 }
-
 
 /**
  * The contract's schemas as one direction sees them, at every depth (through `$ref`s, arrays,
@@ -100,7 +103,11 @@ export function bodyKey(method: string, path: string, mediaType: string, status?
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 const refName = (ref: unknown): string | undefined => {
   const m = typeof ref === "string" ? SCHEMA_REF.exec(ref) : null;
-  return m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+  return m
+    ? decodeURIComponent(m[1] as string)
+        .replace(/~1/g, "/")
+        .replace(/~0/g, "~")
+    : undefined;
 };
 /** Keywords whose values are data, not subschemas: a `$ref` or `properties` there is none. */
 const DATA = new Set(["enum", "const", "default", "example", "examples", "x-rules"]);
@@ -131,7 +138,14 @@ function computeViews(document: unknown): DirectionViews {
     if (typeof ref !== "string") return node;
     const m = new RegExp(`^#/components/${section}/([^/]+)$`).exec(ref);
     const sec = isObj(doc["components"]) ? (doc["components"] as Obj)[section] : undefined;
-    const target = m && isObj(sec) ? sec[decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+    const target =
+      m && isObj(sec)
+        ? sec[
+            decodeURIComponent(m[1] as string)
+              .replace(/~1/g, "/")
+              .replace(/~0/g, "~")
+          ]
+        : undefined;
     return isObj(target) ? target : undefined;
   };
   // Every JSON body schema, per direction, with its key.
@@ -204,7 +218,7 @@ function viewOf(components: Obj, bodies: readonly [string, unknown][], direction
     refs.set(name, targets);
     if (own) changed.add(name);
   }
-  for (let grew = changed.size > 0; grew; ) {
+  for (let grew = changed.size > 0; grew;) {
     grew = false;
     for (const [name, targets] of refs) {
       if (!changed.has(name) && [...targets].some((t) => changed.has(t))) {

@@ -67,5 +67,9 @@ export function uniqueNames<T>(items: readonly T[], nameOf: (item: T) => string,
 
 /** npm-safe folder/package segment: `ads-audiences`. */
 export function kebabCase(text: string): string {
-  return words(text).map((w) => w.toLowerCase()).join("-") || "api";
+  return (
+    words(text)
+      .map((w) => w.toLowerCase())
+      .join("-") || "api"
+  );
 }

@@ -42,8 +42,7 @@ export function normalizeDocument(doc: Obj): Obj {
 const schemasOf = (doc: Obj): Obj => (isObj(doc["components"]) && isObj(doc["components"]["schemas"]) ? doc["components"]["schemas"] : {});
 
 /** A bare schema name as a discriminator mapping value, which normalizing turns into a reference. */
-const bareMappingName = (value: unknown, schemas: Obj): boolean =>
-  typeof value === "string" && !value.includes("#") && !value.includes("/") && Object.prototype.hasOwnProperty.call(schemas, value);
+const bareMappingName = (value: unknown, schemas: Obj): boolean => typeof value === "string" && !value.includes("#") && !value.includes("/") && Object.prototype.hasOwnProperty.call(schemas, value);
 
 /** Whether `node` is `type: "null"` beside `oneOf`/`anyOf` (see nullOrComposite). */
 function nullBesideComposite(node: Obj): boolean {
@@ -153,4 +152,3 @@ function hoistSchemaRefs(doc: Obj): void {
   };
   rewrite(doc);
 }
-

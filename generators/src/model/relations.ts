@@ -186,7 +186,11 @@ function indexLists(model: ApiModel, resolve: Resolve): Lists {
     if (!found) continue;
     const entry = { op, ...found };
     byPath.set(op.path, entry);
-    const last = op.path.split("/").filter((s) => s !== "" && !s.startsWith("{")).at(-1) ?? "";
+    const last =
+      op.path
+        .split("/")
+        .filter((s) => s !== "" && !s.startsWith("{"))
+        .at(-1) ?? "";
     byLastSegment.set(last, [...(byLastSegment.get(last) ?? []), entry]);
     for (const name of Object.keys(props(found.item))) byMember.set(name, [...(byMember.get(name) ?? []), entry]);
   }
@@ -323,8 +327,8 @@ function inferRelations(model: ApiModel): Relations {
           itemPath: op.path,
           keyParam: name,
           keyField: prev?.keyField ?? keyField,
-          ...(prev?.create ?? created ? { create: (prev?.create ?? created) as CreateSource } : {}),
-          ...(prev?.list ?? listSource ? { list: (prev?.list ?? listSource) as ListSource } : {}),
+          ...((prev?.create ?? created) ? { create: (prev?.create ?? created) as CreateSource } : {}),
+          ...((prev?.list ?? listSource) ? { list: (prev?.list ?? listSource) as ListSource } : {}),
           ...(prev?.read !== undefined || op.method === "get" ? { read: prev?.read ?? op.id } : {}),
           ...(prev?.update !== undefined || op.method === "put" || op.method === "patch" ? { update: prev?.update ?? op.id } : {}),
           ...(prev?.delete !== undefined || op.method === "delete" ? { delete: prev?.delete ?? op.id } : {}),

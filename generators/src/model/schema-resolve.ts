@@ -14,7 +14,11 @@ export type Resolve = (schema: unknown) => Obj;
 
 function componentName(ref: string): string | undefined {
   const m = /^#\/components\/schemas\/(.+)$/.exec(ref);
-  return m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+  return m
+    ? decodeURIComponent(m[1] as string)
+        .replace(/~1/g, "/")
+        .replace(/~0/g, "~")
+    : undefined;
 }
 
 export function schemaResolver(model: ApiModel): Resolve {

@@ -6,7 +6,5 @@ import type { ApiModel, Operation, SchemeKind } from "./ir.js";
  */
 export function supportedAlternatives(model: ApiModel, op: Operation): SchemeKind[][] {
   const kinds = new Map(model.securitySchemes.map((s) => [s.name, s.kind]));
-  return op.security
-    .map((req) => req.map((r) => kinds.get(r.scheme)))
-    .filter((alt): alt is SchemeKind[] => alt.every((k) => k !== undefined));
+  return op.security.map((req) => req.map((r) => kinds.get(r.scheme))).filter((alt): alt is SchemeKind[] => alt.every((k) => k !== undefined));
 }

@@ -12,9 +12,7 @@ export function addRuleKeyword<A extends { addKeyword(def: KeywordDefinition): u
     schemaType: "array",
     errors: true,
     compile(rules: Rule[], _parentSchema: AnySchemaObject, it: SchemaObjCxt) {
-      const compiled = rules.map((rule) =>
-        rule.kind === "schema" ? { rule, check: it.self.compile(rule.schema) } : { rule, check: undefined },
-      );
+      const compiled = rules.map((rule) => (rule.kind === "schema" ? { rule, check: it.self.compile(rule.schema) } : { rule, check: undefined }));
       const validate = (data: unknown): boolean => {
         const errors: ErrorObject[] = [];
         for (const { rule, check } of compiled) {

@@ -92,7 +92,7 @@ function memberName(m: ObjectLiteralElementLike): string | undefined {
 }
 
 function analyseMember(m: ObjectLiteralElementLike, name: string): FoundMember {
-  const body = Node.isMethodDeclaration(m) ? m.getBody()?.getText() ?? "" : m.getText();
+  const body = Node.isMethodDeclaration(m) ? (m.getBody()?.getText() ?? "") : m.getText();
   // Leading comments, not JSDoc nodes: a handler written as `name: async (input) => …` has no JSDoc node.
   const ours = m.getLeadingCommentRanges().find((c) => c.getText().includes(STALE_MARKER));
   return {

@@ -99,7 +99,13 @@ export async function runScaffold(args: ScaffoldJob, cwd: string, reporter: Repo
     const templates = await loadScaffoldTemplates(args.templates, cwd);
     const source = await resolveSource(cwd, args.source, outDir, args.name);
     const plan = planScaffold(source.model);
-    const command = ["npx contractgen scaffold", relativePath(outDir, path.resolve(cwd, args.source)), "--out .", ...(args.templates ? ["--templates", relativePath(outDir, path.resolve(cwd, args.templates))] : []), ...(args.name ? ["--name", args.name] : [])]
+    const command = [
+      "npx contractgen scaffold",
+      relativePath(outDir, path.resolve(cwd, args.source)),
+      "--out .",
+      ...(args.templates ? ["--templates", relativePath(outDir, path.resolve(cwd, args.templates))] : []),
+      ...(args.name ? ["--name", args.name] : []),
+    ]
       .map((a, i) => (i === 0 ? a : a.startsWith("--") ? a : quoteArg(a)))
       .join(" ");
     const facts: ProjectFacts = {
@@ -134,7 +140,8 @@ export async function runScaffold(args: ScaffoldJob, cwd: string, reporter: Repo
           outstanding++;
         }
       }
-      if (!args.quiet) err(outstanding > 0 ? `${outstanding} thing(s) to do: run \`${command}\` in ${args.out}, then implement or delete what it lists` : `${args.out} implements every operation of the contract`);
+      if (!args.quiet)
+        err(outstanding > 0 ? `${outstanding} thing(s) to do: run \`${command}\` in ${args.out}, then implement or delete what it lists` : `${args.out} implements every operation of the contract`);
       return { code: outstanding > 0 ? EXIT.outstanding : EXIT.ok, written: [] };
     }
 

@@ -5,7 +5,19 @@
  * `addSpreadAssignments`) and its markers as one `applyTextChanges`, and is printed once. Nothing
  * is written here: the caller writes every changed file after all of them succeeded.
  */
-import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, SyntaxKind, type Node, type ImportDeclarationStructure, type MethodDeclarationStructure, type OptionalKind, type SourceFile } from "ts-morph";
+import {
+  IndentationText,
+  NewLineKind,
+  Project,
+  QuoteKind,
+  StructureKind,
+  SyntaxKind,
+  type Node,
+  type ImportDeclarationStructure,
+  type MethodDeclarationStructure,
+  type OptionalKind,
+  type SourceFile,
+} from "ts-morph";
 import { commentText } from "../emit/ts.js";
 import type { PlannedHandler, PlannedModule, ScaffoldPlan } from "./plan.js";
 import { analyseFile, ScaffoldRefusal, STALE_MARKER, syntaxRefusals, type AnalysedFile, type FoundMember, type Refusal } from "./analyze.js";
@@ -104,7 +116,8 @@ export function reconcile(plan: ScaffoldPlan, existing: ReadonlyMap<string, stri
     adds.set(m, missing);
     const file = files.get(moduleFile(m));
     if (!file) created.push(m);
-    else if (!file.objects.has(m.exportName)) refusals.push(noObject(file.path, m.exportName, `the new handlers of tag ${JSON.stringify(m.tag)} (${missing.map((h) => h.methodName).join(", ")}) go there`));
+    else if (!file.objects.has(m.exportName))
+      refusals.push(noObject(file.path, m.exportName, `the new handlers of tag ${JSON.stringify(m.tag)} (${missing.map((h) => h.methodName).join(", ")}) go there`));
   }
   if (created.length > 0 && index && !index.objects.has("handlers")) {
     refusals.push(noObject(INDEX_FILE, "handlers", `the new module(s) ${created.map((m) => m.file).join(", ")} are spread into it`));
@@ -118,7 +131,13 @@ export function reconcile(plan: ScaffoldPlan, existing: ReadonlyMap<string, stri
     const file = analyseFile(path, sourceFile);
     if (bad.length > 0 || !file.objects.has(exportName)) {
       throw new ScaffoldRefusal([
-        { file: template, line: 1, col: 1, message: `template no longer fits: filled, it ${bad.length > 0 ? `does not parse (${bad[0]?.message ?? ""})` : `declares no \`export const ${exportName} = { … }\``}`, fix: "compare it with the built-in template in templates/scaffold/ and restore the exported object" },
+        {
+          file: template,
+          line: 1,
+          col: 1,
+          message: `template no longer fits: filled, it ${bad.length > 0 ? `does not parse (${bad[0]?.message ?? ""})` : `declares no \`export const ${exportName} = { … }\``}`,
+          fix: "compare it with the built-in template in templates/scaffold/ and restore the exported object",
+        },
       ]);
     }
     files.set(path, file);

@@ -16,5 +16,8 @@ export async function loadPackageTemplates(overrides: string | undefined, cwd: s
 
 /** Part of a target's cache key: an edited template regenerates the package. */
 export function templatesHash(t: PackageTemplates): string {
-  return createHash("sha256").update(JSON.stringify([t.packageJson.text, t.tsconfig.text, t.readme.text])).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([t.packageJson.text, t.tsconfig.text, t.readme.text]))
+    .digest("hex")
+    .slice(0, 16);
 }

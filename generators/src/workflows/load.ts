@@ -17,7 +17,6 @@ import { workflowsPathFor } from "./path.js";
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
-
 /** Step fields contractgen test does not run: refused rather than silently ignored. */
 const UNSUPPORTED_STEP = ["operationPath", "workflowId", "onSuccess", "onFailure"] as const;
 
@@ -62,7 +61,8 @@ function readDocument(src: SourceFile, model: ApiModel, at: Report): WorkflowPla
     const base = ["workflows", w];
     if (!isObj(wf)) return at(base, "a workflow must be an object", "give workflowId, summary and steps");
     const id = wf["workflowId"];
-    if (typeof id !== "string" || !/^[A-Za-z0-9_\-]+$/.test(id)) return at([...base, "workflowId"], "workflowId must be letters, digits, _ and -", "name the workflow, e.g. workflowId: createThenRead");
+    if (typeof id !== "string" || !/^[A-Za-z0-9_\-]+$/.test(id))
+      return at([...base, "workflowId"], "workflowId must be letters, digits, _ and -", "name the workflow, e.g. workflowId: createThenRead");
     if (ids.has(id)) return at([...base, "workflowId"], `workflowId ${id} is used twice`, "give each workflow its own id");
     ids.add(id);
     const inputs = readInputs(wf["inputs"], [...base, "inputs"], at);
@@ -102,7 +102,8 @@ function checkValue(value: unknown, segs: (string | number)[], known: { inputs: 
     const parsed = parseExpression(text);
     if ("error" in parsed) return at(segs, `${text}: ${parsed.error}`, "write a runtime expression such as $steps.<stepId>.outputs.<name> or $response.body#/data/id");
     if (parsed.source === "inputs" && !known.inputs.has(parsed.name)) at(segs, `${text} names an input the workflow does not declare`, `declare ${parsed.name} under the workflow's inputs.properties`);
-    if (parsed.source === "steps" && !known.steps.has(parsed.step)) at(segs, `${text} refers to step ${parsed.step}, which does not run before this one`, "refer only to earlier steps of the same workflow");
+    if (parsed.source === "steps" && !known.steps.has(parsed.step))
+      at(segs, `${text} refers to step ${parsed.step}, which does not run before this one`, "refer only to earlier steps of the same workflow");
   };
   if (typeof value === "string") {
     if (value.startsWith("$")) one(value);
@@ -125,13 +126,22 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
     if (typeof id !== "string" || !/^[A-Za-z0-9_\-]+$/.test(id)) return at([...here, "stepId"], "stepId must be letters, digits, _ and -", "name the step, e.g. stepId: create");
     if (done.has(id)) return at([...here, "stepId"], `stepId ${id} is used twice in this workflow`, "give each step its own id");
     for (const key of UNSUPPORTED_STEP) {
-      if (step[key] !== undefined) at([...here, key], `${key} is not supported by contractgen test: steps run in order, each must succeed`, `remove ${key}; name the operation with operationId and put each alternative in a workflow of its own`);
+      if (step[key] !== undefined)
+        at(
+          [...here, key],
+          `${key} is not supported by contractgen test: steps run in order, each must succeed`,
+          `remove ${key}; name the operation with operationId and put each alternative in a workflow of its own`,
+        );
     }
     const opId = step["operationId"];
     const op = typeof opId === "string" ? ops.get(opId) : undefined;
     if (!op) {
       const names = [...ops.keys()].filter((k) => typeof opId === "string" && k.toLowerCase().includes(opId.toLowerCase().slice(0, 6))).slice(0, 3);
-      at([...here, "operationId"], `operationId ${JSON.stringify(opId)} is not an operation of the contract`, names.length > 0 ? `did you mean ${names.join(", ")}?` : "use an operationId of the contract");
+      at(
+        [...here, "operationId"],
+        `operationId ${JSON.stringify(opId)} is not an operation of the contract`,
+        names.length > 0 ? `did you mean ${names.join(", ")}?` : "use an operationId of the contract",
+      );
       return;
     }
     const known = { inputs, steps: done };
@@ -142,7 +152,12 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
       const ps = [...here, "parameters", j];
       if (!isObj(p) || typeof p["name"] !== "string" || !("value" in p)) return at(ps, "a parameter needs name and value", "write { name: …, in: query, value: … }");
       const declared = op.parameters.find((d) => d.name === p["name"] && (p["in"] === undefined || d.in === p["in"]));
-      if (!declared) return at([...ps, "name"], `${op.id} has no ${typeof p["in"] === "string" ? `${p["in"]} ` : ""}parameter ${p["name"]}`, `use one of: ${op.parameters.map((d) => `${d.name} (${d.in})`).join(", ") || "(it takes none)"}`);
+      if (!declared)
+        return at(
+          [...ps, "name"],
+          `${op.id} has no ${typeof p["in"] === "string" ? `${p["in"]} ` : ""}parameter ${p["name"]}`,
+          `use one of: ${op.parameters.map((d) => `${d.name} (${d.in})`).join(", ") || "(it takes none)"}`,
+        );
       checkValue(p["value"], [...ps, "value"], known, at);
       parameters.push({ name: p["name"], value: p["value"] });
     });
@@ -163,7 +178,12 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
       const cs = [...here, "successCriteria", k];
       if (!isObj(c) || typeof c["condition"] !== "string") return at(cs, "a criterion needs a condition", "write { condition: $statusCode == 200 }");
       const type = c["type"] === undefined ? "simple" : c["type"];
-      if (type !== "simple" && type !== "regex" && type !== "jsonpath") return at([...cs, "type"], `criterion type ${JSON.stringify(type)} is not supported by contractgen test`, "use a simple condition ($response.body#/data/id != null), type: regex or type: jsonpath with a context");
+      if (type !== "simple" && type !== "regex" && type !== "jsonpath")
+        return at(
+          [...cs, "type"],
+          `criterion type ${JSON.stringify(type)} is not supported by contractgen test`,
+          "use a simple condition ($response.body#/data/id != null), type: regex or type: jsonpath with a context",
+        );
       if (type === "jsonpath") {
         for (const e of embedded(c["condition"])) checkValue(e.raw.slice(1, -1), [...cs, "condition"], known, at);
         if (c["context"] !== undefined) checkValue(c["context"], [...cs, "context"], known, at);
@@ -210,7 +230,8 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
     }
     const preconditions: string[] = [];
     const pre = step["x-preconditions"];
-    if (pre !== undefined && (!Array.isArray(pre) || !pre.every((x) => typeof x === "string"))) at([...here, "x-preconditions"], "x-preconditions is a list of simple conditions", "write x-preconditions: ['$response.body#/next_cursor == null']");
+    if (pre !== undefined && (!Array.isArray(pre) || !pre.every((x) => typeof x === "string")))
+      at([...here, "x-preconditions"], "x-preconditions is a list of simple conditions", "write x-preconditions: ['$response.body#/next_cursor == null']");
     else
       (pre ?? []).forEach((text: string, k: number) => {
         try {
@@ -222,7 +243,8 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
         }
       });
     const credentials = step["x-credentials"];
-    if (credentials !== undefined && credentials !== "none") at([...here, "x-credentials"], "x-credentials takes only `none` (send the step without credentials)", "remove it, or write x-credentials: none");
+    if (credentials !== undefined && credentials !== "none")
+      at([...here, "x-credentials"], "x-credentials takes only `none` (send the step without credentials)", "remove it, or write x-credentials: none");
     done.add(id);
     out.push({
       id,

@@ -14,7 +14,7 @@ const SLICE = 1_048_576;
 
 /** `text` in slices of at most `size` characters; a surrogate pair is never split between two slices. */
 export function* textSlices(text: string, size: number): Generator<string> {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(start + size, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
@@ -56,7 +56,7 @@ export function writeText(file: string, text: string): Promise<void> {
 
 /** Writes all of `bytes` at the handle's position (a write may take only part of them). */
 async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
-  for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at, bytes.length - at)).bytesWritten;
+  for (let at = 0; at < bytes.length;) at += (await handle.write(bytes, at, bytes.length - at)).bytesWritten;
 }
 
 /**

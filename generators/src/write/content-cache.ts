@@ -152,7 +152,10 @@ export class PackCache implements ContentCache {
     const sorted = [...this.#entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const tmp = `${this.file}.${process.pid}.tmp`;
     let bytes = 0;
-    await writeTexts(tmp, counted(packJson(sorted), (n) => (bytes += n)));
+    await writeTexts(
+      tmp,
+      counted(packJson(sorted), (n) => (bytes += n)),
+    );
     await rename(tmp, this.file);
     // Removed after the file is in place: a stop in between leaves entries that are right anyway.
     await rm(journalOf(this.file), { force: true });

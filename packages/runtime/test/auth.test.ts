@@ -62,9 +62,7 @@ describe("OAuth 1.0a, verified by the server with verifyOAuth1", () => {
     const results: OAuth1Verification[] = [];
     const nonces = new InMemoryNonceStore();
     server = await startServer(async (req, res) => {
-      const form = req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")
-        ? new URLSearchParams(req.body)
-        : undefined;
+      const form = req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(req.body) : undefined;
       const result = await verifyOAuth1({
         method: req.method,
         url: `${server?.url}${req.path}`,
@@ -281,9 +279,7 @@ describe("app-only bearer token lifecycle (document 1 state table)", () => {
 
   it("refreshes only once: a second 401 is returned to the caller", async () => {
     server = await startServer((req, res) =>
-      req.path === "/oauth2/token"
-        ? json(res, 200, { access_token: "never-good" })
-        : json(res, 401, { errors: [{ code: 89, message: "Invalid or expired token." }] }),
+      req.path === "/oauth2/token" ? json(res, 200, { access_token: "never-good" }) : json(res, 401, { errors: [{ code: 89, message: "Invalid or expired token." }] }),
     );
     const transport = createTransport({ baseUrl: server.url, auth: { clientCredentials: credentials }, retry: false });
     const res = await transport.request({ method: "POST", path: "/2/posts", body: {}, security: [["appOnly"]] });
@@ -341,9 +337,7 @@ describe("choosing among security alternatives", () => {
   it("the error names what the operation accepts and what is configured", async () => {
     server = await startServer((_req, res) => json(res, 200, {}));
     const transport = createTransport({ baseUrl: server.url, auth: { basic: { username: "u", password: "p" } } });
-    const error = await transport
-      .request({ method: "GET", path: "/2/users/me", security: [["oauth1"], ["userToken"]] })
-      .catch((e: unknown) => e);
+    const error = await transport.request({ method: "GET", path: "/2/users/me", security: [["oauth1"], ["userToken"]] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthConfigError);
     expect((error as AuthConfigError).message).toMatch(/accepts oauth1 \(auth\.oauth1\) OR userToken \(auth\.bearer\)/);
     expect((error as AuthConfigError).message).toMatch(/configured: basic/);

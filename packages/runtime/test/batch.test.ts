@@ -53,7 +53,10 @@ describe("chunk: the 5,000,000-byte membership body", () => {
   });
 
   it("applies both limits together: 2501 small operations still make two requests", () => {
-    const chunks = chunk(range(2501).map(() => operation(10)), limits);
+    const chunks = chunk(
+      range(2501).map(() => operation(10)),
+      limits,
+    );
     expect(chunks.map((c) => c.length)).toEqual([2500, 1]);
   });
 
@@ -151,8 +154,7 @@ describe("RateLimiter", () => {
       windowMs: 1000,
       now: () => t,
       // Never finishes by itself: only an abort ends this wait.
-      sleep: (_ms, signal) =>
-        new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true })),
+      sleep: (_ms, signal) => new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true })),
     });
     await limiter.acquire();
     const controller = new AbortController();

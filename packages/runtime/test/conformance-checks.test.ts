@@ -30,9 +30,11 @@ describe("holds: a stored value holds what was sent", () => {
   ])("$given → $want", ({ sent, got, want }) => expect(holds(sent, got)).toBe(want));
 
   it("a member the read declares and leaves out is a difference; one it does not declare is not", () => {
-    expect(differences([{ member: "paid", stored: "paid", value: false, declared: true }], {})).toEqual(['paid: sent false, the object has no paid']);
+    expect(differences([{ member: "paid", stored: "paid", value: false, declared: true }], {})).toEqual(["paid: sent false, the object has no paid"]);
     expect(differences([{ member: "paid", stored: "paid", value: false, declared: false }], {})).toEqual([]);
-    expect(differences([{ member: "product_keys", stored: "product_ids", value: ["a"], declared: true }], { product_ids: ["b"] })).toEqual(['product_keys (read as product_ids): sent ["a"], reads back ["b"]']);
+    expect(differences([{ member: "product_keys", stored: "product_ids", value: ["a"], declared: true }], { product_ids: ["b"] })).toEqual([
+      'product_keys (read as product_ids): sent ["a"], reads back ["b"]',
+    ]);
   });
 
   it("members that must never change are compared between two reads", () => {
@@ -42,7 +44,14 @@ describe("holds: a stored value holds what was sent", () => {
 });
 
 describe("filters: what a filter keeps", () => {
-  const f = (match: FilterPlan["match"], members: string[], caseInsensitive = false): FilterPlan => ({ param: "q", match, members, items: "/data", key: "id", ...(caseInsensitive ? { caseInsensitive } : {}) });
+  const f = (match: FilterPlan["match"], members: string[], caseInsensitive = false): FilterPlan => ({
+    param: "q",
+    match,
+    members,
+    items: "/data",
+    key: "id",
+    ...(caseInsensitive ? { caseInsensitive } : {}),
+  });
   it.each([
     { filter: f("equals", ["media_type"]), item: { media_type: "VIDEO" }, value: "VIDEO", want: true },
     { filter: f("equals", ["media_type"]), item: { media_type: "IMAGE" }, value: "VIDEO", want: false },
@@ -107,7 +116,8 @@ describe("derived values and order (response rules)", () => {
 });
 
 describe("the object pool: objects from the server, never invented, never reused after a delete", () => {
-  const answer = (status: number, body: unknown, headers: Record<string, string> = {}): RawResponse => ({ status, body, headers: new Headers(headers), contentType: "application/json" }) as unknown as RawResponse;
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}): RawResponse =>
+    ({ status, body, headers: new Headers(headers), contentType: "application/json" }) as unknown as RawResponse;
   const op = (id: string, method: string, path: string, sources?: Record<string, PlanSource[]>, example?: Record<string, unknown>): OperationCase => ({
     id,
     method,

@@ -75,7 +75,15 @@ describe("the curl command a failure prints", () => {
   });
 
   it("repeats method, URL, headers and body, and hides credentials unless told to show them", () => {
-    const req = { method: "POST", url: "http://127.0.0.1:1/a?b=c d", headers: [["authorization", "Bearer s3cret"], ["content-type", "application/json"]] as const, body: '{"x":"y\'z"}' };
+    const req = {
+      method: "POST",
+      url: "http://127.0.0.1:1/a?b=c d",
+      headers: [
+        ["authorization", "Bearer s3cret"],
+        ["content-type", "application/json"],
+      ] as const,
+      body: '{"x":"y\'z"}',
+    };
     const hidden = curlCommand(req, false);
     expect(hidden).toBe(`curl -i -X POST 'http://127.0.0.1:1/a?b=c d' -H 'authorization: <your credentials>' -H 'content-type: application/json' --data-raw '{"x":"y'\\''z"}'`);
     expect(curlCommand(req, true)).toContain("-H 'authorization: Bearer s3cret'");

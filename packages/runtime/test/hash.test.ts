@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  hashIdentifier,
-  hashUserIdentifiers,
-  normalizeDeviceId,
-  normalizeEmail,
-  normalizeHandle,
-  normalizePhone,
-  normalizePlatformId,
-  sha256Hex,
-  type IdentifierKind,
-} from "../src/client/hash.js";
+import { hashIdentifier, hashUserIdentifiers, normalizeDeviceId, normalizeEmail, normalizeHandle, normalizePhone, normalizePlatformId, sha256Hex, type IdentifierKind } from "../src/client/hash.js";
 
 // Digests computed independently with `printf %s <text> | sha256sum` and node's crypto.createHash.
 const SHA = {

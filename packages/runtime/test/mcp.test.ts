@@ -115,7 +115,17 @@ describe("the linter's shared expansions", () => {
   const b = { type: "object", properties: { a: { $ref: "#/$defs/A", ...raw } } };
   const c = { type: "object", properties: { b: { $ref: "#/$defs/B" } } };
   const chain = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`D${i + 1}`, i === 7 ? leaf : { type: "object", properties: { n: { $ref: `#/$defs/D${i + 2}`, ...raw } } }]));
-  const defs = { Leaf: leaf, Wide: wide, A: a, B: b, C: c, ...chain, Said: { type: "object", description: 'ends "$ref' }, Named: { type: "object", properties: { $ref: leaf } }, Listed: { enum: ["$ref"] } };
+  const defs = {
+    Leaf: leaf,
+    Wide: wide,
+    A: a,
+    B: b,
+    C: c,
+    ...chain,
+    Said: { type: "object", description: 'ends "$ref' },
+    Named: { type: "object", properties: { $ref: leaf } },
+    Listed: { enum: ["$ref"] },
+  };
   const input = (properties: Record<string, unknown>, own: Record<string, unknown> = defs) => ({ type: "object", properties, $defs: own });
   const tools = [
     tool("wide_once", input({ w: { $ref: "#/$defs/Wide" } })),
@@ -167,7 +177,15 @@ describe("the linter's shared expansions", () => {
 
 describe("credentials", () => {
   it("come from <PREFIX>_ variables and become the runtime's auth configuration", () => {
-    const c = credentialsFromEnv("CORE", { CORE_BEARER_TOKEN: "t", CORE_API_KEY: "k", CORE_API_SECRET: "s", CORE_ACCESS_TOKEN: "at", CORE_ACCESS_TOKEN_SECRET: "ats", OTHER_BEARER_TOKEN: "no", CORE_USERNAME: "" });
+    const c = credentialsFromEnv("CORE", {
+      CORE_BEARER_TOKEN: "t",
+      CORE_API_KEY: "k",
+      CORE_API_SECRET: "s",
+      CORE_ACCESS_TOKEN: "at",
+      CORE_ACCESS_TOKEN_SECRET: "ats",
+      OTHER_BEARER_TOKEN: "no",
+      CORE_USERNAME: "",
+    });
     expect(c).toEqual({ bearerToken: "t", apiKey: "k", apiSecret: "s", accessToken: "at", accessTokenSecret: "ats" });
     expect(authFromCredentials(c)).toEqual({
       bearer: "t",

@@ -112,7 +112,14 @@ describe("regex sampler", () => {
   });
 
   it("parses a class with ranges and escapes into ranges, not characters", () => {
-    expect(parseRegex("[a-c\\d]")).toEqual({ kind: "set", negated: false, ranges: [[0x61, 0x63], [0x30, 0x39]] });
+    expect(parseRegex("[a-c\\d]")).toEqual({
+      kind: "set",
+      negated: false,
+      ranges: [
+        [0x61, 0x63],
+        [0x30, 0x39],
+      ],
+    });
   });
 });
 
@@ -204,7 +211,9 @@ describe("mock generator: keywords", () => {
 
   it("merges allOf parts, including referenced ones", () => {
     const schemas = { Base: { type: "object", required: ["type"], properties: { type: { type: "string" }, title: { type: "string" } } } } as const;
-    const schema: MockSchema = { allOf: [{ $ref: "#/components/schemas/Base" }, { required: ["extra"], properties: { type: { pattern: "/thing$" }, extra: { type: "integer", minimum: 10, maximum: 12 } } }] };
+    const schema: MockSchema = {
+      allOf: [{ $ref: "#/components/schemas/Base" }, { required: ["extra"], properties: { type: { pattern: "/thing$" }, extra: { type: "integer", minimum: 10, maximum: 12 } } }],
+    };
     for (const v of sampleMany(schema, schemas) as Record<string, unknown>[]) {
       expect(v["type"]).toMatch(/\/thing$/);
       expect([10, 11, 12]).toContain(v["extra"]);
@@ -222,10 +231,15 @@ describe("mock generator: keywords", () => {
       oneOf: [{ required: ["components"] }, { required: ["slides"] }],
     };
     const values = sampleMany(schema) as Record<string, unknown>[];
-    expect(values.every((v) => ("components" in v) !== ("slides" in v))).toBe(true);
+    expect(values.every((v) => "components" in v !== "slides" in v)).toBe(true);
     expect(values.filter((v) => "components" in v).length).toBeGreaterThan(50);
     // Overlapping branches: an integer in 0..10 is both; only values in one branch qualify.
-    const overlapping = sampleMany({ oneOf: [{ type: "integer", minimum: 0, maximum: 10 }, { type: "integer", minimum: 5, maximum: 15 }] }) as number[];
+    const overlapping = sampleMany({
+      oneOf: [
+        { type: "integer", minimum: 0, maximum: 10 },
+        { type: "integer", minimum: 5, maximum: 15 },
+      ],
+    }) as number[];
     expect(overlapping.every((n) => n < 5 || n > 10)).toBe(true);
   });
 
@@ -260,7 +274,11 @@ describe("mock generator: keywords", () => {
   });
 
   it("hashes x-hashed values (and each item of an x-hashed array) as 64 lower-hex", () => {
-    const values = sampleMany({ type: "object", required: ["email", "token"], properties: { email: { type: "array", minItems: 1, items: { type: "string" }, "x-hashed": "sha256" }, token: { type: "string", "x-hashed": "sha256" } } }) as { email: string[]; token: string }[];
+    const values = sampleMany({
+      type: "object",
+      required: ["email", "token"],
+      properties: { email: { type: "array", minItems: 1, items: { type: "string" }, "x-hashed": "sha256" }, token: { type: "string", "x-hashed": "sha256" } },
+    }) as { email: string[]; token: string }[];
     for (const v of values) {
       for (const h of [...v.email, v.token]) expect(h).toMatch(/^[0-9a-f]{64}$/);
     }
@@ -365,7 +383,9 @@ describe("mock generator: determinism, variety, recursion, rules, failures", () 
 
   it("keeps other fields when a sibling field is added to the contract", () => {
     const before = createMockGenerator({ root: doc({ A: { type: "object", required: ["id", "name"], properties: { id: { type: "string" }, name: { type: "string" } } } }) });
-    const after = createMockGenerator({ root: doc({ A: { type: "object", required: ["id", "name", "added"], properties: { id: { type: "string" }, added: { type: "integer" }, name: { type: "string" } } } }) });
+    const after = createMockGenerator({
+      root: doc({ A: { type: "object", required: ["id", "name", "added"], properties: { id: { type: "string" }, added: { type: "integer" }, name: { type: "string" } } } }),
+    });
     for (const seed of SEEDS.slice(0, 20)) {
       const [x, y] = [before.forSchema("A", seed), after.forSchema("A", seed)] as Record<string, unknown>[];
       expect(y?.["id"]).toBe(x?.["id"]);

@@ -159,7 +159,7 @@ describe("signOAuth1 defaults", () => {
   });
 
   it("percent-encodes the realm and every parameter value in the header", () => {
-    const { authorization } = signOAuth1({ ...base, realm: "a \"quoted\" realm", token: "t/+=" });
+    const { authorization } = signOAuth1({ ...base, realm: 'a "quoted" realm', token: "t/+=" });
     expect(authorization).toMatch(/^OAuth realm="a%20%22quoted%22%20realm", oauth_consumer_key="ck"/);
     expect(authorization).toContain('oauth_token="t%2F%2B%3D"');
   });

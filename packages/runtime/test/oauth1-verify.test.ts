@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { percentEncode } from "../src/client/encoding.js";
-import {
-  hmacSha1Signature,
-  InMemoryNonceStore,
-  parseOAuth1Authorization,
-  signatureBaseString,
-  signOAuth1,
-  verifyOAuth1,
-  type FormInput,
-  type VerifyOAuth1Input,
-} from "../src/oauth1/index.js";
+import { hmacSha1Signature, InMemoryNonceStore, parseOAuth1Authorization, signatureBaseString, signOAuth1, verifyOAuth1, type FormInput, type VerifyOAuth1Input } from "../src/oauth1/index.js";
 
 const NOW = 1_800_000_000;
 const consumers: Record<string, string> = { ck: "consumer-secret" };
@@ -31,10 +22,7 @@ function signed(overrides: Partial<Parameters<typeof signOAuth1>[0]> = {}) {
 }
 
 /** `form: null` verifies a request without a form body. */
-function verify(
-  authorization: string | undefined,
-  { form = new URLSearchParams("status=hello+world%21"), ...overrides }: Partial<Omit<VerifyOAuth1Input, "form">> & { form?: FormInput | null } = {},
-) {
+function verify(authorization: string | undefined, { form = new URLSearchParams("status=hello+world%21"), ...overrides }: Partial<Omit<VerifyOAuth1Input, "form">> & { form?: FormInput | null } = {}) {
   return verifyOAuth1({
     method: "POST",
     url: URL_,
@@ -58,11 +46,7 @@ function headerWithNonce(nonce: string): string {
     ["oauth_token", "tk"],
     ["oauth_version", "1.0"],
   ];
-  const base = signatureBaseString("POST", URL_, [
-    ...new URL(URL_).searchParams,
-    ["status", "hello world!"],
-    ...params,
-  ]);
+  const base = signatureBaseString("POST", URL_, [...new URL(URL_).searchParams, ["status", "hello world!"], ...params]);
   const signature = hmacSha1Signature(base, "consumer-secret", "token-secret");
   const all: [string, string][] = [...params, ["oauth_signature", signature]];
   return `OAuth ${all.map(([k, v]) => `${k}="${percentEncode(v)}"`).join(", ")}`;
@@ -120,7 +104,7 @@ describe("verifyOAuth1 rejects", () => {
   it.each([
     ["no header", undefined, "missing"],
     ["another scheme", "Bearer abc", "missing"],
-    ["unquoted values", 'OAuth oauth_consumer_key=ck', "malformed"],
+    ["unquoted values", "OAuth oauth_consumer_key=ck", "malformed"],
     ["a repeated parameter", 'OAuth oauth_nonce="a", oauth_nonce="b"', "malformed"],
     ["a trailing comma", 'OAuth oauth_nonce="a",', "malformed"],
     ["missing required parameters", 'OAuth oauth_consumer_key="ck"', "malformed"],

@@ -45,11 +45,7 @@ describe("paginate over a real server", () => {
       }),
     );
     expect(items).toEqual(all);
-    expect(server.received.map((r) => r.path)).toEqual([
-      "/12/accounts/a1/product_catalogs",
-      "/12/accounts/a1/product_catalogs?cursor=3",
-      "/12/accounts/a1/product_catalogs?cursor=6",
-    ]);
+    expect(server.received.map((r) => r.path)).toEqual(["/12/accounts/a1/product_catalogs", "/12/accounts/a1/product_catalogs?cursor=3", "/12/accounts/a1/product_catalogs?cursor=6"]);
   });
 
   it("core style: `pagination_token` in, `meta.next_token` out, until it is absent", async () => {
@@ -70,8 +66,7 @@ describe("paginate over a real server", () => {
     const ids: string[] = [];
     for await (const post of paginate<CorePage, { id: string }>({
       fetchPage: async (token) =>
-        (await transport.request({ method: "GET", path: "/2/users/{id}/posts", pathParams: { id: "9" }, query: [{ name: "pagination_token", value: token }] }))
-          .body as CorePage,
+        (await transport.request({ method: "GET", path: "/2/users/{id}/posts", pathParams: { id: "9" }, query: [{ name: "pagination_token", value: token }] })).body as CorePage,
       items: (page) => page.data ?? [],
       next: (page) => page.meta.next_token,
     })) {

@@ -92,7 +92,11 @@ describe("DeliveryIdStore", () => {
 describe("verifyStandardWebhook", () => {
   const secret = `whsec_${Buffer.from("0123456789abcdef0123456789abcdef").toString("base64")}`;
   const at = 1_700_000_000;
-  const headers = (body: string, id = "msg_1", ts = at, s = secret): Record<string, string> => ({ "webhook-id": id, "webhook-timestamp": String(ts), "webhook-signature": signStandardWebhook(s, id, ts, body) });
+  const headers = (body: string, id = "msg_1", ts = at, s = secret): Record<string, string> => ({
+    "webhook-id": id,
+    "webhook-timestamp": String(ts),
+    "webhook-signature": signStandardWebhook(s, id, ts, body),
+  });
 
   it("accepts a signature by any of the secrets, among other signature entries", () => {
     const h = headers("{}");

@@ -101,8 +101,7 @@ class StreamingConnectionProblem extends Problem {
   declare readonly connection_issue?: string;
 }
 const parseProblem = createProblemParser([OperationalDisconnectProblem, StreamingConnectionProblem]);
-const classify = (value: unknown): Error | undefined =>
-  value !== null && typeof value === "object" && "type" in value && "title" in value ? parseProblem(value) : undefined;
+const classify = (value: unknown): Error | undefined => (value !== null && typeof value === "object" && "type" in value && "title" in value ? parseProblem(value) : undefined);
 
 type Script = (res: ServerResponse, socket: Socket) => void;
 
@@ -121,10 +120,12 @@ async function streamingServer(...scripts: Script[]): Promise<TestServer> {
   return server;
 }
 
-const events = (...values: unknown[]): Script => (res) => {
-  res.writeHead(200, { "content-type": "application/x-ndjson" });
-  res.end(values.map((v) => `${JSON.stringify(v)}\n`).join(""));
-};
+const events =
+  (...values: unknown[]): Script =>
+  (res) => {
+    res.writeHead(200, { "content-type": "application/x-ndjson" });
+    res.end(values.map((v) => `${JSON.stringify(v)}\n`).join(""));
+  };
 
 function consume(options: Partial<StreamWithReconnectOptions> & { until: (events: unknown[]) => boolean }) {
   const { sleep, delays } = recordingSleep();
@@ -187,9 +188,7 @@ describe("streamWithReconnect against a real server", () => {
   });
 
   it("throws a streaming-connection problem event to the consumer as the typed error classify returned", async () => {
-    await streamingServer(
-      events({ id: "a" }, { type: "https://problems.example/streaming-connection", title: "Streaming connection", connection_issue: "RuleConfigurationIssue" }),
-    );
+    await streamingServer(events({ id: "a" }, { type: "https://problems.example/streaming-connection", title: "Streaming connection", connection_issue: "RuleConfigurationIssue" }));
     const run = consume({ until: () => false });
     const error = await run.done.catch((e: unknown) => e);
     expect(run.seen).toEqual([{ id: "a" }]);
@@ -210,10 +209,13 @@ describe("streamWithReconnect against a real server", () => {
   });
 
   it("waits the Retry-After of a 503 connect answer, then connects again", async () => {
-    await streamingServer((res) => {
-      res.writeHead(503, { "content-type": "text/plain", "retry-after": "3" });
-      res.end("busy");
-    }, events({ id: 1 }));
+    await streamingServer(
+      (res) => {
+        res.writeHead(503, { "content-type": "text/plain", "retry-after": "3" });
+        res.end("busy");
+      },
+      events({ id: 1 }),
+    );
     const run = consume({ until: (seen) => seen.length === 1 });
     await run.done;
     expect(run.delays).toEqual([3000]);
@@ -270,10 +272,13 @@ describe("streamWithReconnect against a real server", () => {
   });
 
   it("works with Transport.open as the connector, authenticating each connection", async () => {
-    await streamingServer((res) => {
-      res.writeHead(200, { "content-type": "application/x-ndjson" });
-      res.end('{"data":{"event_type":"post.create"}}\n');
-    }, events({ data: { event_type: "post.delete" } }));
+    await streamingServer(
+      (res) => {
+        res.writeHead(200, { "content-type": "application/x-ndjson" });
+        res.end('{"data":{"event_type":"post.create"}}\n');
+      },
+      events({ data: { event_type: "post.delete" } }),
+    );
     const transport = createTransport({ baseUrl: server?.url as string, auth: { bearer: "stream-token" } });
     const run = consume({
       connect: (signal) => transport.open({ method: "GET", path: "/2/activity/stream", security: [["bearer"]], signal }),

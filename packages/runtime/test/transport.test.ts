@@ -48,9 +48,12 @@ describe("query serialization (OpenAPI 3.1 §4.8.12.4 style examples)", () => {
   });
 
   it("keeps the order parameters are given in, and encodes names", () => {
-    expect(serializeQuery([{ name: "post.fields", value: ["id", "text"], explode: false }, { name: "a b", value: 1 }])).toBe(
-      "post.fields=id,text&a%20b=1",
-    );
+    expect(
+      serializeQuery([
+        { name: "post.fields", value: ["id", "text"], explode: false },
+        { name: "a b", value: 1 },
+      ]),
+    ).toBe("post.fields=id,text&a%20b=1");
   });
 
   it("refuses values a style cannot carry", () => {

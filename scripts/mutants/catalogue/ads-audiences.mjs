@@ -13,7 +13,8 @@ export const audiencesMutants = [
     search: "      if ([...state.catalogs.values()].some((c) => c.userId === user.id)) {",
     replace: "      if ([...state.catalogs.values()].some((c) => c.userId === user.id && c.data.name === input.query.name)) {",
     detect: "createProductCatalog with a name the user's catalog does not have (listProductCatalogs first shows one catalog); assert a 4xx, and listProductCatalogs still holds one catalog.",
-    missed: "The createProductCatalog positive case (name=sample) is refused 409 for the seeded user, who holds a catalog, and passes as a declared 4XX; with the mutant it is answered 200 and passes too. No case checks that a second catalog is refused.",
+    missed:
+      "The createProductCatalog positive case (name=sample) is refused 409 for the seeded user, who holds a catalog, and passes as a declared 4XX; with the mutant it is answered 200 and passes too. No case checks that a second catalog is refused.",
   },
   {
     id: "aud-page-one-row-longer",
@@ -36,8 +37,10 @@ export const audiencesMutants = [
     file: "src/paging.ts",
     search: "next_cursor: end < rows.length ? encodeCursor(end) : null",
     replace: "next_cursor: encodeCursor(end)",
-    detect: "A list with count at its maximum (the whole collection in one page); assert next_cursor is null. Or follow next_cursor to the end (bounded): the last page must answer null and no page may be empty after the first.",
-    missed: "The list requests send no count, so the page size is the default (100 or 200), larger than every seeded collection: no response ever has a second page. next_cursor is not compared with the collection size either.",
+    detect:
+      "A list with count at its maximum (the whole collection in one page); assert next_cursor is null. Or follow next_cursor to the end (bounded): the last page must answer null and no page may be empty after the first.",
+    missed:
+      "The list requests send no count, so the page size is the default (100 or 200), larger than every seeded collection: no response ever has a second page. next_cursor is not compared with the collection size either.",
   },
   {
     id: "aud-cursor-skips-a-row",
@@ -70,12 +73,13 @@ export const audiencesMutants = [
     fact: "doc2 Common envelope: 'with_total_count … exclusive with cursor'",
     bug: "The with_total_count/cursor exclusivity is not enforced.",
     file: "src/handlers/ads-reply.ts",
-    search: "  if (input.query.with_total_count === true && input.query.cursor !== undefined) return invalid(\"with_total_count=true cannot be combined with cursor\", input);\n",
+    search: '  if (input.query.with_total_count === true && input.query.cursor !== undefined) return invalid("with_total_count=true cannot be combined with cursor", input);\n',
     replace: "",
     detect: "A list with with_total_count=true and a cursor (one taken from next_cursor); assert a 4xx.",
     equivalent:
       "Every advertising list that takes with_total_count states the exclusivity as an x-rules rule (permissions-total-count-excludes-cursor and the *-total-count-excludes-cursor rules of spec/ads-campaigns.yaml), so the generated request validators the mock's plugin runs before any handler refuse the request first; the removed handler check is unreachable. The suite's negative case sends a real cursor and is refused either way.",
-    missed: "The rule's negative case sends cursor=x, a cursor the server never issued, so the request is refused for the invalid cursor and the case passes whether or not the rule is enforced; the advertising contracts declare no invalid-request problem, so the refusal's reason is not checked.",
+    missed:
+      "The rule's negative case sends cursor=x, a cursor the server never issued, so the request is refused for the invalid cursor and the case passes whether or not the rule is enforced; the advertising contracts declare no invalid-request problem, so the refusal's reason is not checked.",
   },
   {
     id: "aud-duplicate-ids-first-wins",
@@ -96,8 +100,8 @@ export const audiencesMutants = [
     fact: "doc2 Products PUT: 'Unknown id creates a product; known id updates it.' status CREATE_SUCCESS, UPDATE_SUCCESS, ERROR, NO_CHANGE",
     bug: "Every applied product answers CREATE_SUCCESS, also when it updated a known id.",
     file: "src/handlers/products.ts",
-    search: "status: stored ? \"UPDATE_SUCCESS\" : \"CREATE_SUCCESS\" };",
-    replace: "status: \"CREATE_SUCCESS\" };",
+    search: 'status: stored ? "UPDATE_SUCCESS" : "CREATE_SUCCESS" };',
+    replace: 'status: "CREATE_SUCCESS" };',
     detect: "upsertProducts with a new id (assert CREATE_SUCCESS), then the same id with a changed title; assert UPDATE_SUCCESS and the same product_key.",
     missed: "The upsertProducts positive case sends the example product once and checks the schema, which admits every status; nothing sends the same id twice and compares the statuses.",
   },
@@ -122,8 +126,10 @@ export const audiencesMutants = [
     file: "src/handlers/ads-audiences.ts",
     search: "        state.products.delete(catalogId, product.id);\n",
     replace: "",
-    detect: "upsertProducts a new product, deleteProducts its product_key (assert failed_product_key null), then listProducts; assert the product is gone (and a second delete reports failed_product_key).",
-    missed: "The deleteProducts positive case runs after deleteProductCatalog (both are DELETEs, run last, in plan order), so it is answered 404 and passes as a declared 4XX; no case reads the products after a delete.",
+    detect:
+      "upsertProducts a new product, deleteProducts its product_key (assert failed_product_key null), then listProducts; assert the product is gone (and a second delete reports failed_product_key).",
+    missed:
+      "The deleteProducts positive case runs after deleteProductCatalog (both are DELETEs, run last, in plan order), so it is answered 404 and passes as a declared 4XX; no case reads the products after a delete.",
   },
   {
     id: "aud-delete-unknown-key-succeeds",
@@ -132,10 +138,11 @@ export const audiencesMutants = [
     fact: "doc2 Products DELETE: 'data.delete_products[] of {product_key, failed_product_key (null on success), message (null on success)}'",
     bug: "A product_key the catalog does not hold is reported as deleted.",
     file: "src/handlers/ads-audiences.ts",
-    search: "if (!product) return { product_key: key, failed_product_key: key, message: \"Product not found\" };",
+    search: 'if (!product) return { product_key: key, failed_product_key: key, message: "Product not found" };',
     replace: "if (!product) return { product_key: key, failed_product_key: null, message: null };",
     detect: "deleteProducts with a product_key that was never issued; assert failed_product_key equals it and message is a non-empty string.",
-    missed: "The deleteProducts positive case runs after deleteProductCatalog and is answered 404 (catalog gone), a declared 4XX; no case deletes an unknown key from a live catalog and reads failed_product_key.",
+    missed:
+      "The deleteProducts positive case runs after deleteProductCatalog and is answered 404 (catalog gone), a declared 4XX; no case deletes an unknown key from a live catalog and reads failed_product_key.",
   },
   {
     id: "aud-manual-set-processing",
@@ -144,8 +151,8 @@ export const audiencesMutants = [
     fact: "doc2 Product sets POST: 'MANUAL gives processing_status DONE and empty filters'",
     bug: "A new MANUAL product set answers processing_status PROCESSING, like a FILTERED one.",
     file: "src/handlers/ads-audiences.ts",
-    search: "type: \"MANUAL\" as const, product_ids, filters: [], processing_status: \"DONE\" as const };",
-    replace: "type: \"MANUAL\" as const, product_ids, filters: [], processing_status: \"PROCESSING\" as const };",
+    search: 'type: "MANUAL" as const, product_ids, filters: [], processing_status: "DONE" as const };',
+    replace: 'type: "MANUAL" as const, product_ids, filters: [], processing_status: "PROCESSING" as const };',
     detect: "createProductSet with type MANUAL and product_keys of the catalog; assert processing_status DONE and filters [] (and the same on getProductSet).",
     missed: "createProductSet's positive case creates a FILTERED set (the contract's example); no case creates a MANUAL set, and the schema admits all three processing_status values.",
   },
@@ -159,7 +166,8 @@ export const audiencesMutants = [
     search: "    return op.params.users.length;\n  });",
     replace: "    return 1;\n  });",
     detect: "updateCustomAudienceUsers with one operation holding three users; assert success_count = total_count = 3 (the records sent).",
-    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover custom_audience_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation).",
+    missed:
+      "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover custom_audience_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation).",
   },
   {
     id: "aud-membership-limit-of-total-count",
@@ -171,7 +179,8 @@ export const audiencesMutants = [
     search: "state.limits.membershipRequests);",
     replace: "state.limits.totalCountRequests);",
     detect: "updateCustomAudienceUsers once; assert x-rate-limit-limit is 1500 and x-rate-limit-reset is at most 60 s ahead (or: 201 batches within a minute are all accepted — slow).",
-    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover custom_audience_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation). Rate-limit headers are not declared by the contract and not read.",
+    missed:
+      "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover custom_audience_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation). Rate-limit headers are not declared by the contract and not read.",
   },
   {
     id: "aud-do-not-reach-delete-leaves-deleted-false",
@@ -183,7 +192,8 @@ export const audiencesMutants = [
     search: "      if (!record.data.deleted) {\n        record.data.deleted = true;\n",
     replace: "      if (!record.data.deleted) {\n",
     detect: "deleteDoNotReachList; assert the answer's data.deleted is true (every delete of a soft-deletable object: the answer carries deleted true).",
-    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover do_not_reach_list_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation). No state scenario is generated for the do-not-reach list row either.",
+    missed:
+      "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover do_not_reach_list_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation). No state scenario is generated for the do-not-reach list row either.",
   },
   {
     id: "aud-permission-shared-by-non-owner",
@@ -192,10 +202,11 @@ export const audiencesMutants = [
     fact: "doc2 Tailored audience permissions: 'Preconditions for POST and DELETE: the calling account owns the audience'",
     bug: "Any account that can see the audience may share it.",
     file: "src/handlers/ads-audiences.ts",
-    search: "      if (audience.ownerAccountId !== ctx.account.data.id) return adsError(403, \"NOT_AUDIENCE_OWNER\", \"only the account that owns the audience can share it\", input);\n",
+    search: '      if (audience.ownerAccountId !== ctx.account.data.id) return adsError(403, "NOT_AUDIENCE_OWNER", "only the account that owns the audience can share it", input);\n',
     replace: "",
     detect: "createTailoredAudiencePermission from an account the audience was shared with (not its owner); assert a 4xx. Needs a second account of the user holding a permission on the audience.",
-    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover tailored_audience_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation).",
+    missed:
+      "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover tailored_audience_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation).",
   },
   {
     id: "aud-keyword-points-fencepost",
@@ -231,6 +242,7 @@ export const audiencesMutants = [
     search: "      const record = state.productSets.get(catalogId, input.path.product_set_id);",
     replace: "      const record = state.productSets.get(input.path.product_set_id, catalogId);",
     detect: "createProductSet (MANUAL, product_keys of the catalog), then getProductSet with the id it answered; assert 200 and data.id equal to it.",
-    missed: "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover product_set_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation).",
+    missed:
+      "The positive request cannot reach the behaviour: its path ids are the placeholder `sample` (the contract has no list operation to discover product_set_id from), the server answers 404, and the positive case accepts any status the contract declares (4XX is declared on every advertising operation).",
   },
 ];

@@ -33,7 +33,7 @@ export const coreMutants = [
     bug: "The bearer check accepts any token shaped like an app-only token instead of looking it up, so invalidated tokens still work.",
     file: "src/auth/security.ts",
     search: "  if (state.tokens.isLiveAppToken(token)) return",
-    replace: "  if (token.startsWith(\"AAAA-mock-app-\")) return",
+    replace: '  if (token.startsWith("AAAA-mock-app-")) return',
     detect: "createBearerToken, invalidateBearerToken, then createStreamLink with the old token; assert 401 (a made-up token of the same shape too).",
   },
   {
@@ -44,7 +44,7 @@ export const coreMutants = [
     bug: "The app-only token is derived deterministically from the app, so the token issued after an invalidation is the invalidated one again.",
     file: "src/auth/tokens.ts",
     search: "      do token = `AAAA-mock-app-${this.#random.hex(40)}`;\n      while (this.#revokedAppTokens.has(token));\n",
-    replace: "      token = `AAAA-mock-app-${this.#random.fork(\"app-token\").hex(40)}`;\n",
+    replace: '      token = `AAAA-mock-app-${this.#random.fork("app-token").hex(40)}`;\n',
     detect: "createBearerToken, invalidateBearerToken, createBearerToken; assert the second token differs from the first.",
   },
   {
@@ -54,10 +54,11 @@ export const coreMutants = [
     fact: "doc1 OAuth 1.0a endpoints, POST oauth/access_token: 'oauth_verifier (required; callback verifier or PIN; strictly enforced, calls without it fail)'; States: 'request token issued → access token issued when oauth_token equals the request-step token and oauth_verifier is valid'",
     bug: "The access-token step checks that oauth_verifier is present (the schema does) but never compares it with the verifier the browser step issued.",
     file: "src/auth/tokens.ts",
-    search: "    if (record.verifier !== verifier) return { ok: false, reason: \"oauth_verifier does not match the request token\" };\n",
+    search: '    if (record.verifier !== verifier) return { ok: false, reason: "oauth_verifier does not match the request token" };\n',
     replace: "",
     detect: "requestToken (signed with the consumer key) → authorize → accessToken signed with the request token but a wrong oauth_verifier; assert 401.",
-    missed: "No case runs the OAuth 1.0a flow: the accessToken positive case sends the contract's example oauth_token and oauth_verifier (never issued by the server) signed with the fixed access token, and the 401 it gets is a declared answer, so it passes; authorize and authenticate are skipped as x-unspecified.",
+    missed:
+      "No case runs the OAuth 1.0a flow: the accessToken positive case sends the contract's example oauth_token and oauth_verifier (never issued by the server) signed with the fixed access token, and the 401 it gets is a declared answer, so it passes; authorize and authenticate are skipped as x-unspecified.",
   },
   {
     id: "core-oauth-request-token-reusable",
@@ -69,7 +70,8 @@ export const coreMutants = [
     search: "    this.requestTokens.delete(requestToken);\n",
     replace: "",
     detect: "Run the three-legged flow once, then repeat POST oauth/access_token with the same oauth_token and oauth_verifier; assert 401.",
-    missed: "No case runs the OAuth 1.0a flow: the accessToken positive case sends the contract's example oauth_token and oauth_verifier (never issued by the server) signed with the fixed access token, and the 401 it gets is a declared answer, so it passes; authorize and authenticate are skipped as x-unspecified.",
+    missed:
+      "No case runs the OAuth 1.0a flow: the accessToken positive case sends the contract's example oauth_token and oauth_verifier (never issued by the server) signed with the fixed access token, and the 401 it gets is a declared answer, so it passes; authorize and authenticate are skipped as x-unspecified.",
   },
   {
     id: "core-oauth-access-token-not-bound-to-signature",
@@ -78,10 +80,11 @@ export const coreMutants = [
     fact: "doc1 OAuth 1.0a endpoints, POST oauth/access_token: 'oauth_token (required; must equal the request-step token)'",
     bug: "The access-token step exchanges the oauth_token named in the query without checking that the request is signed with that request token.",
     file: "src/handlers/core.ts",
-    search: "      if (signedWith !== input.query.oauth_token) return clientError(401, 89, \"oauth_token must be the request token the request is signed with\");\n",
+    search: '      if (signedWith !== input.query.oauth_token) return clientError(401, 89, "oauth_token must be the request token the request is signed with");\n',
     replace: "",
     detect: "requestToken → authorize, then accessToken naming that oauth_token and verifier but signed with another token (the fixed access token); assert 401.",
-    missed: "No case runs the OAuth 1.0a flow: the accessToken positive case sends the contract's example oauth_token and oauth_verifier (never issued by the server) signed with the fixed access token, and the 401 it gets is a declared answer, so it passes; authorize and authenticate are skipped as x-unspecified.",
+    missed:
+      "No case runs the OAuth 1.0a flow: the accessToken positive case sends the contract's example oauth_token and oauth_verifier (never issued by the server) signed with the fixed access token, and the 401 it gets is a declared answer, so it passes; authorize and authenticate are skipped as x-unspecified.",
   },
   {
     id: "core-access-token-invalidate-noop",
@@ -93,7 +96,8 @@ export const coreMutants = [
     search: "    access.invalidated = true;\n",
     replace: "",
     detect: "Obtain a fresh access token through the OAuth 1.0a flow, invalidateAccessToken signed with it, then any oauth1-secured request signed with it; assert 401 with errors[0].code 89.",
-    missed: "The invalidateAccessToken positive case does invalidate the fixed access token the suite signs with, but checks only the answer's shape; no scenario covers the state-table row 'access token valid → invalidated' (later use → 401, code 89).",
+    missed:
+      "The invalidateAccessToken positive case does invalidate the fixed access token the suite signs with, but checks only the answer's shape; no scenario covers the state-table row 'access token valid → invalidated' (later use → 401, code 89).",
   },
   {
     id: "core-oauth-redirect-without-verifier",
@@ -102,10 +106,11 @@ export const coreMutants = [
     fact: "doc1 OAuth 1.0a endpoints, GET oauth/authorize: 'the user approves and is sent to the callback carrying oauth_token and oauth_verifier'",
     bug: "The browser step redirects to the callback with oauth_token only.",
     file: "src/handlers/core.ts",
-    search: "    target.searchParams.set(\"oauth_verifier\", verifier);\n",
+    search: '    target.searchParams.set("oauth_verifier", verifier);\n',
     replace: "",
     detect: "requestToken with an https oauth_callback, then authorize; assert a 302 whose Location carries both oauth_token (the request token) and a non-empty oauth_verifier.",
-    missed: "authorize and authenticate are skipped: the contract marks the browser step x-unspecified (its statuses and pages are not shown), and no scenario drives the OAuth 1.0a flow, which would read the redirect's Location.",
+    missed:
+      "authorize and authenticate are skipped: the contract marks the browser step x-unspecified (its statuses and pages are not shown), and no scenario drives the OAuth 1.0a flow, which would read the redirect's Location.",
   },
   {
     id: "core-lookup-generic-problem-for-missing-id",
@@ -115,9 +120,11 @@ export const coreMutants = [
     bug: "Unknown ids in a post lookup are reported with the generic about:blank problem instead of resource-not-found.",
     file: "src/handlers/core.ts",
     search: "        type: ResourceNotFoundProblem.type,\n",
-    replace: "        type: \"about:blank\",\n",
-    detect: "getPostsByIds with one known id and one unknown id; assert 200, data holds only the known post, errors[0].type ends with /resource-not-found and names the unknown id (resource_id, value, parameter 'ids').",
-    missed: "The positive lookup's two example ids are unknown to the server, so its answer does carry two problems; the response schema's Problem union admits about:blank with those extra members, and no case checks the problem type of a lookup error.",
+    replace: '        type: "about:blank",\n',
+    detect:
+      "getPostsByIds with one known id and one unknown id; assert 200, data holds only the known post, errors[0].type ends with /resource-not-found and names the unknown id (resource_id, value, parameter 'ids').",
+    missed:
+      "The positive lookup's two example ids are unknown to the server, so its answer does carry two problems; the response schema's Problem union admits about:blank with those extra members, and no case checks the problem type of a lookup error.",
   },
   {
     id: "core-lookup-ignores-default-fields",
@@ -129,7 +136,8 @@ export const coreMutants = [
     search: "  return { ...pick(post, [...(fields ?? []), ...POST_DEFAULTS]), id: post.id, text: post.text };",
     replace: "  return { ...post, id: post.id, text: post.text };",
     detect: "getPostsByIds without post.fields; assert every data item has exactly the members id and text. Then with post.fields=created_at; assert exactly id, text, created_at.",
-    missed: "The positive lookup asks for the contract's example ids, which the server does not hold: data is empty (both ids come back as resource-not-found problems), so no post is ever shaped; the schema would also allow every post field.",
+    missed:
+      "The positive lookup asks for the contract's example ids, which the server does not hold: data is empty (both ids come back as resource-not-found problems), so no post is ever shaped; the schema would also allow every post field.",
   },
   {
     id: "core-expansion-needs-fields",
@@ -138,8 +146,8 @@ export const coreMutants = [
     fact: "doc1 Field selection 5: 'expansions=attachments.media_keys puts includes.media[] in the response, each entry having media_key and type'",
     bug: "includes.media is built only when media.fields is also given.",
     file: "src/handlers/field-selection.ts",
-    search: "  if (expansions.has(\"attachments.media_keys\")) {",
-    replace: "  if (expansions.has(\"attachments.media_keys\") && selection.mediaFields !== undefined) {",
+    search: '  if (expansions.has("attachments.media_keys")) {',
+    replace: '  if (expansions.has("attachments.media_keys") && selection.mediaFields !== undefined) {',
     detect: "getPostsByIds for a post with attachments.media_keys, expansions=attachments.media_keys and no media.fields; assert includes.media has one entry per key with media_key and type.",
     missed: "The positive lookup sends only the contract's example ids (no expansions), and the server holds neither id, so there is nothing to expand.",
   },
@@ -152,7 +160,9 @@ export const coreMutants = [
     file: "src/rate-limit.ts",
     search: "    const allowed = window.used < rule.max;",
     replace: "    const allowed = window.used <= rule.max;",
-    detect: "Call createBearerToken until refused (bounded by x-rate-limit-limit + 2 calls); assert the refusal is 403 with code 99 and comes at call x-rate-limit-limit + 1, and that x-rate-limit-remaining counts down to 0.",
-    missed: "No case drives an operation to its rate limit (20 bearer-token requests per 15 minutes in the mock; the suite makes about five) or reads the x-rate-limit-* headers, which no contract declares.",
+    detect:
+      "Call createBearerToken until refused (bounded by x-rate-limit-limit + 2 calls); assert the refusal is 403 with code 99 and comes at call x-rate-limit-limit + 1, and that x-rate-limit-remaining counts down to 0.",
+    missed:
+      "No case drives an operation to its rate limit (20 bearer-token requests per 15 minutes in the mock; the suite makes about five) or reads the x-rate-limit-* headers, which no contract declares.",
   },
 ];

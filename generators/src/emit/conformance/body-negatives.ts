@@ -48,7 +48,8 @@ function memberNegatives(schema: unknown, resolve: Resolve, pointer: string, dep
   }
   if (root["additionalProperties"] === false && Object.keys(props).length > 0) {
     const extra = "undeclared_member";
-    if (!(extra in props)) out.push({ label: `with an undeclared member at ${pointer || "the top level"}`, parameter: `body${pointer}/${extra}`, in: "body", bodySet: { pointer: `${pointer}/${extra}`, value: "x" } });
+    if (!(extra in props))
+      out.push({ label: `with an undeclared member at ${pointer || "the top level"}`, parameter: `body${pointer}/${extra}`, in: "body", bodySet: { pointer: `${pointer}/${extra}`, value: "x" } });
   }
 }
 
@@ -57,7 +58,12 @@ export function bodyNegatives(op: Operation, schema: unknown, resolve: Resolve):
   memberNegatives(schema, resolve, "", 2, out);
   const batch = op.limits.find((l) => l.kind === "batchItems");
   if (batch?.pointer !== undefined && batch.max !== undefined && batch.max <= 5000) {
-    out.push({ label: `with one item over its ${batch.max}-item batch limit`, parameter: batch.pointer === "" ? "body" : `body${batch.pointer}`, in: "body", bodyOverfill: { pointer: batch.pointer, count: batch.max + 1 } });
+    out.push({
+      label: `with one item over its ${batch.max}-item batch limit`,
+      parameter: batch.pointer === "" ? "body" : `body${batch.pointer}`,
+      in: "body",
+      bodyOverfill: { pointer: batch.pointer, count: batch.max + 1 },
+    });
   }
   for (const site of bodyRules(schema, resolve)) {
     for (const br of breakRules(site.rules, resolve)) {

@@ -22,7 +22,11 @@ export function filterPlans(op: Operation, resolve: Resolve): Obj[] {
   const list = listItems(op, resolve);
   if (!list) return [];
   const itemProps = isObj(list.item["properties"]) ? Object.keys(list.item["properties"]) : [];
-  const last = op.path.split("/").filter((s) => s !== "" && !s.startsWith("{")).at(-1) ?? "";
+  const last =
+    op.path
+      .split("/")
+      .filter((s) => s !== "" && !s.startsWith("{"))
+      .at(-1) ?? "";
   const idNames = new Set([`${last}_ids`, `${singular(last)}_ids`]);
   const out: Obj[] = [];
   for (const p of op.parameters) {

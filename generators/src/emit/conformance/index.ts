@@ -95,7 +95,9 @@ function conditionalOf(op: Operation): Obj {
       in: where,
       ...(typeof when["param"] === "string" ? { param: when["param"] } : {}),
       ...(typeof when["field"] === "string" && Array.isArray(when["in"]) ? { field: when["field"], values: when["in"] } : {}),
-      ...(typeof when["via"] === "string" && when["contains"] !== undefined ? { via: when["via"], contains: when["contains"], items: typeof when["items"] === "string" ? when["items"] : "/data" } : {}),
+      ...(typeof when["via"] === "string" && when["contains"] !== undefined
+        ? { via: when["via"], contains: when["contains"], items: typeof when["items"] === "string" ? when["items"] : "/data" }
+        : {}),
     });
   }
   return out.length > 0 ? { conditional: out } : {};
@@ -110,7 +112,10 @@ function acceptOf(op: Operation): Obj {
 
 /** `declaredServerErrors`: 5xx statuses the contract names by their code. */
 function serverErrorsOf(op: Operation): Obj {
-  const codes = op.responses.map((r) => r.status).filter((s) => /^5\d\d$/.test(s)).map(Number);
+  const codes = op.responses
+    .map((r) => r.status)
+    .filter((s) => /^5\d\d$/.test(s))
+    .map(Number);
   return codes.length > 0 ? { declaredServerErrors: codes } : {};
 }
 
@@ -157,8 +162,19 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     if (p.in === "header") continue;
     for (const v of violations(p.schema, resolve, true)) negatives.push({ label: `with ${p.name} ${v.label}`, parameter: p.name, in: p.in, set: { [p.name]: v.value } });
   }
-  for (const br of breakRules(op.rules.filter((r) => (r.in ?? "query") === "query"), resolve)) {
-    negatives.push({ label: `breaking rule ${br.rule}`, parameter: Object.keys(br.set)[0] ?? br.remove[0] ?? "query", in: "query", set: br.set, remove: br.remove, rule: br.rule, message: br.message });
+  for (const br of breakRules(
+    op.rules.filter((r) => (r.in ?? "query") === "query"),
+    resolve,
+  )) {
+    negatives.push({
+      label: `breaking rule ${br.rule}`,
+      parameter: Object.keys(br.set)[0] ?? br.remove[0] ?? "query",
+      in: "query",
+      set: br.set,
+      remove: br.remove,
+      rule: br.rule,
+      message: br.message,
+    });
   }
   if (bodyMedia?.schema !== undefined && mediaKind(bodyMedia.mediaType) === "json") negatives.push(...bodyNegatives(op, bodyMedia.schema, resolve));
 

@@ -1,12 +1,18 @@
 /**
  * Lookups the conformance plan makes for every operation, indexed once per model: which operations
- * a state table moves into a deleted, invalidated or revoked state.
+ * a state table moves into a deleted, invalidated or revoked state, and which turn authentication
+ * off or revoke credentials by what they are called.
  */
 import type { ApiModel } from "../../model/ir.js";
 import { isObj } from "./negatives.js";
 
 export interface OperationIndex {
-  /** Operation ids some state table moves into a deleted, invalidated or revoked state. */
+  /**
+   * Operation ids some state table moves into a deleted, invalidated or revoked state, and those
+   * named for turning authentication off or revoking credentials (`AuthDisable`, `POST /auth/revoke`):
+   * sent with the suite's own credentials, they would end them for every case after (etcd drops all
+   * tokens when authentication is disabled), so they run only as destructive cases, last.
+   */
   readonly destroying: ReadonlySet<unknown>;
 }
 
@@ -16,6 +22,12 @@ export function indexOperations(model: ApiModel): OperationIndex {
   for (const t of tables) {
     if (!Array.isArray(t["transitions"])) continue;
     for (const r of t["transitions"]) if (isObj(r) && /invalidat|delet|revok/i.test(String(r["to"] ?? ""))) destroying.add(r["on"]);
+  }
+  const AUTH = /auth|token|credential|session|login|password/i;
+  const REVOKE = /disable|revoke|invalidat|logout|log-out|signout|sign-out/i;
+  for (const op of model.operations) {
+    const words = `${op.id} ${op.path}`;
+    if (AUTH.test(words) && REVOKE.test(words)) destroying.add(op.id);
   }
   return { destroying };
 }

@@ -69,8 +69,7 @@ export function breakRules(rules: readonly unknown[], resolve: Resolve): RuleBre
     if (kind === "compare" && typeof r["left"] === "string" && typeof r["right"] === "string") {
       const lessWanted = r["op"] === "<" || r["op"] === "<=";
       // Make left the larger when the rule wants it smaller, and the other way round.
-      const [big, small] =
-        r["as"] === "price" ? ["20.00 USD", "10.00 USD"] : r["as"] === "date-time" ? [iso(BASE + 2 * DAY), iso(BASE)] : [2000, 1000];
+      const [big, small] = r["as"] === "price" ? ["20.00 USD", "10.00 USD"] : r["as"] === "date-time" ? [iso(BASE + 2 * DAY), iso(BASE)] : [2000, 1000];
       const set: Obj = {};
       if (r["left"] !== "$now") set[r["left"]] = lessWanted ? big : small;
       if (r["right"] !== "$now") set[r["right"]] = lessWanted ? small : big;

@@ -18,9 +18,7 @@ function transitionTables(model: ApiModel): Obj[] {
 }
 
 function transitionsOn(model: ApiModel, opId: string): { table: Obj; t: Obj }[] {
-  return transitionTables(model).flatMap((table) =>
-    (Array.isArray(table["transitions"]) ? table["transitions"].filter(isObj) : []).filter((t) => t["on"] === opId).map((t) => ({ table, t })),
-  );
+  return transitionTables(model).flatMap((table) => (Array.isArray(table["transitions"]) ? table["transitions"].filter(isObj) : []).filter((t) => t["on"] === opId).map((t) => ({ table, t })));
 }
 
 /** The JSON schema of an operation's first success answer. */
@@ -59,7 +57,9 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
     let itemPath: string | undefined;
     for (const link of links) {
       const target = byId.get(link.operationId);
-      const entry = Object.entries(link.parameters).map(([k, v]) => [k.replace(/^path\./, ""), bodyPointer(v)] as const).find(([, p]) => p !== undefined);
+      const entry = Object.entries(link.parameters)
+        .map(([k, v]) => [k.replace(/^path\./, ""), bodyPointer(v)] as const)
+        .find(([, p]) => p !== undefined);
       if (shown(target) && entry) {
         idParam = entry[0];
         pointers = [entry[1] as string];
@@ -148,7 +148,11 @@ function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
     const repeat = rows.find(({ t }) => typeof t["status"] === "number" && t["status"] >= 400)?.t["status"];
     // A delete whose effect nothing can observe (no read, no list, no stated state) is left to its valid requests.
     if (!soft && typeof repeat !== "number" && !list && !read) continue;
-    const said = [soft ? "answers the object with deleted=true" : undefined, list ? (soft && withDeleted ? "listed only with with_deleted=true" : "no longer listed") : undefined, typeof repeat === "number" ? `a repeated delete answers ${repeat}` : undefined];
+    const said = [
+      soft ? "answers the object with deleted=true" : undefined,
+      list ? (soft && withDeleted ? "listed only with with_deleted=true" : "no longer listed") : undefined,
+      typeof repeat === "number" ? `a repeated delete answers ${repeat}` : undefined,
+    ];
     out.push({
       kind: "deletion",
       operationId: op.id,
@@ -188,7 +192,13 @@ function outstandingLimits(model: ApiModel): Obj[] {
     const limit = create.limits.find((l) => l.kind === "outstanding" && typeof l.max === "number");
     const list = model.operations.find((o) => shown(o) && o.method === "get" && o.path === create.path);
     if (!limit || limit.max === undefined || !list) continue;
-    out.push({ kind: "outstanding", create: create.id, list: list.id, max: limit.max, row: `${create.id}: at most ${limit.max} at once${limit.per ? ` per ${limit.per}` : ""} (${limit.description}); the next create is refused` });
+    out.push({
+      kind: "outstanding",
+      create: create.id,
+      list: list.id,
+      max: limit.max,
+      row: `${create.id}: at most ${limit.max} at once${limit.per ? ` per ${limit.per}` : ""} (${limit.description}); the next create is refused`,
+    });
   }
   return out;
 }

@@ -33,7 +33,6 @@ const onWorker = {
   units: (pool: WorkerPool, input: UnitsInput): Promise<UnitCode[]> => pool.run<UnitCode[]>(COMPILE_MODULE, "compileUnits", [input]),
 };
 
-
 export interface CompileAllOptions {
   /** Worker threads to use at most; 0 compiles everything on the calling thread. @default defaultWorkerCount() */
   readonly workers?: number;
@@ -53,9 +52,7 @@ export async function compileAll(inputs: readonly CompileInput[], options: Compi
   const inlineBelow = options.inlineBelowExports ?? INLINE_BELOW_EXPORTS;
   const pool = poolOf(workers);
   // Worker jobs are posted first so they run while the calling thread compiles the small ones.
-  const pending = inputs.map((input) =>
-    pool && input.exports.size >= inlineBelow ? orInline(onWorker.document(pool, input), () => compileStandalone(input)) : undefined,
-  );
+  const pending = inputs.map((input) => (pool && input.exports.size >= inlineBelow ? orInline(onWorker.document(pool, input), () => compileStandalone(input)) : undefined));
   // A throwing inline compile becomes a rejection, so Promise.all also settles the worker jobs.
   const results = inputs.map((input, i) => pending[i] ?? new Promise<string>((resolve) => resolve(compileStandalone(input))));
   return Promise.all(results);

@@ -60,7 +60,14 @@ function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
     // runs to check the contract's schemas, compile as usual.
     // Every contract pattern runs on RE2 (linear time) through the runtime's engine, which the
     // standalone code imports (`patternRegExp.code`): a request cannot make it backtrack.
-    code: { source: true, esm: true, lines: false, optimize: false, regExp: patternRegExp, process: (source: string, env?: { root?: { baseId?: string } }) => (isContractSchema(env?.root?.baseId) ? STANDALONE_ONLY : source) },
+    code: {
+      source: true,
+      esm: true,
+      lines: false,
+      optimize: false,
+      regExp: patternRegExp,
+      process: (source: string, env?: { root?: { baseId?: string } }) => (isContractSchema(env?.root?.baseId) ? STANDALONE_ONLY : source),
+    },
     ...(coerce ? { coerceTypes: "array" as const, useDefaults: true } : {}),
     ...(ownProperties ? { ownProperties: true } : {}),
   });
@@ -71,7 +78,24 @@ function newAjv(coerce: boolean, ownProperties: boolean): AjvLike {
   ajv.addKeyword({ ...dispatchKeyword });
   ajv.addKeyword({ ...dispatchSchemasKeyword });
   // Annotation-only OpenAPI keywords: known to ajv so they are not mistaken for typos.
-  for (const keyword of ["discriminator", "xml", "externalDocs", "example", "x-unspecified", "x-hashed", "x-values-seen", "x-legacy-values", "x-problem-type", "x-source", "x-added", "x-deprecated-at", "x-replaced-by", "x-removed", "x-sunset", "x-transitions"]) {
+  for (const keyword of [
+    "discriminator",
+    "xml",
+    "externalDocs",
+    "example",
+    "x-unspecified",
+    "x-hashed",
+    "x-values-seen",
+    "x-legacy-values",
+    "x-problem-type",
+    "x-source",
+    "x-added",
+    "x-deprecated-at",
+    "x-replaced-by",
+    "x-removed",
+    "x-sunset",
+    "x-transitions",
+  ]) {
     ajv.addKeyword({ keyword, schemaType: undefined } as object);
   }
   return ajv;
@@ -163,4 +187,3 @@ function toEsmImports(code: string): string {
   const body = nameRequires(code, requires).replace(/^"use strict";/, "");
   return `${esmImports(requires)}${body}`;
 }
-

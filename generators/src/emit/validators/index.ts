@@ -94,9 +94,7 @@ export function validationPlan(model: ApiModel): Plan {
       locations[where] = rules.length > 0 ? { allOf: [base, withRules({}, rules)] } : base;
     }
     const params = add("form", `${prefix}p`, { type: "object", properties: locations }).name;
-    const body = op.requestBody
-      ? { required: op.requestBody.required, media: mediaRefs(op.requestBody.contents, `${prefix}b`, rulesIn("body")) }
-      : undefined;
+    const body = op.requestBody ? { required: op.requestBody.required, media: mediaRefs(op.requestBody.contents, `${prefix}b`, rulesIn("body")) } : undefined;
     const responses = op.responses.map((r, k) => ({ status: r.status, media: mediaRefs(r.contents, `${prefix}r${k}`, []) }));
     return { op, params, parameters, ...(body ? { body } : {}), responses };
   };
@@ -104,8 +102,7 @@ export function validationPlan(model: ApiModel): Plan {
   const deliveries = model.deliveries.map((d, i) => planOne(d, `d${i}`));
 
   applyDiscriminators(components, [...Object.values(strictDefs), ...Object.values(paramsDefs)], model.problemBase ? { problemBase: model.problemBase.default } : {});
-  const defsOf = (keyPattern: RegExp): unknown[] =>
-    [...Object.entries(strictDefs), ...Object.entries(paramsDefs)].filter(([k]) => keyPattern.test(k)).map(([, v]) => v);
+  const defsOf = (keyPattern: RegExp): unknown[] => [...Object.entries(strictDefs), ...Object.entries(paramsDefs)].filter(([k]) => keyPattern.test(k)).map(([, v]) => v);
   // A delivery's payload travels from the API like a response (readOnly members present, writeOnly
   // ones may be left out); the receiver's answer travels back like a request.
   const views = directionalViews(components, defsOf(/^(o\d+b|d\d+r\d+)_/), defsOf(/^(o\d+r\d+|d\d+b)_/));

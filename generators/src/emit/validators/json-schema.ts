@@ -82,9 +82,7 @@ export function unicodePattern(pattern: string): string | undefined {
     }
   };
   if (compiles(pattern)) return pattern;
-  const escaped = pattern.replace(/\\.|\{(\d+(,\d*)?)\}|[{}]/g, (m, quant: string | undefined) =>
-    m.startsWith("\\") || quant !== undefined ? m : `\\${m}`,
-  );
+  const escaped = pattern.replace(/\\.|\{(\d+(,\d*)?)\}|[{}]/g, (m, quant: string | undefined) => (m.startsWith("\\") || quant !== undefined ? m : `\\${m}`));
   return compiles(escaped) ? escaped : undefined;
 }
 
@@ -187,7 +185,11 @@ const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 /** The component name a `#/components/schemas/<name>` reference names. */
 function componentName(ref: unknown): string | undefined {
   const m = typeof ref === "string" ? SCHEMA_REF.exec(ref) : null;
-  return m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+  return m
+    ? decodeURIComponent(m[1] as string)
+        .replace(/~1/g, "/")
+        .replace(/~0/g, "~")
+    : undefined;
 }
 
 export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["enum", "const", "default", "example", "examples", "x-rules", DISPATCH]);
@@ -310,8 +312,7 @@ function dispatchInheritance(components: Record<string, unknown>, options: Discr
     if (!isObj(schema) || unions.has(schema) || !isObj(schema["discriminator"]) || typeof schema["discriminator"]["propertyName"] !== "string") continue;
     if (schema["oneOf"] !== undefined || schema["anyOf"] !== undefined) continue;
     const property = schema["discriminator"]["propertyName"];
-    const extendsBase = (node: unknown): boolean =>
-      isObj(node) && Array.isArray(node["allOf"]) && node["allOf"].some((b) => isObj(b) && componentName(b["$ref"]) === base);
+    const extendsBase = (node: unknown): boolean => isObj(node) && Array.isArray(node["allOf"]) && node["allOf"].some((b) => isObj(b) && componentName(b["$ref"]) === base);
     const targets: [string, string][] = [];
     const keys = new Set<string>();
     const mapping = isObj(schema["discriminator"]["mapping"]) ? schema["discriminator"]["mapping"] : {};
@@ -388,8 +389,7 @@ export function directionalViews(components: Record<string, unknown>, requests: 
         for (const [k, v] of Object.entries(node)) if (!DATA_KEYWORDS.has(k)) walk(v, visit);
       }
     };
-    const relaxes = (o: Obj): boolean =>
-      Array.isArray(o["required"]) && isObj(o["properties"]) && o["required"].some((r) => typeof r === "string" && flagged((o["properties"] as Obj)[r]));
+    const relaxes = (o: Obj): boolean => Array.isArray(o["required"]) && isObj(o["properties"]) && o["required"].some((r) => typeof r === "string" && flagged((o["properties"] as Obj)[r]));
     // Components that relax a requirement themselves, then everything that reaches them.
     const relaxed = new Set<string>();
     const refs = new Map<string, Set<string>>();
@@ -404,7 +404,7 @@ export function directionalViews(components: Record<string, unknown>, requests: 
       refs.set(name, targets);
       if (own) relaxed.add(name);
     }
-    for (let grew = relaxed.size > 0; grew; ) {
+    for (let grew = relaxed.size > 0; grew;) {
       grew = false;
       for (const [name, targets] of refs) {
         if (!relaxed.has(name) && [...targets].some((t) => relaxed.has(t))) {

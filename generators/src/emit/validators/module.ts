@@ -60,10 +60,7 @@ export async function compileModule(input: CompileInput, cache: ContentCache, op
   });
   if (missing.size > 0) {
     const groups = [...missing.values()];
-    const compiled = await compileUnitBatches(
-      { units: groups.map((g) => units[g[0] as number] as Unit), coerce: input.coerce, ownProperties },
-      options,
-    );
+    const compiled = await compileUnitBatches({ units: groups.map((g) => units[g[0] as number] as Unit), coerce: input.coerce, ownProperties }, options);
     groups.forEach((group, n) => {
       const code = compiled[n] as UnitCode;
       for (const i of group) codes[i] = code;
@@ -82,4 +79,3 @@ export async function compileModule(input: CompileInput, cache: ContentCache, op
  * Only the last module of each kind is kept, so memory holds one contract's units at most.
  */
 const lastRun = new Map<boolean, ReadonlyMap<string, UnitCode>>();
-

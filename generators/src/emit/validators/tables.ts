@@ -26,11 +26,15 @@ ${join(model.schemas.map((s, i) => ts`  ${objectKey(s.typeName)}: strict.${ident
 export const operationValidators = {
 ${join(p.operations.map((o) => validationEntry(model, o)))}
 };
-${deliveries ? ts`
+${
+  deliveries
+    ? ts`
 export const deliveryValidators = {
 ${join(p.deliveries.map((d) => validationEntry(model, d)))}
 };
-` : ts``}`;
+`
+    : ts``
+}`;
   const dts = ts`import type { CompiledValidator, OperationValidation } from "@contractgen/runtime/validation";
 
 /** One precompiled validator per named schema, by type name (src/validators.ts types each). */
@@ -41,30 +45,40 @@ export type OperationId = ${stringUnion(p.operations.map((o) => o.op.id))};
 
 /** Per operation: the compiled parameter, body and response validators and the parameter facts. */
 export declare const operationValidators: Readonly<Record<OperationId, OperationValidation>>;
-${deliveries ? ts`
+${
+  deliveries
+    ? ts`
 /** Every delivery this package validates, by its id (operationId, else the webhook's name). */
 export type DeliveryId = ${stringUnion(p.deliveries.map((d) => d.op.id))};
 
 /** Per delivery (webhook or callback): the compiled header, payload and answer validators. */
 export declare const deliveryValidators: Readonly<Record<DeliveryId, OperationValidation>>;
-` : ts``}`;
+`
+    : ts``
+}`;
   return { js: `${js.text}`, dts: `${dts.text}` };
 }
 
 /** One operation's (or delivery's) entry of a validation table. */
 export function validationEntry(model: ApiModel, o: OperationPlan): Code {
-    const facts = o.parameters.map((x) => ({
-      name: x.name,
-      in: x.in,
-      style: x.style,
-      explode: x.explode,
-      array: isArraySchema(x.schema, model),
-    }));
-    const media = (list: readonly { mediaType: string; ref?: Ref }[]): Code =>
-      ts`{ ${join(list.map((m) => ts`${objectKey(m.mediaType)}: ${refCode(m.ref)}`), ", ")} }`;
-    const body = o.body ? ts`body: { required: ${o.body.required}, media: ${media(o.body.media)} },` : ts``;
-    const responses = join(o.responses.map((r) => ts`${objectKey(r.status)}: ${media(r.media)}`), ", ");
-    return ts`  ${objectKey(o.op.id)}: { params: params.${ident(o.params)}, parameters: ${literal(facts)}, ${body} responses: { ${responses} } },`;
+  const facts = o.parameters.map((x) => ({
+    name: x.name,
+    in: x.in,
+    style: x.style,
+    explode: x.explode,
+    array: isArraySchema(x.schema, model),
+  }));
+  const media = (list: readonly { mediaType: string; ref?: Ref }[]): Code =>
+    ts`{ ${join(
+      list.map((m) => ts`${objectKey(m.mediaType)}: ${refCode(m.ref)}`),
+      ", ",
+    )} }`;
+  const body = o.body ? ts`body: { required: ${o.body.required}, media: ${media(o.body.media)} },` : ts``;
+  const responses = join(
+    o.responses.map((r) => ts`${objectKey(r.status)}: ${media(r.media)}`),
+    ", ",
+  );
+  return ts`  ${objectKey(o.op.id)}: { params: params.${ident(o.params)}, parameters: ${literal(facts)}, ${body} responses: { ${responses} } },`;
 }
 
 export function refCode(ref: Ref | undefined): Code {
@@ -75,10 +89,13 @@ function isArraySchema(schema: JsonSchema, model: ApiModel): boolean {
   let s: unknown = schema;
   for (let hops = 0; hops < 10 && isObj(s) && typeof s["$ref"] === "string"; hops++) {
     const m = /^#\/components\/schemas\/(.+)$/.exec(s["$ref"] as string);
-    const name = m ? decodeURIComponent(m[1] as string).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+    const name = m
+      ? decodeURIComponent(m[1] as string)
+          .replace(/~1/g, "/")
+          .replace(/~0/g, "~")
+      : undefined;
     s = model.schemas.find((x) => x.name === name)?.schema;
   }
   if (!isObj(s)) return false;
   return s["type"] === "array" || (Array.isArray(s["type"]) && s["type"].includes("array"));
 }
-

@@ -52,7 +52,6 @@ const PROSE = new Set(["description", "title", "$comment"]);
  */
 const EXAMPLES = new Set(["example", "examples"]);
 
-
 /** Whether this document can be split: keywords that look across `$ref` boundaries or rebase refs need the whole document in one compile. */
 export function splittable(root: unknown): boolean {
   let ok = true;

@@ -22,7 +22,12 @@ export interface ExpressionScope {
     readonly url: string;
     readonly method: string;
     readonly statusCode: number;
-    readonly request: { readonly header: Readonly<Record<string, string>>; readonly query: Readonly<Record<string, unknown>>; readonly path: Readonly<Record<string, unknown>>; readonly body: unknown };
+    readonly request: {
+      readonly header: Readonly<Record<string, string>>;
+      readonly query: Readonly<Record<string, unknown>>;
+      readonly path: Readonly<Record<string, unknown>>;
+      readonly body: unknown;
+    };
     readonly response: { readonly header: (name: string) => string | null; readonly body: unknown };
   };
 }
@@ -59,7 +64,12 @@ export function parseExpression(text: string): RuntimeExpression | { readonly er
 }
 
 function segments(pointer: string): string[] {
-  return pointer === "" ? [] : pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer === ""
+    ? []
+    : pointer
+        .split("/")
+        .slice(1)
+        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** The value at a JSON pointer, or undefined where the path leads nowhere. */

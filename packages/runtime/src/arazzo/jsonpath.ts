@@ -126,7 +126,11 @@ export function parseJsonPath(text: string): Query {
       i += num[0].length;
       return { k: "lit", v: Number(num[0]) };
     }
-    for (const [w, v] of [["true", true], ["false", false], ["null", null]] as const) {
+    for (const [w, v] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
       if (text.startsWith(w, i)) {
         i += w.length;
         return { k: "lit", v };

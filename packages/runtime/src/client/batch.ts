@@ -185,11 +185,7 @@ export async function runBatches<T, R>(options: RunBatchesOptions<T, R>): Promis
  * `key`, since document 2 does not show the field's name) plus the chunk's offset. Entries without
  * a numeric index are returned unchanged.
  */
-export function offsetIndexes<E extends object>(
-  entries: readonly E[] | undefined,
-  offset: number,
-  key: string = "index",
-): E[] {
+export function offsetIndexes<E extends object>(entries: readonly E[] | undefined, offset: number, key: string = "index"): E[] {
   return (entries ?? []).map((entry) => {
     const value = (entry as Record<string, unknown>)[key];
     return typeof value === "number" ? ({ ...entry, [key]: value + offset } as E) : entry;

@@ -25,8 +25,7 @@ export interface EncodedBody {
   readonly form: URLSearchParams | undefined;
 }
 
-const isRaw = (v: unknown): v is Uint8Array | ArrayBuffer | Blob =>
-  v instanceof Uint8Array || v instanceof ArrayBuffer || v instanceof Blob;
+const isRaw = (v: unknown): v is Uint8Array | ArrayBuffer | Blob => v instanceof Uint8Array || v instanceof ArrayBuffer || v instanceof Blob;
 
 /** fetch cannot send a view of a SharedArrayBuffer; such views are copied. */
 function ownBuffer(body: Uint8Array | ArrayBuffer | Blob): Uint8Array<ArrayBuffer> | ArrayBuffer | Blob {

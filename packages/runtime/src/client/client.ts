@@ -77,9 +77,7 @@ export type BinaryValue = Blob | Uint8Array | ArrayBuffer;
  * A `multipart/form-data` body: `FormData`, or the schema's fields where any field may also be a file
  * (the schema types binary fields as strings).
  */
-export type MultipartBody<T> =
-  | FormData
-  | (T extends object ? { [K in keyof T]: T[K] | BinaryValue | readonly (BinaryValue | string | number | boolean)[] } : never);
+export type MultipartBody<T> = FormData | (T extends object ? { [K in keyof T]: T[K] | BinaryValue | readonly (BinaryValue | string | number | boolean)[] } : never);
 
 /** A body of a non-JSON, non-form media type, sent as given: text or bytes. */
 export type RawBody = string | BinaryValue;
@@ -121,7 +119,10 @@ function pointerGet(value: unknown, pointer: string): unknown {
 
 function pointerSet(value: unknown, pointer: string, replacement: unknown): unknown {
   if (pointer === "") return replacement;
-  const segs = pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segs = pointer
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   const root = isObject(value) ? { ...value } : {};
   let node: Record<string, unknown> = root;
   segs.forEach((seg, i) => {
@@ -343,7 +344,12 @@ export function createCaller(options: CallerOptions): Caller {
         else path = path.split(`{${p.name}}`).join(stylePathValue(p.name, value, p.style ?? "simple", p.explode ?? false));
       } else if (p.in === "query") {
         query.push({ name: p.name, value, ...(p.style ? { style: p.style as QueryParam["style"] } : {}), ...(p.explode !== undefined ? { explode: p.explode } : {}) });
-      } else if (p.in === "header") setOwn(headers, p.name, styleSimple(value, p.explode ?? false, (t) => t));
+      } else if (p.in === "header")
+        setOwn(
+          headers,
+          p.name,
+          styleSimple(value, p.explode ?? false, (t) => t),
+        );
       else if (p.in === "cookie") cookies.push(...styleCookie(p.name, value, p.explode ?? true));
     }
     if (cookies.length > 0) {
@@ -481,7 +487,6 @@ export function createErrorMapper(o: ErrorMapperOptions): { toError: ErrorMapper
     const cls = schema !== undefined && Object.prototype.hasOwnProperty.call(o.errorClasses, schema) ? o.errorClasses[schema] : undefined;
     return new (cls ?? o.fallback)(status, body, contentType);
   };
-  const problemEvent = (value: unknown): Error | undefined =>
-    looksLikeProblem(value) && typeof (value as Record<string, unknown>)["title"] === "string" ? o.parseProblem(value) : undefined;
+  const problemEvent = (value: unknown): Error | undefined => (looksLikeProblem(value) && typeof (value as Record<string, unknown>)["title"] === "string" ? o.parseProblem(value) : undefined);
   return { toError, problemEvent };
 }

@@ -32,9 +32,7 @@ export class AuthConfigError extends Error {
   readonly accepted: SecurityAlternatives;
 
   constructor(accepted: SecurityAlternatives, detail?: string) {
-    super(
-      `${detail ?? "No configured credentials satisfy this operation"}; it accepts ${describeSecurity(accepted)}`,
-    );
+    super(`${detail ?? "No configured credentials satisfy this operation"}; it accepts ${describeSecurity(accepted)}`);
     this.accepted = accepted;
   }
 }

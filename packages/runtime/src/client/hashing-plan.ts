@@ -33,7 +33,10 @@ function apply(node: unknown, segs: readonly string[], kind: IdentifierKind | un
 export function applyHashing(body: unknown, fields: readonly HashedField[]): unknown {
   let out = body;
   for (const f of fields) {
-    const segs = f.pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const segs = f.pointer
+      .split("/")
+      .slice(1)
+      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     out = apply(out, segs, f.kind);
   }
   return out;

@@ -22,11 +22,7 @@ export interface NdjsonOptions {
  * way to resynchronise. A connection lost mid-stream throws a `NetworkError`; an abort throws the
  * abort reason. Leaving the loop early cancels the body, which closes the connection.
  */
-export async function* readNdjson(
-  body: ReadableStream<Uint8Array>,
-  signal?: AbortSignal,
-  options: NdjsonOptions = {},
-): AsyncGenerator<unknown, void, undefined> {
+export async function* readNdjson(body: ReadableStream<Uint8Array>, signal?: AbortSignal, options: NdjsonOptions = {}): AsyncGenerator<unknown, void, undefined> {
   const maxLineLength = options.maxLineLength ?? 16_777_216;
   const reader = body.getReader();
   const decoder = new TextDecoder("utf-8");

@@ -32,10 +32,13 @@ export function startDeadline(timeoutMs: number | undefined, caller?: AbortSigna
   if (caller?.aborted) controller.abort(abortReason(caller));
   else caller?.addEventListener("abort", onAbort, { once: true });
   if (timeoutMs !== undefined && Number.isFinite(timeoutMs) && !controller.signal.aborted) {
-    timer = setTimeout(() => {
-      timeout = new TimeoutError(timeoutMs);
-      controller.abort(timeout);
-    }, Math.max(0, timeoutMs));
+    timer = setTimeout(
+      () => {
+        timeout = new TimeoutError(timeoutMs);
+        controller.abort(timeout);
+      },
+      Math.max(0, timeoutMs),
+    );
   }
   return {
     signal: controller.signal,

@@ -66,8 +66,7 @@ function problemSlug(type: string): string {
   return type.slice(type.lastIndexOf("/") + 1);
 }
 
-const retryableStatus = (status: number | undefined): boolean =>
-  status !== undefined && (status === 429 || status >= 500);
+const retryableStatus = (status: number | undefined): boolean => status !== undefined && (status === 429 || status >= 500);
 
 /**
  * The default reconnect policy. Reconnects after: a network failure or timeout, a connection that
@@ -77,12 +76,7 @@ const retryableStatus = (status: number | undefined): boolean =>
  * or anything unrecognised.
  */
 export function isTransientStreamError(error: Error): boolean {
-  if (
-    error instanceof NetworkError ||
-    error instanceof TimeoutError ||
-    error instanceof StreamEndedError ||
-    error instanceof StreamParseError
-  ) {
+  if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof StreamEndedError || error instanceof StreamParseError) {
     return true;
   }
   if (error instanceof HttpStatusError || error instanceof ApiError) return retryableStatus(error.status);

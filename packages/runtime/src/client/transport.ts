@@ -96,8 +96,7 @@ export function createTransport(options: TransportOptions): Transport {
     ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
   });
 
-  const urlOf = (spec: Pick<RequestSpec, "path" | "pathParams" | "query">): string =>
-    buildUrl(baseUrl, spec.path, spec.pathParams, spec.query);
+  const urlOf = (spec: Pick<RequestSpec, "path" | "pathParams" | "query">): string => buildUrl(baseUrl, spec.path, spec.pathParams, spec.query);
 
   const prepare = (spec: RequestSpec): Prepared => ({
     method: spec.method.toUpperCase(),
@@ -207,6 +206,8 @@ export function createTransport(options: TransportOptions): Transport {
 /** `url` with an API key that travels in the query appended (encoded like any query value). */
 function withQuery(url: string, query: Readonly<Record<string, string>> | undefined): string {
   if (query === undefined) return url;
-  const extra = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+  const extra = Object.entries(query)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join("&");
   return extra === "" ? url : `${url}${url.includes("?") ? "&" : "?"}${extra}`;
 }

@@ -22,8 +22,7 @@ export type PathParams = Readonly<Record<string, string | number | boolean>>;
 
 type Scalar = string | number | boolean | bigint | Date | null;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date);
 
 function scalarText(value: unknown, name: string): string {
   const v = value as Scalar;
@@ -110,12 +109,7 @@ export function expandPath(template: string, params: PathParams | undefined): st
 }
 
 /** `baseUrl` + expanded path + query. A trailing slash on `baseUrl` is ignored. */
-export function buildUrl(
-  baseUrl: string,
-  path: string,
-  pathParams?: PathParams,
-  query?: readonly QueryParam[],
-): string {
+export function buildUrl(baseUrl: string, path: string, pathParams?: PathParams, query?: readonly QueryParam[]): string {
   const search = serializeQuery(query);
   return `${baseUrl.replace(/\/+$/, "")}${expandPath(path, pathParams)}${search === "" ? "" : `?${search}`}`;
 }

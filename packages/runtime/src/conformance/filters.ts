@@ -24,7 +24,10 @@ export function matchesFilter(f: FilterPlan, item: unknown, value: unknown): boo
   const wanted = Array.isArray(value) ? value.map(text).filter((x): x is string => x !== undefined) : typeof value === "string" && f.match === "in" ? value.split(",") : [text(value) ?? ""];
   return f.members.some((member) => {
     const raw = memberValue(item, member);
-    const values = (Array.isArray(raw) ? raw : [raw]).map(text).filter((x): x is string => x !== undefined).map(fold);
+    const values = (Array.isArray(raw) ? raw : [raw])
+      .map(text)
+      .filter((x): x is string => x !== undefined)
+      .map(fold);
     return values.some((v) =>
       wanted.some((w0) => {
         const w = fold(w0);
@@ -97,7 +100,10 @@ export function filterValues(f: FilterPlan, items: readonly unknown[], asArray: 
 export function innerProbes(f: FilterPlan, items: readonly unknown[]): string[] {
   if (f.match !== "prefix") return [];
   const fold = (s: string): string => (f.caseInsensitive ? s.toLowerCase() : s);
-  const all = items.flatMap((it) => f.members.map((m) => memberValue(it, m))).map(text).filter((v): v is string => v !== undefined);
+  const all = items
+    .flatMap((it) => f.members.map((m) => memberValue(it, m)))
+    .map(text)
+    .filter((v): v is string => v !== undefined);
   for (const v of all) {
     for (let start = 1; start + 3 <= v.length; start++) {
       const probe = v.slice(start, start + 3);

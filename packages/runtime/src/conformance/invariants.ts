@@ -12,7 +12,12 @@ import { createSchemaMatcher, jsonEqual } from "../shared/schema-match.js";
 /** What a response rule reads: the answer beside the request that produced it. */
 export interface Exchange {
   readonly status: number;
-  readonly request: { readonly path: Readonly<Record<string, unknown>>; readonly query: Readonly<Record<string, unknown>>; readonly headers: Readonly<Record<string, unknown>>; readonly body?: unknown };
+  readonly request: {
+    readonly path: Readonly<Record<string, unknown>>;
+    readonly query: Readonly<Record<string, unknown>>;
+    readonly headers: Readonly<Record<string, unknown>>;
+    readonly body?: unknown;
+  };
   readonly body: unknown;
 }
 

@@ -184,16 +184,21 @@ export class ObjectPool {
     const given = this.#host.given();
     if (Object.prototype.hasOwnProperty.call(given, last) && (restorable || this.#host.disposable())) return { values: { ...known, [last]: given[last] }, made: false };
     if (restorable || this.#host.disposable()) {
-      const listed = await this.#fromSources((op.sources?.[last] ?? []).filter((s) => s.kind !== "create"), last, known, 0, false, (v) => this.#host.accepts(op, last, v));
+      const listed = await this.#fromSources(
+        (op.sources?.[last] ?? []).filter((s) => s.kind !== "create"),
+        last,
+        known,
+        0,
+        false,
+        (v) => this.#host.accepts(op, last, v),
+      );
       if (listed) return { values: { ...known, [last]: listed.value }, made: false };
       // The contract's own example names an object a throw-away server was seeded with.
       const example = op.positive?.values[last];
       if (example !== undefined && !this.isConsumed(last, example)) return { values: { ...known, [last]: example }, made: false };
     }
     const failed = create ? this.#failures.get(create.operationId) : undefined;
-    const how = create
-      ? `${create.operationId} made none${failed ? ` (${failed})` : ""}`
-      : "the contract has no operation that makes one";
+    const how = create ? `${create.operationId} made none${failed ? ` (${failed})` : ""}` : "the contract has no operation that makes one";
     return {
       why: `no ${last} the suite may ${restorable ? "change" : "delete"}: ${how}${restorable ? "" : ", and objects the server listed are not the suite's to delete"}; run against a throw-away server with --disposable, or give one with --values '{"${last}": "…"}'`,
     };
@@ -321,7 +326,10 @@ export class ObjectPool {
     const items = ok2xx(res) ? getAt(res.body, source.items) : undefined;
     this.#items.set(key, Array.isArray(items) ? items.filter(isRec) : []);
     const keys = Array.isArray(items)
-      ? items.filter((it) => isRec(it) && it["deleted"] !== true).map((it) => (it as Rec)[source.field]).filter((v) => scalar(v))
+      ? items
+          .filter((it) => isRec(it) && it["deleted"] !== true)
+          .map((it) => (it as Rec)[source.field])
+          .filter((v) => scalar(v))
       : [];
     this.#listed.set(key, keys);
     return keys;
@@ -440,7 +448,11 @@ export function createdKey(res: RawResponse, source: Extract<PlanSource, { kind:
   }
   if (source.location) {
     const location = res.headers.get("location");
-    const last = location?.split("?")[0]?.split("/").filter((s) => s !== "").at(-1);
+    const last = location
+      ?.split("?")[0]
+      ?.split("/")
+      .filter((s) => s !== "")
+      .at(-1);
     if (last !== undefined) {
       try {
         return decodeURIComponent(last);

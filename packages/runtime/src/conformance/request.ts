@@ -34,6 +34,17 @@ export interface Sender {
    * later request gets an answer again.
    */
   readonly down: string | undefined;
+  /**
+   * Why the configured credentials stopped working mid-run (a request the server accepted with them
+   * before is refused 401 now: a call of the run revoked them, such as an operation that turns
+   * authentication off and on again), naming the last write accepted before; undefined while they work.
+   */
+  readonly revoked: string | undefined;
+  /**
+   * When the last request's answer began 2xx with its head but its body did not end (a stream that
+   * does not close): what to say instead of a timeout. Undefined otherwise.
+   */
+  readonly openAnswer: string | undefined;
   /** Requests of an operation sent with the suite's own credentials, with the status each was answered: what its quota may have counted. */
   answered(operationId: string): readonly { readonly values: Readonly<Record<string, unknown>>; readonly at: number; readonly status: number }[];
 }
@@ -73,14 +84,24 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
   const transports = new Map<string, Transport>();
   let last: SentRequest | undefined;
   let down: string | undefined;
+  let revoked: string | undefined;
+  let head: { request: string; status: number; type: string | null } | undefined;
+  // A read the configured credentials got answered 2xx, to tell revoked credentials from one
+  // operation's own 401; and the last write answered 2xx, the likely revoker.
+  let acceptedRead: { op: OperationCase; values: Readonly<Record<string, unknown>> } | undefined;
+  let lastWrite: string | undefined;
+  const acceptedOps = new Set<string>();
   const answered = new Map<string, { values: Readonly<Record<string, unknown>>; at: number; status: number }[]>();
   const recording: typeof fetch = async (input, init) => {
     const headers: [string, string][] = [];
     new Headers(init?.headers).forEach((value, name) => headers.push([name, value]));
     const text = bodyText(init?.body);
+    head = undefined;
     last = { method: init?.method ?? "GET", url: String(input instanceof Request ? input.url : input), headers, ...(text !== undefined ? { body: text } : {}) };
     // A contract tester checks the redirect itself (its status and Location), not where it leads.
-    return fetch(input, { ...init, redirect: "manual" });
+    const res = await fetch(input, { ...init, redirect: "manual" });
+    head = { request: `${last.method} ${last.url}`, status: res.status, type: res.headers.get("content-type") };
+    return res;
   };
   const transportFor = (auth: Credentials, noRetry: boolean): Transport => {
     const t = target();
@@ -108,7 +129,29 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
     get down() {
       return down;
     },
+    get revoked() {
+      return revoked;
+    },
+    get openAnswer() {
+      return head !== undefined && head.status >= 200 && head.status < 300
+        ? `${head.request} answered ${head.status} ${head.type ?? ""} and kept its body open past the time limit: a stream the suite does not read to its end`
+        : undefined;
+    },
     send(op, values, body, auth = "target", oauth1, options) {
+      return sendOne(op, values, body, auth, oauth1, options);
+    },
+    answered: (operationId) => answered.get(operationId) ?? [],
+  };
+
+  function sendOne(
+    op: OperationCase,
+    values: Readonly<Record<string, unknown>>,
+    body: unknown,
+    auth: Credentials = "target",
+    oauth1?: OAuth1RequestOptions,
+    options?: SendOptions,
+  ): Promise<RawResponse> {
+    {
       const pathParams: Record<string, string | number | boolean> = {};
       const query: QueryParam[] = [];
       // The media types the contract declares for the answers, as a client of it would ask for them.
@@ -143,13 +186,29 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
         },
       );
       if (auth !== "target") return watched;
-      return watched.then((res) => {
+      return watched.then(async (res) => {
         answered.set(op.id, [...(answered.get(op.id) ?? []), { values, at, status: res.status }]);
+        const secured = (security?.length ?? 0) > 0 && !(security ?? []).every((alt) => alt.length === 0);
+        if (secured && res.status === 401 && revoked === undefined && acceptedOps.has(op.id)) {
+          // The same operation took these credentials before: they were revoked since.
+          revoked = `the server stopped accepting the configured credentials: ${op.id} answered 2xx with them earlier and 401 now${lastWrite ? `; the last write it accepted before was ${lastWrite}` : ""}. Leave operations that revoke credentials out of this run, or give credentials they cannot revoke`;
+        }
+        if (secured && res.status >= 200 && res.status < 300) {
+          acceptedOps.add(op.id);
+          if (op.method === "GET") acceptedRead = { op, values };
+          else lastWrite = `${op.id} (${op.method} ${op.path}, answered ${res.status})`;
+        }
+        if (secured && res.status === 401 && revoked === undefined && acceptedRead !== undefined && acceptedRead.op.id !== op.id) {
+          const probe = acceptedRead;
+          acceptedRead = undefined;
+          const again = await sendOne(probe.op, probe.values, undefined, "target", undefined, { noRetry: true });
+          if (again.status === 401) revoked = `the server stopped accepting the configured credentials: ${probe.op.id}, answered 2xx with them earlier, is refused 401 now${lastWrite ? `; the last write it accepted before was ${lastWrite}` : ""}. Leave operations that revoke credentials out of this run, or give credentials they cannot revoke`;
+          else acceptedRead = probe;
+        }
         return res;
       });
-    },
-    answered: (operationId) => answered.get(operationId) ?? [],
-  };
+    }
+  }
 }
 
 export function describeResponse(r: RawResponse): string {
@@ -158,7 +217,10 @@ export function describeResponse(r: RawResponse): string {
 }
 
 function pointerSegments(pointer: string): string[] {
-  return pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** The value at a JSON pointer, or undefined where the path leads nowhere (one implementation with the workflows'). */

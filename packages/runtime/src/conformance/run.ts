@@ -60,7 +60,18 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         name,
         async (context) => {
           if (sender.down !== undefined && !(await answers(current().baseUrl))) return context.skip(`the server stopped answering: ${sender.down}`);
-          return fn(context);
+          if (sender.revoked !== undefined) return context.skip(sender.revoked);
+          const hadCredentials = sender.revoked === undefined;
+          try {
+            return await fn(context);
+          } catch (error) {
+            // The credentials died during this case: its failure is theirs, not the operation's.
+            if (hadCredentials && sender.revoked !== undefined) return context.skip(sender.revoked);
+            // An answer whose head came (2xx) but whose body never ended: a stream, not a hang.
+            const open = sender.openAnswer;
+            if (open !== undefined && error instanceof Error && error.name === "TimeoutError") return context.skip(open);
+            throw error;
+          }
         },
         timeout,
       ),
@@ -96,25 +107,34 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       const baseBody = built.request.body;
       const values: Record<string, unknown> = { ...baseValues };
       const copied = new Set<string>();
-      for (const p of create.parameters) if (p.in === "query" && template[p.name] !== undefined && template[p.name] !== null) (values[p.name] = renew(template[p.name])), copied.add(p.name);
+      for (const p of create.parameters) if (p.in === "query" && template[p.name] !== undefined && template[p.name] !== null) ((values[p.name] = renew(template[p.name])), copied.add(p.name));
       const isBody = create.request?.body !== undefined && baseBody !== null && typeof baseBody === "object" && !Array.isArray(baseBody);
       // Only the listed object's members, and drawn ones only where the contract requires them: a
       // drawn member is what the server refused in the first place.
       const body: Record<string, unknown> | undefined = isBody ? {} : undefined;
-      if (body && create.request?.body) for (const [k, v] of Object.entries(template)) if (v !== null && memberSchema(root, create.request.body.schema, k) !== undefined) (body[k] = renew(v)), copied.add(`body/${k}`);
+      if (body && create.request?.body)
+        for (const [k, v] of Object.entries(template)) if (v !== null && memberSchema(root, create.request.body.schema, k) !== undefined) ((body[k] = renew(v)), copied.add(`body/${k}`));
       // A copied member the request may not carry (a read-only one the server set): back to the plain request's.
       for (let round = 0; round < 12; round++) {
         const verdict = suiteTools.validateRequest?.(create.id, requestInput(create, { ...values, ...fixed }, body ?? baseBody));
         if (!verdict || verdict.valid) return { values, body: body ?? baseBody };
         const named = verdict.problem.errors.flatMap((e) => Object.keys(e.parameters)).map((n) => (n.startsWith("body/") ? `body/${n.split("/")[1] ?? ""}` : n));
         // A required member the copy lacks: the drawn request's.
-        const lacking = named.filter((n) => n.startsWith("body/") && !copied.has(n) && body !== undefined && !Object.prototype.hasOwnProperty.call(body, n.slice(5)) && Object.prototype.hasOwnProperty.call(baseBody as Record<string, unknown>, n.slice(5)));
+        const lacking = named.filter(
+          (n) =>
+            n.startsWith("body/") &&
+            !copied.has(n) &&
+            body !== undefined &&
+            !Object.prototype.hasOwnProperty.call(body, n.slice(5)) &&
+            Object.prototype.hasOwnProperty.call(baseBody as Record<string, unknown>, n.slice(5)),
+        );
         for (const n of lacking) if (body) body[n.slice(5)] = (baseBody as Record<string, unknown>)[n.slice(5)];
         const culprits = named.filter((n) => copied.has(n));
         if (culprits.length === 0 && lacking.length === 0) return undefined;
         for (const n of culprits) {
           copied.delete(n);
-          if (n.startsWith("body/") && body) delete body[n.slice(5)]; else if (baseValues[n] !== undefined) values[n] = baseValues[n];
+          if (n.startsWith("body/") && body) delete body[n.slice(5)];
+          else if (baseValues[n] !== undefined) values[n] = baseValues[n];
           else delete values[n];
         }
       }
@@ -260,6 +280,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
 
   /** Everything every answer to a valid request must keep, beyond not being a 5xx. */
   const checkAnswer = (op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, res: RawResponse): void => {
+    // A refusal where the contract declares none at all: not judged here (a schema-valid request may
+    // be refused for what it refers to); the missing declaration is reported once, by the
+    // operation's own case, not once per request.
+    if (op.undeclaredRefusals && res.status >= 400 && res.status < 500) {
+      undeclared.add(op.id);
+      return;
+    }
     check(res.status < 500 || (op.declaredServerErrors ?? []).includes(res.status), `${where(op)} answered ${describeResponse(res)}: a server error`);
     checkShape(op, res);
     const headers = op.responseHeaders?.[String(res.status)] ?? op.responseHeaders?.[`${String(res.status)[0]}XX`] ?? [];
@@ -328,7 +355,11 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         let values: Record<string, unknown> = { ...base.values, ...(b.set ?? {}) };
         let body = b.bodySet ? updateAt(base.body, b.bodySet.pointer, () => b.bodySet?.value) : base.body;
         if (b.equal) {
-          const right = values[b.equal.right] ?? (op.request?.parameters[b.equal.right] && suiteTools.mock ? suiteTools.mock(op.request.parameters[b.equal.right] as MockSchema, deriveSeed(seed, `${op.id}/equal/${b.equal.right}`)) : undefined);
+          const right =
+            values[b.equal.right] ??
+            (op.request?.parameters[b.equal.right] && suiteTools.mock
+              ? suiteTools.mock(op.request.parameters[b.equal.right] as MockSchema, deriveSeed(seed, `${op.id}/equal/${b.equal.right}`))
+              : undefined);
           if (right === undefined) return context.skip(`no value of ${b.equal.right} to meet`);
           values[b.equal.right] = right;
           values[b.equal.left] = right;
@@ -371,7 +402,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         // Only as strict as the plain request was, and only for a member that request already
         // carried: an edge value must fare as well as an ordinary one.
         // A limit met exactly ("at most N") must be accepted whether or not the plain request used the member.
-        const carried = b.fill !== undefined || b.equal !== undefined || (b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined);
+        const carried =
+          b.fill !== undefined ||
+          b.equal !== undefined ||
+          (b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined);
         if (ok2xx(first) && carried) check(ok2xx(res), `${where(op)} refused a request ${b.label}, which the contract allows: ${describeResponse(res)}`);
       });
     }
@@ -429,10 +463,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         }
       });
     }
-    if (op.undeclaredRefusals && (op.negatives ?? []).length > 0) {
+    if (op.undeclaredRefusals) {
       it(`${op.id}: declares how it refuses invalid requests`, (context) => {
-        if (!undeclared.has(op.id)) return context.skip("no invalid request of this run was refused");
-        check(false, `${where(op)} refuses invalid requests with 4xx answers its contract does not declare (it declares no 4xx, 4XX or default answer): declare the refusal in the contract`);
+        if (!undeclared.has(op.id)) return context.skip("no request of this run was refused");
+        check(false, `${where(op)} refuses requests with 4xx answers its contract does not declare (it declares no 4xx, 4XX or default answer): declare the refusal in the contract`);
       });
     }
     const security = securityOf(op);
@@ -448,6 +482,8 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (!base) return;
         const res = await sendRefusable(op, base.values, base.values, base.body, "none");
         if ("why" in res) return context.skip(res.why);
+        const moot = await refusedAnyway(op, base, res);
+        if (moot !== undefined) return context.skip(moot);
         check(res.status === 401, `${where(op)} answered ${describeResponse(res)} without credentials, expected 401`);
         check401(res);
       });
@@ -461,11 +497,25 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if (wrong === undefined) return context.skip(`no ${variant.needs} were given to change one part of`);
           const res = await sendRefusable(op, base.values, base.values, base.body, wrong);
           if ("why" in res) return context.skip(res.why);
+          const moot = await refusedAnyway(op, base, res);
+          if (moot !== undefined) return context.skip(moot);
           check(res.status === 401, `${where(op)} answered ${describeResponse(res)} to credentials with ${variant.label}, expected 401`);
           check401(res);
         });
       }
     }
+  }
+
+  /**
+   * Why a refusal of a request without (or with wrong) credentials shows nothing about them: the
+   * server refuses the very same request with the right credentials too, with the same status (its
+   * body or an object it names is refused first). Undefined when the refusal can be judged.
+   */
+  async function refusedAnyway(op: OperationCase, base: { values: Record<string, unknown>; body: unknown }, res: RawResponse): Promise<string | undefined> {
+    if (res.status === 401 || res.status < 400 || res.status >= 500) return undefined;
+    const withCredentials = await sendRefusable(op, base.values, base.values, base.body);
+    if ("why" in withCredentials || withCredentials.status !== res.status) return undefined;
+    return `the request is refused with the configured credentials too (${describeResponse(withCredentials).slice(0, 160)}), so this refusal says nothing about authentication`;
   }
 
   function fieldSelectionCases(op: OperationCase): void {
@@ -490,7 +540,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       const problems = selectionProblems(plain.objects, full.objects.length > 0 ? full.objects : plain.objects, [], fs.defaults, fs.key);
       check(problems.length === 0, `${where(op)} without ${fs.fields} answers objects that are not their defaults: ${problems.join("; ")}`);
       const inc = plain.includes;
-      check(inc === undefined || (typeof inc === "object" && inc !== null && Object.keys(inc).length === 0), `${where(op)} answers includes nobody asked for: ${String(JSON.stringify(inc)).slice(0, 200)}`);
+      check(
+        inc === undefined || (typeof inc === "object" && inc !== null && Object.keys(inc).length === 0),
+        `${where(op)} answers includes nobody asked for: ${String(JSON.stringify(inc)).slice(0, 200)}`,
+      );
     });
     if (fs.names.length > 0)
       it(`${op.id}: ${fs.fields} adds exactly the fields it names, false, 0 and empty ones too`, async (context) => {
@@ -531,7 +584,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (kind.defaults) {
           const want = [...kind.defaults].sort().join(",");
           const wrong = entries.filter((e) => Object.keys(e).sort().join(",") !== want);
-          check(wrong.length === 0, `${where(op)} with ${exp.param}=${kind.expansion} includes ${kind.include} carrying other fields than their defaults ${kind.defaults.join(", ")}: ${wrong.map((e) => Object.keys(e).join("+")).join("; ")}`);
+          check(
+            wrong.length === 0,
+            `${where(op)} with ${exp.param}=${kind.expansion} includes ${kind.include} carrying other fields than their defaults ${kind.defaults.join(", ")}: ${wrong.map((e) => Object.keys(e).join("+")).join("; ")}`,
+          );
         }
         const alone = kind.fields !== undefined && kind.names && kind.names.length > 0 ? await ask(base.values, { [kind.fields]: kind.names }) : undefined;
         if (alone) {
@@ -542,7 +598,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         const fullInc = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: kind.names });
         const fullEntries = objectsAt(fullInc.includes, `/${kind.include}`);
         const baseline = kind.defaults ?? [...new Set(entries.flatMap((e) => Object.keys(e)))];
-        check(fieldsHaveEffect(fullEntries, baseline), `${where(op)} with ${exp.param}=${kind.expansion} and ${kind.fields}=${kind.names.join(",")} (every field) includes ${kind.include} with no more than without it: ${kind.fields} has no effect`);
+        check(
+          fieldsHaveEffect(fullEntries, baseline),
+          `${where(op)} with ${exp.param}=${kind.expansion} and ${kind.fields}=${kind.names.join(",")} (every field) includes ${kind.include} with no more than without it: ${kind.fields} has no effect`,
+        );
         for (const asked of subsetsToAsk(kind.names, fullEntries, seed + 1)) {
           const sub = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: asked });
           const problems = selectionProblems(objectsAt(sub.includes, `/${kind.include}`), fullEntries, asked, kind.defaults, kind.key);
@@ -618,7 +677,9 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         const parents = await pool.pathValues(listOp, own.values);
         if (parents.missing.length > 0) return context.skip(pool.explain(listOp, parents.missing));
         const listed = await walkAll(ctx, listOp, parents.values, list.items);
-        const candidates = listed.items.filter((it): it is Record<string, unknown> => it !== null && typeof it === "object" && !Array.isArray(it) && (it as Record<string, unknown>)["deleted"] !== true).slice(0, 12);
+        const candidates = listed.items
+          .filter((it): it is Record<string, unknown> => it !== null && typeof it === "object" && !Array.isArray(it) && (it as Record<string, unknown>)["deleted"] !== true)
+          .slice(0, 12);
         const qualifies = async (item: Record<string, unknown>): Promise<boolean | undefined> => {
           if (cond.field !== undefined) return (cond.values ?? []).some((v) => sameValue(item[cond.field as string], v));
           const via = cond.via !== undefined ? byId.get(cond.via) : undefined;
@@ -639,7 +700,9 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         }
         if (!refused) return context.skip(`no listed object is one ${cond.member} is refused for (${candidates.length} looked at)`);
         const setMember = (req: { values: Record<string, unknown>; body: unknown }, value: unknown): { values: Record<string, unknown>; body: unknown } =>
-          cond.in === "query" ? { values: { ...req.values, [cond.member]: value }, body: req.body } : { values: req.values, body: { ...((req.body ?? {}) as Record<string, unknown>), [cond.member]: value } };
+          cond.in === "query"
+            ? { values: { ...req.values, [cond.member]: value }, body: req.body }
+            : { values: req.values, body: { ...((req.body ?? {}) as Record<string, unknown>), [cond.member]: value } };
         const dropMember = (req: { values: Record<string, unknown>; body: unknown }): { values: Record<string, unknown>; body: unknown } => {
           if (cond.in === "query") {
             const values = { ...req.values };
@@ -652,7 +715,9 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         };
         const valid = (req: { values: Record<string, unknown>; body: unknown }): boolean => suiteTools.validateRequest?.(op.id, requestInput(op, req.values, req.body)).valid !== false;
         /** The request for `item` with the member, and the same without it (undefined where it cannot go without). */
-        const build = async (item: Record<string, unknown>): Promise<{ with: { values: Record<string, unknown>; body: unknown }; without?: { values: Record<string, unknown>; body: unknown } } | undefined> => {
+        const build = async (
+          item: Record<string, unknown>,
+        ): Promise<{ with: { values: Record<string, unknown>; body: unknown }; without?: { values: Record<string, unknown>; body: unknown } } | undefined> => {
           const key = item[list.field];
           const known = cond.param !== undefined ? { [cond.param]: key } : {};
           const fixed = { ...(await pool.pathValues(op, known)).values, ...known };
@@ -692,7 +757,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if (!plain || !ok2xx(plain)) return context.skip(`no request with an allowed object is taken, so a refusal would say nothing${plain ? ` (${describeResponse(plain).slice(0, 160)})` : ""}`);
         }
         const res = await send(onRefused.with);
-        check(res.status >= 400 && res.status < 500, `${where(op)} took ${cond.member} where ${subject} ${what.replace(/ is | lists /, (m) => (m === " is " ? " is not " : " does not list "))} (${String(refused[list.field])}): answered ${describeResponse(res)}, expected a 4xx refusal`);
+        check(
+          res.status >= 400 && res.status < 500,
+          `${where(op)} took ${cond.member} where ${subject} ${what.replace(/ is | lists /, (m) => (m === " is " ? " is not " : " does not list "))} (${String(refused[list.field])}): answered ${describeResponse(res)}, expected a 4xx refusal`,
+        );
         if (allowed && cond.param !== undefined) {
           const onAllowed = await build(allowed);
           if (!onAllowed?.without) return;
@@ -741,7 +809,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       const req = await ctx.positive(op, 0, on.values);
       const res = await sender.send(op, { ...req.values, ...on.values, [parent]: other }, req.body);
       if (ok2xx(res)) await on.done(res, req.body);
-      check(res.status >= 400 && res.status < 500, `${where(op)} reached ${child} ${String(on.values[child])} of ${parent} ${String(on.values[parent])} through ${parent} ${other}: answered ${describeResponse(res)}, expected a 4xx refusal`);
+      check(
+        res.status >= 400 && res.status < 500,
+        `${where(op)} reached ${child} ${String(on.values[child])} of ${parent} ${String(on.values[parent])} through ${parent} ${other}: answered ${describeResponse(res)}, expected a 4xx refusal`,
+      );
     });
   }
 
@@ -779,7 +850,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
           if (all.complete && filtered.complete) {
             const got = new Set(keysOf(filtered.items, filter.key));
-            const missing = keysOf(all.items.filter((it) => matchesFilter(filter, it, value)), filter.key).filter((k) => !got.has(k));
+            const missing = keysOf(
+              all.items.filter((it) => matchesFilter(filter, it, value)),
+              filter.key,
+            ).filter((k) => !got.has(k));
             check(missing.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} leaves out objects it matches, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`);
           }
         }
@@ -812,7 +886,6 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       }, 60_000);
     }
   }
-
 
   // Reads first, then writes, then the workflows and state sequences, then plain deletes: a sequence
   // deletes what it made, and a delete case must not remove what other cases read.
@@ -885,7 +958,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (!ok2xx(res)) refusal = res;
       }
       if (refusal === undefined) return context.skip(`${FREQUENCY_MAX} requests in a row were all taken: this server's "too often" lies beyond them`);
-      check(refusal.status === f.status && (f.code === undefined || String(errorCode(refusal.body)) === String(f.code)), `${where(op)} refused a request made too often with ${describeResponse(refusal)}, expected ${f.status}${f.code !== undefined ? ` with code ${f.code}` : ""}`);
+      check(
+        refusal.status === f.status && (f.code === undefined || String(errorCode(refusal.body)) === String(f.code)),
+        `${where(op)} refused a request made too often with ${describeResponse(refusal)}, expected ${f.status}${f.code !== undefined ? ` with code ${f.code}` : ""}`,
+      );
     }, 120_000);
   }
 

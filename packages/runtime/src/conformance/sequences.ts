@@ -136,10 +136,15 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   // create showed it: a server may take members it never stores (a zone's nameservers), which a
   // read cannot tell from a lost one.
   // The new object's key is the server's to give (a POST names no object): one sent is not read back.
-  const sent = sentMembers(create, made.values, made.body, sc.readBack).filter((m) => !copied.includes(m.member) && m.stored !== key).map((m) => ({ ...m, declared: created !== undefined && Object.prototype.hasOwnProperty.call(created, m.stored) }));
+  const sent = sentMembers(create, made.values, made.body, sc.readBack)
+    .filter((m) => !copied.includes(m.member) && m.stored !== key)
+    .map((m) => ({ ...m, declared: created !== undefined && Object.prototype.hasOwnProperty.call(created, m.stored) }));
   if (created) {
     // The create's own answer shows what it shows: a member it leaves out is not its failure.
-    const diff = differences(sent.map((x) => ({ ...x, declared: false })), created);
+    const diff = differences(
+      sent.map((x) => ({ ...x, declared: false })),
+      created,
+    );
     check(diff.length === 0, `${where(create)} answers with other values than it was sent: ${diff.join("; ")}`);
   }
   const itemValues = async (item: OperationCase): Promise<Rec> => ({ ...(await ctx.pathValues(item)), ...pathFrom(create, made.values, item), [sc.idParam]: id });
@@ -240,7 +245,14 @@ async function readFor(ctx: RunContext, read: OperationCase, create: OperationCa
  * that stores one constant (the value the examples happen to use) is caught on the next value. At
  * most `SWEEP_CREATES` objects, made only where the contract also deletes them (the suite cleans up).
  */
-async function enumSweep(ctx: RunContext, sc: LifecycleScenario, create: OperationCase, made: PositiveRequest, firstId: unknown, readOf: ((id: unknown) => Promise<Rec | undefined>) | undefined): Promise<void> {
+async function enumSweep(
+  ctx: RunContext,
+  sc: LifecycleScenario,
+  create: OperationCase,
+  made: PositiveRequest,
+  firstId: unknown,
+  readOf: ((id: unknown) => Promise<Rec | undefined>) | undefined,
+): Promise<void> {
   if (!readOf || !sc.readBack || !ctx.tools.validateRequest) return;
   const del = sc.delete !== undefined ? ctx.op(sc.delete) : undefined;
   if (!del && !ctx.target().disposable) return;
@@ -254,7 +266,8 @@ async function enumSweep(ctx: RunContext, sc: LifecycleScenario, create: Operati
     for (const value of values) {
       if (budget <= 0) return;
       if (sameValue(value, sentValue)) continue;
-      const req = inBody || (!inQuery && isRec(made.body)) ? { values: made.values, body: { ...(made.body as Rec), [member]: value } } : { values: { ...made.values, [member]: value }, body: made.body };
+      const req =
+        inBody || (!inQuery && isRec(made.body)) ? { values: made.values, body: { ...(made.body as Rec), [member]: value } } : { values: { ...made.values, [member]: value }, body: made.body };
       if (!ctx.tools.validateRequest(create.id, requestInput(create, req.values, req.body)).valid) continue;
       budget--;
       const res = await ctx.send(create, req.values, req.body);
@@ -417,7 +430,10 @@ async function sendUpdate(
   // (a PATCH of some members only), and a read cannot tell an ignored member from a lost one.
   const changed = answered ? sentMembers(update, change.values, change.body, map).filter((m) => !path.has(m.member) && Object.prototype.hasOwnProperty.call(answered, m.stored)) : [];
   if (answered) {
-    const diff = differences(changed.map((x) => ({ ...x, declared: false })), answered);
+    const diff = differences(
+      changed.map((x) => ({ ...x, declared: false })),
+      answered,
+    );
     ctx.check(diff.length === 0, `${where(update)} answers the update of ${String(id)} with other values than it was sent: ${diff.join("; ")}`);
     const moved = changedImmutables(before, answered, immutable);
     ctx.check(moved.length === 0, `${where(update)} answers the update of ${String(id)} with what must never change changed: ${moved.join("; ")}`);
@@ -466,7 +482,7 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   const { check } = ctx;
   const t = ctx.target();
   const c = t.auth.oauth1;
-  if (!c) return skip("no OAuth 1.0a consumer credentials were given (--auth {\"oauth1\": …})");
+  if (!c) return skip('no OAuth 1.0a consumer credentials were given (--auth {"oauth1": …})');
   const consumer: AuthConfig = { oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret } };
   const reqOp = ctx.op(sc.requestToken) as OperationCase;
   const authOp = ctx.op(sc.authorize) as OperationCase;
@@ -483,7 +499,10 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
     const f = fields(rq);
     check(typeof f["oauth_token"] === "string" && typeof f["oauth_token_secret"] === "string", `${where(reqOp)}: no oauth_token and oauth_token_secret in ${describeResponse(rq)}`);
     check(String(f["oauth_callback_confirmed"]) === "true", `${where(reqOp)} answered oauth_callback_confirmed=${String(f["oauth_callback_confirmed"])} for oauth_callback=${callback}, expected true`);
-    const ar = await ctx.send(authOp, { oauth_token: f["oauth_token"], ...(takesScreenName && screenName !== undefined ? { screen_name: screenName } : {}) }, undefined, consumer, { token: null, tokenSecret: null });
+    const ar = await ctx.send(authOp, { oauth_token: f["oauth_token"], ...(takesScreenName && screenName !== undefined ? { screen_name: screenName } : {}) }, undefined, consumer, {
+      token: null,
+      tokenSecret: null,
+    });
     return { token: String(f["oauth_token"]), secret: String(f["oauth_token_secret"]), answer: ar };
   };
 
@@ -512,7 +531,11 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   // The exchange must be signed with the very request token it names (RFC 5849 §2.3).
   const other = await approved();
   if (other) {
-    const crossed = await ctx.send(accOp, { oauth_token: other.token, oauth_verifier: other.verifier }, undefined, consumer, { token: first.token, tokenSecret: first.secret, verifier: other.verifier });
+    const crossed = await ctx.send(accOp, { oauth_token: other.token, oauth_verifier: other.verifier }, undefined, consumer, {
+      token: first.token,
+      tokenSecret: first.secret,
+      verifier: other.verifier,
+    });
     check(crossed.status >= 400 && crossed.status < 500, `${where(accOp)} exchanged a request token in a request signed with another one: ${describeResponse(crossed)}`);
   }
 
@@ -527,7 +550,8 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   // Who approved is who the access token is for: the same user each time, and the one named where the target names one.
   const identity = (a: Rec): string => `${String(a["user_id"])}/${String(a["screen_name"])}`;
   if ("user_id" in access || "screen_name" in access) {
-    if (screenName !== undefined && takesScreenName) check(access["screen_name"] === screenName, `${where(accOp)} gave an access token for screen_name ${JSON.stringify(access["screen_name"])} after ${screenName} approved`);
+    if (screenName !== undefined && takesScreenName)
+      check(access["screen_name"] === screenName, `${where(accOp)} gave an access token for screen_name ${JSON.stringify(access["screen_name"])} after ${screenName} approved`);
     const again = await approved();
     if (again) {
       const second = fields(await exchange(again, again.verifier));
@@ -614,7 +638,8 @@ async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "deletion
   await on.done(first, undefined);
   // The contract's own example may name an object this server never had, or an earlier run deleted.
   const lastParam = del.parameters.filter((p) => p.in === "path").at(-1)?.name;
-  if (first.status === 404 && lastParam !== undefined && values[lastParam] === del.positive?.values[lastParam]) return skip(`${String(values[lastParam])}, the contract's example ${lastParam}, does not exist on this server: pass a live one with --values`);
+  if (first.status === 404 && lastParam !== undefined && values[lastParam] === del.positive?.values[lastParam])
+    return skip(`${String(values[lastParam])}, the contract's example ${lastParam}, does not exist on this server: pass a live one with --values`);
   check(ok2xx(first), `${where(del)} answered ${describeResponse(first)} to the first delete`);
   ctx.checkShape(del, first);
   const last = del.parameters.filter((p) => p.in === "path").at(-1)?.name as string;

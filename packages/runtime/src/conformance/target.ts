@@ -61,7 +61,15 @@ export async function resolveTarget(env: Readonly<Record<string, string | undefi
   const values = parseValues(env["CONTRACT_VALUES"]);
   const rateLimits = env["CONTRACT_RATE_LIMITS"] === "1";
   const disposable = env["CONTRACT_DISPOSABLE"] === "1";
-  if (baseUrl) return { baseUrl, auth: parseAuth(env["CONTRACT_AUTH"]), destructive: env["CONTRACT_DESTRUCTIVE"] === "1", ...(rateLimits ? { rateLimits } : {}), ...(disposable ? { disposable } : {}), ...(values ? { values } : {}) };
+  if (baseUrl)
+    return {
+      baseUrl,
+      auth: parseAuth(env["CONTRACT_AUTH"]),
+      destructive: env["CONTRACT_DESTRUCTIVE"] === "1",
+      ...(rateLimits ? { rateLimits } : {}),
+      ...(disposable ? { disposable } : {}),
+      ...(values ? { values } : {}),
+    };
   const name = env["CONTRACT_TARGET"];
   if (!name) {
     throw new Error("no server to test: set CONTRACT_BASE_URL (contractgen test --base-url <url>) or CONTRACT_TARGET (a module exporting startTarget())");

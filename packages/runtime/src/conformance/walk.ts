@@ -29,7 +29,6 @@ export async function* pages(ctx: Pick<RunContext, "send">, list: OperationCase,
   }
 }
 
-
 /** Every item of a walk (at most `MAX_PAGES` pages); `complete` when the last page said no more follow. */
 export async function walkAll(ctx: Pick<RunContext, "send">, list: OperationCase, start: Rec, itemsAt?: string): Promise<{ items: unknown[]; complete: boolean; failed?: RawResponse }> {
   const items: unknown[] = [];

@@ -59,11 +59,7 @@ export function searchOperations(tools: readonly ProfiledTool[], args: { query?:
   return tools
     .filter((t) => {
       const hay = [t.name, t.spec.operationId, t.spec.title, t.spec.path, t.spec.httpMethod, ...t.spec.tags].join(" ").toLowerCase();
-      return (
-        words.every((w) => hay.includes(w)) &&
-        (typeof args.tag !== "string" || t.spec.tags.includes(args.tag)) &&
-        (args.readOnly !== true || t.spec.annotations.readOnlyHint)
-      );
+      return words.every((w) => hay.includes(w)) && (typeof args.tag !== "string" || t.spec.tags.includes(args.tag)) && (args.readOnly !== true || t.spec.annotations.readOnlyHint);
     })
     .slice(0, limit)
     .map((t) => ({ name: t.name, title: t.spec.title, method: t.spec.httpMethod, path: t.spec.path, tags: t.spec.tags, readOnly: t.spec.annotations.readOnlyHint }));

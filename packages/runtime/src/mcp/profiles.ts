@@ -229,7 +229,25 @@ function mapValues(o: Obj, f: (v: unknown) => unknown): Obj {
   return out;
 }
 
-const GEMINI_KEEP = new Set(["type", "format", "description", "nullable", "enum", "properties", "required", "items", "minItems", "maxItems", "minimum", "maximum", "minLength", "maxLength", "pattern", "anyOf", "title"]);
+const GEMINI_KEEP = new Set([
+  "type",
+  "format",
+  "description",
+  "nullable",
+  "enum",
+  "properties",
+  "required",
+  "items",
+  "minItems",
+  "maxItems",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "anyOf",
+  "title",
+]);
 const GEMINI_FORMATS: Readonly<Record<string, readonly string[]>> = { string: ["enum", "date-time"], integer: ["int32", "int64"], number: ["float", "double"] };
 
 /** The OpenAPI 3.0 subset Gemini reads; what it cannot say moves into the description. */
@@ -490,13 +508,20 @@ function mentionsRef(node: unknown, seen: Map<object, boolean>): boolean {
   if (found === undefined) {
     found = false;
     if (Array.isArray(node)) {
-      for (const n of node) if (mentionsRef(n, seen)) { found = true; break; }
+      for (const n of node)
+        if (mentionsRef(n, seen)) {
+          found = true;
+          break;
+        }
     } else {
       for (const k of Object.keys(node)) {
         const v = (node as Obj)[k];
         // JSON.stringify leaves out members it cannot write.
         if (v === undefined || typeof v === "function" || typeof v === "symbol") continue;
-        if (mentionsRef(k, seen) || mentionsRef(v, seen)) { found = true; break; }
+        if (mentionsRef(k, seen) || mentionsRef(v, seen)) {
+          found = true;
+          break;
+        }
       }
     }
     seen.set(node, found);
@@ -526,7 +551,10 @@ function lintShaped(
     if (name.length > budget) issue(spec.name, "tool-name-budget", `name ${JSON.stringify(name)} is longer than ${budget} characters`);
     if (names.has(name)) issue(spec.name, "tool-name-unique", `name ${JSON.stringify(name)} is used twice`);
     names.add(name);
-    for (const [which, f] of [["inputSchema", shaped.input], ["outputSchema", shaped.output]] as const) {
+    for (const [which, f] of [
+      ["inputSchema", shaped.input],
+      ["outputSchema", shaped.output],
+    ] as const) {
       if (f === undefined) continue;
       const schema = f.schema;
       if (schema["type"] !== "object") issue(spec.name, `${which}-object`, `${which} must be an object schema (type: object)`);

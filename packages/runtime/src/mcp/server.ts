@@ -142,14 +142,28 @@ async function discoveryCall(
   const text = (value: unknown): ToolResult => ({ content: [{ type: "text", text: JSON.stringify(value) }] });
   const find = (): ProfiledTool | undefined => (typeof a["name"] === "string" ? byName.get(a["name"]) : undefined);
   const missing = (): ToolResult =>
-    toolError(`No operation ${JSON.stringify(a["name"])}: use ${DISCOVERY_TOOLS.search} to find the names (for example ${tools.slice(0, 3).map((t) => t.name).join(", ")}).`);
+    toolError(
+      `No operation ${JSON.stringify(a["name"])}: use ${DISCOVERY_TOOLS.search} to find the names (for example ${tools
+        .slice(0, 3)
+        .map((t) => t.name)
+        .join(", ")}).`,
+    );
   switch (name) {
     case DISCOVERY_TOOLS.search:
       return text(searchOperations(tools, a));
     case DISCOVERY_TOOLS.describe: {
       const t = find();
       if (!t) return missing();
-      return text({ name: t.name, title: t.spec.title, description: t.description, method: t.spec.httpMethod, path: t.spec.path, annotations: t.spec.annotations, inputSchema: t.inputSchema, ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}) });
+      return text({
+        name: t.name,
+        title: t.spec.title,
+        description: t.description,
+        method: t.spec.httpMethod,
+        path: t.spec.path,
+        annotations: t.spec.annotations,
+        inputSchema: t.inputSchema,
+        ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+      });
     }
     case DISCOVERY_TOOLS.invoke: {
       const t = find();

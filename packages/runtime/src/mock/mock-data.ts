@@ -14,20 +14,7 @@ import { sampleRegex, UnsupportedPatternError } from "./regex-sample.js";
 import { createSchemaMatcher, jsonEqual, jsonTypes, resolvePointer } from "../shared/schema-match.js";
 import { checkFormat } from "../shared/format-check.js";
 import { cloneMerged, emptyMerged, mergeInto, pureRef, requiredOnly, type MergedSchema } from "./mock-merge.js";
-import {
-  MOCK_EPOCH,
-  formatValue,
-  freeText,
-  hashedValue,
-  integerForName,
-  mockInstant,
-  normalizeName,
-  objectCurrency,
-  price,
-  stringsForName,
-  timeRenderings,
-  type TimeHint,
-} from "./mock-values.js";
+import { MOCK_EPOCH, formatValue, freeText, hashedValue, integerForName, mockInstant, normalizeName, objectCurrency, price, stringsForName, timeRenderings, type TimeHint } from "./mock-values.js";
 
 export { MOCK_EPOCH, FUTURE_EPOCH, PAST_EPOCH } from "./mock-values.js";
 
@@ -339,7 +326,11 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
       if (ctx.minimal || rng.chance(0.15)) return "null";
       types = types.filter((t) => t !== "null");
     }
-    for (const [wanted, has] of [["object", hasObject], ["array", hasArray], ["string", hasString]] as const) {
+    for (const [wanted, has] of [
+      ["object", hasObject],
+      ["array", hasArray],
+      ["string", hasString],
+    ] as const) {
       if (has && types.includes(wanted)) return wanted;
     }
     if (hasNumber && types.includes("number")) return "number";
@@ -436,7 +427,11 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
     const instant = (): number => mockInstant(ctx.name, ctx.objectSeed, deriveSeed(seed, "time"), ctx.hint);
     const minLength = m.minLength ?? 0;
     const maxLength = m.maxLength ?? Infinity;
-    const fits = (v: string): boolean => leafOk(m, v);
+    // A string of format int64 or int32 holds a number of that range (a 19-digit id drawn by its
+    // name may exceed 2^63 - 1, which the server cannot read).
+    const bits = m.formats.includes("int32") ? 31 : m.formats.includes("int64") ? 63 : undefined;
+    const inRange = (v: string): boolean => bits === undefined || (/^-?\d{1,20}$/.test(v) && BigInt(v) <= 2n ** BigInt(bits) - 1n && BigInt(v) >= -(2n ** BigInt(bits)));
+    const fits = (v: string): boolean => inRange(v) && leafOk(m, v);
     const fitted = (v: string): string[] => {
       const chars = [...v];
       return chars.length > maxLength ? [v, chars.slice(0, maxLength).join("").trimEnd()] : [v];
@@ -462,9 +457,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
     const nameCtx = { objectSeed: ctx.objectSeed, instant };
     const byName = attempt(stringsForName(ctx.name, rng, nameCtx));
     if (byName !== undefined) return ok(byName);
-    const byFormat = attempt(
-      m.formats.flatMap((f) => (f === "date-time" ? timeRenderings(instant()) : [formatValue(f, rng, { ...(ctx.name !== undefined ? { name: ctx.name } : {}), instant })])),
-    );
+    const byFormat = attempt(m.formats.flatMap((f) => (f === "date-time" ? timeRenderings(instant()) : [formatValue(f, rng, { ...(ctx.name !== undefined ? { name: ctx.name } : {}), instant })])));
     if (byFormat !== undefined) return ok(byFormat);
     const shaped = attempt(shapedByPattern(m, rng, instant, ctx.objectSeed));
     if (shaped !== undefined) return ok(shaped);
@@ -550,8 +543,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
   function draftObject(m: MergedSchema, seed: number, ctx: Ctx): Result {
     const keys = [...m.properties.keys(), ...[...m.required].filter((k) => !m.properties.has(k))];
     const { hints, alwaysInclude } = ruleHints(m);
-    const patternMatches = (key: string): unknown[] =>
-      m.patternProperties.filter(([p]) => match({ pattern: p }, key)).map(([, s]) => s);
+    const patternMatches = (key: string): unknown[] => m.patternProperties.filter(([p]) => match({ pattern: p }, key)).map(([, s]) => s);
     const schemasFor = (key: string): unknown[] => {
       const own = [...(m.properties.get(key) ?? []), ...patternMatches(key)];
       return own.length > 0 ? own : m.additional.length > 0 ? m.additional : [true];
@@ -565,8 +557,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
       }
       return v;
     };
-    const allowed = (key: string): boolean =>
-      !m.forbidden.has(key) && (m.closedKeys === undefined || m.closedKeys.has(key) || patternMatches(key).length > 0) && !isNever(key);
+    const allowed = (key: string): boolean => !m.forbidden.has(key) && (m.closedKeys === undefined || m.closedKeys.has(key) || patternMatches(key).length > 0) && !isNever(key);
 
     const include = new Set<string>();
     for (const key of keys) {

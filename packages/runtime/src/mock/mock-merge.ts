@@ -69,13 +69,43 @@ export interface MergedSchema {
 
 export function emptyMerged(): MergedSchema {
   return {
-    types: undefined, consts: [], enums: [], properties: new Map(), required: new Set(), forbidden: new Set(),
-    closedKeys: undefined, patternProperties: [], additional: [], dependentRequired: new Map(),
-    minProperties: undefined, maxProperties: undefined, items: [], prefixItems: [], minItems: undefined,
-    maxItems: undefined, uniqueItems: false, contains: [], patterns: [], minLength: undefined,
-    maxLength: undefined, formats: [], minimum: undefined, maximum: undefined, exclusiveMinimum: undefined,
-    exclusiveMaximum: undefined, multipleOf: [], anyOf: [], oneOf: [], not: [], conditionals: [], rules: [],
-    hashed: false, examples: [], defaults: [], seen: [], impossible: undefined,
+    types: undefined,
+    consts: [],
+    enums: [],
+    properties: new Map(),
+    required: new Set(),
+    forbidden: new Set(),
+    closedKeys: undefined,
+    patternProperties: [],
+    additional: [],
+    dependentRequired: new Map(),
+    minProperties: undefined,
+    maxProperties: undefined,
+    items: [],
+    prefixItems: [],
+    minItems: undefined,
+    maxItems: undefined,
+    uniqueItems: false,
+    contains: [],
+    patterns: [],
+    minLength: undefined,
+    maxLength: undefined,
+    formats: [],
+    minimum: undefined,
+    maximum: undefined,
+    exclusiveMinimum: undefined,
+    exclusiveMaximum: undefined,
+    multipleOf: [],
+    anyOf: [],
+    oneOf: [],
+    not: [],
+    conditionals: [],
+    rules: [],
+    hashed: false,
+    examples: [],
+    defaults: [],
+    seen: [],
+    impossible: undefined,
   };
 }
 
@@ -83,20 +113,33 @@ export function cloneMerged(m: MergedSchema): MergedSchema {
   return {
     ...m,
     types: m.types ? new Set(m.types) : undefined,
-    consts: [...m.consts], enums: [...m.enums],
+    consts: [...m.consts],
+    enums: [...m.enums],
     properties: new Map([...m.properties].map(([k, v]) => [k, [...v]])),
-    required: new Set(m.required), forbidden: new Set(m.forbidden),
+    required: new Set(m.required),
+    forbidden: new Set(m.forbidden),
     closedKeys: m.closedKeys ? new Set(m.closedKeys) : undefined,
-    patternProperties: [...m.patternProperties], additional: [...m.additional],
-    dependentRequired: new Map(m.dependentRequired), items: [...m.items], prefixItems: [...m.prefixItems],
-    contains: [...m.contains], patterns: [...m.patterns], formats: [...m.formats], multipleOf: [...m.multipleOf],
-    anyOf: [...m.anyOf], oneOf: [...m.oneOf], not: [...m.not], conditionals: [...m.conditionals], rules: [...m.rules],
-    examples: [...m.examples], defaults: [...m.defaults], seen: [...m.seen],
+    patternProperties: [...m.patternProperties],
+    additional: [...m.additional],
+    dependentRequired: new Map(m.dependentRequired),
+    items: [...m.items],
+    prefixItems: [...m.prefixItems],
+    contains: [...m.contains],
+    patterns: [...m.patterns],
+    formats: [...m.formats],
+    multipleOf: [...m.multipleOf],
+    anyOf: [...m.anyOf],
+    oneOf: [...m.oneOf],
+    not: [...m.not],
+    conditionals: [...m.conditionals],
+    rules: [...m.rules],
+    examples: [...m.examples],
+    defaults: [...m.defaults],
+    seen: [...m.seen],
   };
 }
 
-const tighter = (a: number | undefined, b: number | undefined, pick: (x: number, y: number) => number): number | undefined =>
-  a === undefined ? b : b === undefined ? a : pick(a, b);
+const tighter = (a: number | undefined, b: number | undefined, pick: (x: number, y: number) => number): number | undefined => (a === undefined ? b : b === undefined ? a : pick(a, b));
 
 /**
  * Folds `schema` into `m`. `$ref`s resolve in `root`; a reference already being folded (a cycle
@@ -218,8 +261,21 @@ export function mergeInto(m: MergedSchema, schema: unknown, root: unknown, activ
 
 // Keywords that constrain a value; a schema with none of them accepts everything.
 const ANNOTATIONS = new Set([
-  "description", "title", "examples", "example", "default", "deprecated", "readOnly", "writeOnly",
-  "$comment", "$id", "$schema", "$anchor", "discriminator", "xml", "externalDocs",
+  "description",
+  "title",
+  "examples",
+  "example",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "$id",
+  "$schema",
+  "$anchor",
+  "discriminator",
+  "xml",
+  "externalDocs",
 ]);
 
 function isConstraint(key: string): boolean {

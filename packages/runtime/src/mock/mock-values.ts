@@ -183,7 +183,10 @@ export function formatValue(format: string, rng: Rng, ctx: { name?: string; inst
 
 /** Lower-case name with `_`/`-`/camelCase humps split into `_`. */
 export function normalizeName(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/-/g, "_").toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/-/g, "_")
+    .toLowerCase();
 }
 
 const HASH_KINDS: readonly IdentifierKind[] = ["email", "device_id", "handle", "platform_id", "phone_number"];

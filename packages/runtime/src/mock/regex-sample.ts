@@ -45,12 +45,29 @@ class SampleTooLong extends Error {}
 /** Deepest group nesting parsed (the parser recurses per group); deeper patterns are refused. @default 256 */
 export const MAX_GROUP_NESTING = 256;
 const DIGIT: Range[] = [[0x30, 0x39]];
-const WORD: Range[] = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
-const SPACE: Range[] = [
-  [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a],
-  [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+const WORD: Range[] = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
 ];
-const LINE_TERMINATORS: Range[] = [[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]];
+const SPACE: Range[] = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
+const LINE_TERMINATORS: Range[] = [
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+];
 
 function complement(ranges: readonly Range[]): Range[] {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
@@ -183,20 +200,34 @@ class Parser {
     this.i++;
     const set = (ranges: readonly Range[], negated = false): RegexNode => ({ kind: "set", ranges, negated });
     switch (c) {
-      case "d": return set(DIGIT);
-      case "D": return set(DIGIT, true);
-      case "w": return set(WORD);
-      case "W": return set(WORD, true);
-      case "s": return set(SPACE);
-      case "S": return set(SPACE, true);
-      case "b": return inClass ? { kind: "char", code: 8 } : { kind: "assert" };
-      case "B": return { kind: "assert" };
-      case "n": return { kind: "char", code: 10 };
-      case "r": return { kind: "char", code: 13 };
-      case "t": return { kind: "char", code: 9 };
-      case "f": return { kind: "char", code: 12 };
-      case "v": return { kind: "char", code: 11 };
-      case "0": return { kind: "char", code: 0 };
+      case "d":
+        return set(DIGIT);
+      case "D":
+        return set(DIGIT, true);
+      case "w":
+        return set(WORD);
+      case "W":
+        return set(WORD, true);
+      case "s":
+        return set(SPACE);
+      case "S":
+        return set(SPACE, true);
+      case "b":
+        return inClass ? { kind: "char", code: 8 } : { kind: "assert" };
+      case "B":
+        return { kind: "assert" };
+      case "n":
+        return { kind: "char", code: 10 };
+      case "r":
+        return { kind: "char", code: 13 };
+      case "t":
+        return { kind: "char", code: 9 };
+      case "f":
+        return { kind: "char", code: 12 };
+      case "v":
+        return { kind: "char", code: 11 };
+      case "0":
+        return { kind: "char", code: 0 };
       case "c": {
         const letter = this.peek() ?? 0;
         this.i++;
@@ -283,9 +314,7 @@ function sampleSet(node: { ranges: readonly Range[]; negated: boolean }, rng: Rn
   const readable = READABLE.filter(admits);
   if (readable.length > 0) return rng.pick(readable);
   const ranges = node.negated ? complement(node.ranges) : node.ranges;
-  const usable = ranges
-    .map(([lo, hi]): Range => [lo, Math.min(hi, MAX_CODE)])
-    .filter(([lo, hi]) => hi >= lo && !(lo >= 0xd800 && hi <= 0xdfff));
+  const usable = ranges.map(([lo, hi]): Range => [lo, Math.min(hi, MAX_CODE)]).filter(([lo, hi]) => hi >= lo && !(lo >= 0xd800 && hi <= 0xdfff));
   if (usable.length === 0) return undefined;
   const [lo, hi] = rng.pick(usable);
   let code = rng.int(lo, hi);

@@ -121,14 +121,8 @@ export function normalizeParameters(pairs: readonly (readonly [string, string])[
 }
 
 /** `METHOD&encoded-base-uri&encoded-normalized-parameters` (RFC 5849 §3.4.1.1). */
-export function signatureBaseString(
-  method: string,
-  url: string | URL,
-  pairs: readonly (readonly [string, string])[],
-): string {
-  return [method.toUpperCase(), percentEncode(baseStringUri(url)), percentEncode(normalizeParameters(pairs))].join(
-    "&",
-  );
+export function signatureBaseString(method: string, url: string | URL, pairs: readonly (readonly [string, string])[]): string {
+  return [method.toUpperCase(), percentEncode(baseStringUri(url)), percentEncode(normalizeParameters(pairs))].join("&");
 }
 
 /** HMAC-SHA1 over the base string, keyed by the encoded secrets joined with `&` (RFC 5849 §3.4.2). */

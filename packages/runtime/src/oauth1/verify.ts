@@ -6,24 +6,9 @@
 import { constantTimeEqual } from "../shared/digest.js";
 import { percentDecode } from "../client/encoding.js";
 import type { NonceStore } from "./nonce-store.js";
-import {
-  hmacSha1Signature,
-  isAsciiNonce,
-  requestParameters,
-  signatureBaseString,
-  SIGNATURE_METHOD,
-  type FormInput,
-} from "./sign.js";
+import { hmacSha1Signature, isAsciiNonce, requestParameters, signatureBaseString, SIGNATURE_METHOD, type FormInput } from "./sign.js";
 
-export type OAuth1FailureReason =
-  | "missing"
-  | "malformed"
-  | "unsupported-method"
-  | "unknown-consumer"
-  | "unknown-token"
-  | "timestamp"
-  | "replay"
-  | "signature";
+export type OAuth1FailureReason = "missing" | "malformed" | "unsupported-method" | "unknown-consumer" | "unknown-token" | "timestamp" | "replay" | "signature";
 
 export type OAuth1Verification =
   | {
@@ -50,10 +35,7 @@ export interface VerifyOAuth1Input {
   /** The consumer secret of a consumer key, or undefined when the key is unknown. */
   readonly lookupConsumerSecret: (consumerKey: string) => string | undefined | Promise<string | undefined>;
   /** The secret of a token issued to the consumer, or undefined when the token is unknown. */
-  readonly lookupTokenSecret: (
-    token: string,
-    consumerKey: string,
-  ) => string | undefined | Promise<string | undefined>;
+  readonly lookupTokenSecret: (token: string, consumerKey: string) => string | undefined | Promise<string | undefined>;
   /**
    * The server clock, in seconds since the epoch.
    * @default the current time

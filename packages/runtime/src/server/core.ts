@@ -257,12 +257,7 @@ function fromBase64(text: string): string {
 
 const accepted = (principal: unknown): boolean => principal !== undefined && principal !== null && principal !== false;
 
-export async function authenticate(
-  route: RouteSpec,
-  request: PlainRequest,
-  verifiers: SecurityVerifiers,
-  nonces: NonceStore,
-): Promise<{ ok: true; auth: AuthContext | undefined } | { ok: false }> {
+export async function authenticate(route: RouteSpec, request: PlainRequest, verifiers: SecurityVerifiers, nonces: NonceStore): Promise<{ ok: true; auth: AuthContext | undefined } | { ok: false }> {
   const alternatives = route.security;
   if (!alternatives || alternatives.length === 0 || alternatives.some((a) => a.length === 0)) return { ok: true, auth: undefined };
   const authorization = header(request, "authorization") ?? "";
@@ -298,9 +293,7 @@ export async function authenticate(
       const o = verifiers.oauth1;
       const body = request.body;
       const form =
-        body !== null && typeof body === "object" && !Array.isArray(body) && /x-www-form-urlencoded/.test(header(request, "content-type") ?? "")
-          ? (body as Record<string, string>)
-          : undefined;
+        body !== null && typeof body === "object" && !Array.isArray(body) && /x-www-form-urlencoded/.test(header(request, "content-type") ?? "") ? (body as Record<string, string>) : undefined;
       const verdict = await verifyOAuth1({
         method: request.method,
         url: `${request.protocol}://${request.host}${request.url}`,

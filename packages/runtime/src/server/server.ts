@@ -162,13 +162,7 @@ function plainRequest(request: FastifyRequest, path: Record<string, unknown>): P
  * Registers every route of a contract on a Fastify instance. Generated packages call it from their
  * plugin with their routes and validators.
  */
-export function registerRoutes<H>(
-  app: FastifyInstance,
-  routes: readonly RouteSpec[],
-  validation: Validation,
-  options: ServerOptions<H>,
-  contract: ContractFacts = {},
-): void {
+export function registerRoutes<H>(app: FastifyInstance, routes: readonly RouteSpec[], validation: Validation, options: ServerOptions<H>, contract: ContractFacts = {}): void {
   const core = {
     handlers: options.handlers as Readonly<Record<string, CoreHandler | undefined>>,
     security: options.security ?? {},
@@ -222,7 +216,10 @@ export function registerRoutes<H>(
   // Routes by method and Fastify path. Several operations may share one where their paths differ
   // only in a fragment naming a header value (AWS's `/#X-Amz-Target=Service.Operation`): the
   // fragment never reaches a server, the header tells the operations apart.
-  const groups = new Map<string, { readonly url: string; readonly method: string; readonly members: { readonly route: RouteSpec; readonly params: readonly string[]; readonly header?: readonly [string, string] }[] }>();
+  const groups = new Map<
+    string,
+    { readonly url: string; readonly method: string; readonly members: { readonly route: RouteSpec; readonly params: readonly string[]; readonly header?: readonly [string, string] }[] }
+  >();
   for (const route of routes) {
     const hash = route.path.indexOf("#");
     const fragment = hash >= 0 ? /^([A-Za-z0-9-]+)=(.+)$/.exec(route.path.slice(hash + 1)) : null;

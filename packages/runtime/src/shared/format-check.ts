@@ -61,32 +61,34 @@ function isUri(text: string): boolean {
   return host.length > 0 && !/[\s<>"{}|\\^`]/.test(rest);
 }
 
-const CHECKS = new Map<string, (text: string) => boolean>(Object.entries({
-  "date-time": isDateTime,
-  date: isDate,
-  time: isTime,
-  uri: isUri,
-  url: (t: string) => isUri(t) && /^https?:\/\//i.test(t),
-  iri: isUri,
-  "uri-reference": (t: string) => !/\s/.test(t),
-  "iri-reference": (t: string) => !/\s/.test(t),
-  email: (t: string) => /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/.test(t),
-  hostname: isHostname,
-  ipv4: isIpv4,
-  ipv6: isIpv6,
-  uuid: (t: string) => /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(t),
-  byte: (t: string) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(t),
-  duration: (t: string) => /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/.test(t),
-  regex: (t: string) => {
-    try {
-      new RegExp(t, "u");
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  "json-pointer": (t: string) => /^(?:\/(?:[^~/]|~[01])*)*$/.test(t),
-}));
+const CHECKS = new Map<string, (text: string) => boolean>(
+  Object.entries({
+    "date-time": isDateTime,
+    date: isDate,
+    time: isTime,
+    uri: isUri,
+    url: (t: string) => isUri(t) && /^https?:\/\//i.test(t),
+    iri: isUri,
+    "uri-reference": (t: string) => !/\s/.test(t),
+    "iri-reference": (t: string) => !/\s/.test(t),
+    email: (t: string) => /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/.test(t),
+    hostname: isHostname,
+    ipv4: isIpv4,
+    ipv6: isIpv6,
+    uuid: (t: string) => /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(t),
+    byte: (t: string) => /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(t),
+    duration: (t: string) => /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/.test(t),
+    regex: (t: string) => {
+      try {
+        new RegExp(t, "u");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    "json-pointer": (t: string) => /^(?:\/(?:[^~/]|~[01])*)*$/.test(t),
+  }),
+);
 
 const NUMBER_CHECKS = new Map<string, (n: number) => boolean>([
   ["int32", (n) => Number.isInteger(n) && n >= -2147483648 && n <= 2147483647],

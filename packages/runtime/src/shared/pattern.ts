@@ -40,14 +40,47 @@ const NOTHING = "[^\\x{0}-\\x{10FFFF}]";
 
 /** Unicode general categories by their long names (ECMAScript accepts both; RE2 the short ones). */
 const CATEGORIES: Readonly<Record<string, string>> = {
-  Letter: "L", Cased_Letter: "LC", Uppercase_Letter: "Lu", Lowercase_Letter: "Ll", Titlecase_Letter: "Lt", Modifier_Letter: "Lm", Other_Letter: "Lo",
-  Mark: "M", Nonspacing_Mark: "Mn", Spacing_Mark: "Mc", Enclosing_Mark: "Me",
-  Number: "N", Decimal_Number: "Nd", digit: "Nd", Letter_Number: "Nl", Other_Number: "No",
-  Punctuation: "P", punct: "P", Connector_Punctuation: "Pc", Dash_Punctuation: "Pd", Open_Punctuation: "Ps", Close_Punctuation: "Pe",
-  Initial_Punctuation: "Pi", Final_Punctuation: "Pf", Other_Punctuation: "Po",
-  Symbol: "S", Math_Symbol: "Sm", Currency_Symbol: "Sc", Modifier_Symbol: "Sk", Other_Symbol: "So",
-  Separator: "Z", Space_Separator: "Zs", Line_Separator: "Zl", Paragraph_Separator: "Zp",
-  Other: "C", Control: "Cc", cntrl: "Cc", Format: "Cf", Surrogate: "Cs", Private_Use: "Co", Unassigned: "Cn",
+  Letter: "L",
+  Cased_Letter: "LC",
+  Uppercase_Letter: "Lu",
+  Lowercase_Letter: "Ll",
+  Titlecase_Letter: "Lt",
+  Modifier_Letter: "Lm",
+  Other_Letter: "Lo",
+  Mark: "M",
+  Nonspacing_Mark: "Mn",
+  Spacing_Mark: "Mc",
+  Enclosing_Mark: "Me",
+  Number: "N",
+  Decimal_Number: "Nd",
+  digit: "Nd",
+  Letter_Number: "Nl",
+  Other_Number: "No",
+  Punctuation: "P",
+  punct: "P",
+  Connector_Punctuation: "Pc",
+  Dash_Punctuation: "Pd",
+  Open_Punctuation: "Ps",
+  Close_Punctuation: "Pe",
+  Initial_Punctuation: "Pi",
+  Final_Punctuation: "Pf",
+  Other_Punctuation: "Po",
+  Symbol: "S",
+  Math_Symbol: "Sm",
+  Currency_Symbol: "Sc",
+  Modifier_Symbol: "Sk",
+  Other_Symbol: "So",
+  Separator: "Z",
+  Space_Separator: "Zs",
+  Line_Separator: "Zl",
+  Paragraph_Separator: "Zp",
+  Other: "C",
+  Control: "Cc",
+  cntrl: "Cc",
+  Format: "Cf",
+  Surrogate: "Cs",
+  Private_Use: "Co",
+  Unassigned: "Cn",
 };
 
 const hex = (code: number): string => `\\x{${code.toString(16).toUpperCase()}}`;
@@ -202,7 +235,10 @@ export function re2Plan(pattern: string): { readonly tests: readonly Re2Test[] }
     }
   }
   // `^(?!a)b|c` anchors and asserts the first alternative only: not split.
-  const parts = leading.length > 0 && !topLevelAlternation(cps, i) ? [...leading.map((l) => ({ text: `^(?:${l.body})`, negate: l.negate })), { text: `^${cps.slice(i).join("")}`, negate: false }] : [{ text: pattern, negate: false }];
+  const parts =
+    leading.length > 0 && !topLevelAlternation(cps, i)
+      ? [...leading.map((l) => ({ text: `^(?:${l.body})`, negate: l.negate })), { text: `^${cps.slice(i).join("")}`, negate: false }]
+      : [{ text: pattern, negate: false }];
   const tests: Re2Test[] = [];
   for (const part of parts) {
     const t = re2Syntax(part.text);

@@ -29,21 +29,7 @@ export type ProblemInit<M extends object = Record<string, unknown>> = {
 
 const STANDARD = new Set(["type", "title", "status", "detail", "instance"]);
 // Names an extension member may not take as a property: they would shadow Error or Problem.
-const RESERVED = new Set([
-  ...STANDARD,
-  "members",
-  "name",
-  "message",
-  "stack",
-  "cause",
-  "toJSON",
-  "toString",
-  "constructor",
-  "__proto__",
-  "prototype",
-  "valueOf",
-  "hasOwnProperty",
-]);
+const RESERVED = new Set([...STANDARD, "members", "name", "message", "stack", "cause", "toJSON", "toString", "constructor", "__proto__", "prototype", "valueOf", "hasOwnProperty"]);
 
 export const ABOUT_BLANK = "about:blank";
 
@@ -73,8 +59,7 @@ export function reasonPhrase(status: number | undefined): string | undefined {
 }
 
 const isStatus = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 100 && v <= 599;
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** A copy of `source`'s own enumerable members on a null prototype, without `__proto__`. */
 function safeCopy(source: Record<string, unknown>, skip: ReadonlySet<string>): Record<string, unknown> {
@@ -117,8 +102,7 @@ export class Problem extends Error {
     const ctor = new.target as typeof Problem;
     const type = typeof init.type === "string" && init.type !== "" ? init.type : ctor.type;
     const status = isStatus(init.status) ? init.status : undefined;
-    const title =
-      typeof init.title === "string" ? init.title : (type === ABOUT_BLANK ? reasonPhrase(status) : undefined) ?? ctor.name;
+    const title = typeof init.title === "string" ? init.title : ((type === ABOUT_BLANK ? reasonPhrase(status) : undefined) ?? ctor.name);
     const detail = typeof init.detail === "string" ? init.detail : undefined;
     super(detail ?? title);
     this.name = ctor.name;
@@ -178,10 +162,7 @@ export type ProblemClass = typeof Problem & (new (init?: ProblemInit) => Problem
  * Makes `parseProblem(body, status?)` for a set of problem classes: the class whose type the body
  * names, the base `Problem` for an unknown type, and `about:blank` when the type is missing.
  */
-export function createProblemParser(
-  classes: readonly ProblemClass[],
-  options: ProblemParserOptions = {},
-): (body: unknown, status?: number) => Problem {
+export function createProblemParser(classes: readonly ProblemClass[], options: ProblemParserOptions = {}): (body: unknown, status?: number) => Problem {
   const bySlug = new Map<string, ProblemClass>();
   for (const c of classes) bySlug.set(c.slug, c);
   const base = options.base?.replace(/\/+$/, "");

@@ -109,10 +109,14 @@ export function satisfiesRule(rule: RuleBody, data: unknown, now: number = Date.
       const r = toComparable(rightRaw, rule.as, now);
       if (l === undefined || r === undefined) return true;
       switch (rule.op) {
-        case "<": return l < r;
-        case "<=": return l <= r;
-        case ">": return l > r;
-        case ">=": return l >= r;
+        case "<":
+          return l < r;
+        case "<=":
+          return l <= r;
+        case ">":
+          return l > r;
+        case ">=":
+          return l >= r;
       }
       return true;
     }
@@ -122,8 +126,7 @@ export function satisfiesRule(rule: RuleBody, data: unknown, now: number = Date.
       if (max === undefined || typeof startRaw !== "string") return true;
       const start = Date.parse(startRaw);
       const endRaw = field(obj, rule.end);
-      const end =
-        typeof endRaw === "string" ? Date.parse(endRaw) : rule.endDefault === NOW ? now : Number.NaN;
+      const end = typeof endRaw === "string" ? Date.parse(endRaw) : rule.endDefault === NOW ? now : Number.NaN;
       if (Number.isNaN(start) || Number.isNaN(end)) return true;
       return end - start <= max;
     }

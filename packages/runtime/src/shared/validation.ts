@@ -78,13 +78,9 @@ export interface RequestValues {
   readonly body: unknown;
 }
 
-export type RequestValidation =
-  | { readonly valid: true; readonly value: RequestValues }
-  | { readonly valid: false; readonly problem: InvalidRequestBody; readonly unsupportedMediaType?: boolean };
+export type RequestValidation = { readonly valid: true; readonly value: RequestValues } | { readonly valid: false; readonly problem: InvalidRequestBody; readonly unsupportedMediaType?: boolean };
 
-export type ResponseValidation =
-  | { readonly valid: true }
-  | { readonly valid: false; readonly errors: readonly InvalidParameter[] };
+export type ResponseValidation = { readonly valid: true } | { readonly valid: false; readonly errors: readonly InvalidParameter[] };
 
 export interface ValidationOptions {
   /** The type and title of the contract's invalid-request problem. @default about:blank, "Bad Request" */
@@ -186,7 +182,7 @@ function pickMedia<T>(table: Readonly<Record<string, T>>, contentType: string | 
   return key === undefined ? { found: false, value: undefined } : { found: true, value: table[key] };
 }
 
-const text = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v) ?? String(v));
+const text = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "" : (JSON.stringify(v) ?? String(v)));
 
 function valuesAt(root: unknown, pointer: string): string[] {
   let node = root;
@@ -368,15 +364,15 @@ export function createValidation<Id extends string>(
       if (!byMedia) return { valid: false, errors: [{ message: `status ${status} is not declared for ${String(operationId)}`, parameters: { status: [String(status)] } }] };
       const declared = byMedia.declared;
       if (declared.length === 0) {
-        return body === undefined || body === ""
-          ? VALID
-          : { valid: false, errors: [{ message: `status ${status} declares no body, but one was sent`, parameters: { body: [] } }] };
+        return body === undefined || body === "" ? VALID : { valid: false, errors: [{ message: `status ${status} declares no body, but one was sent`, parameters: { body: [] } }] };
       }
       const media = mediaFor(byMedia, contentType);
       if (!media.found) {
         return {
           valid: false,
-          errors: [{ message: `content type ${mediaTypeOf(contentType)} is not declared for status ${status}; expected ${declared.join(" or ")}`, parameters: { "content-type": [mediaTypeOf(contentType)] } }],
+          errors: [
+            { message: `content type ${mediaTypeOf(contentType)} is not declared for status ${status}; expected ${declared.join(" or ")}`, parameters: { "content-type": [mediaTypeOf(contentType)] } },
+          ],
         };
       }
       if (!media.value || media.value(body)) return VALID;

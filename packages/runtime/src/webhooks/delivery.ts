@@ -52,7 +52,9 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 /** Seeds tried for a payload that must also name a given event type. */
 const DRAFTS = 25;
 
-export function createDeliveryExamples<Id extends string>(options: DeliveryExampleOptions<Id>): {
+export function createDeliveryExamples<Id extends string>(
+  options: DeliveryExampleOptions<Id>,
+): {
   exampleDelivery(id: Id, opts?: { readonly seed?: number; readonly eventType?: string }): ExampleDelivery;
   exampleDeliveries(seed?: number): ExampleDelivery[];
   invalidDeliveries(id: Id, seed?: number): InvalidDelivery[];
@@ -104,9 +106,9 @@ export function createDeliveryExamples<Id extends string>(options: DeliveryExamp
   }
 
   function exampleDeliveries(seed = 1): ExampleDelivery[] {
-    return options.plans().flatMap((plan) =>
-      plan.eventTypes ? plan.eventTypes.values.map((eventType) => exampleDelivery(plan.id as Id, { seed, eventType })) : [exampleDelivery(plan.id as Id, { seed })],
-    );
+    return options
+      .plans()
+      .flatMap((plan) => (plan.eventTypes ? plan.eventTypes.values.map((eventType) => exampleDelivery(plan.id as Id, { seed, eventType })) : [exampleDelivery(plan.id as Id, { seed })]));
   }
 
   function invalidDeliveries(id: Id, seed = 1): InvalidDelivery[] {
@@ -170,7 +172,12 @@ export interface DeliveryAnswer {
 /** Sends one delivery to `url` and reads the answer. */
 export async function sendDelivery(url: string, delivery: ExampleDelivery, options: SendOptions = {}): Promise<DeliveryAnswer> {
   const doFetch = options.fetch ?? globalThis.fetch;
-  const payload = delivery.body === undefined ? undefined : delivery.contentType !== undefined && !/json/i.test(delivery.contentType) && typeof delivery.body === "string" ? delivery.body : JSON.stringify(delivery.body);
+  const payload =
+    delivery.body === undefined
+      ? undefined
+      : delivery.contentType !== undefined && !/json/i.test(delivery.contentType) && typeof delivery.body === "string"
+        ? delivery.body
+        : JSON.stringify(delivery.body);
   const res = await doFetch(url, {
     method: delivery.method,
     headers: { ...delivery.headers, ...(payload !== undefined && delivery.contentType === undefined ? { "content-type": "application/json" } : {}) },

@@ -142,17 +142,14 @@ function eventTypeOf(body: unknown, property: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-export function registerReceiver<H, Id extends string>(
-  app: FastifyInstance,
-  deliveries: readonly DeliverySpec[],
-  validation: DeliveryValidation,
-  options: ReceiverOptions<H, Id>,
-): void {
+export function registerReceiver<H, Id extends string>(app: FastifyInstance, deliveries: readonly DeliverySpec[], validation: DeliveryValidation, options: ReceiverOptions<H, Id>): void {
   const handlers = options.handlers as unknown as Readonly<Record<string, unknown>>;
   const secrets = options.signingSecret === undefined ? [] : typeof options.signingSecret === "string" ? [options.signingSecret] : [...options.signingSecret];
   const signed = deliveries.filter((d) => d.signature !== undefined);
   if (signed.length > 0 && secrets.length === 0) {
-    throw new Error(`the contract says ${signed.map((d) => d.id).join(", ")} ${signed.length === 1 ? "is" : "are"} signed (${signed[0]?.signature?.scheme ?? ""}): give the receiver its signingSecret`);
+    throw new Error(
+      `the contract says ${signed.map((d) => d.id).join(", ")} ${signed.length === 1 ? "is" : "are"} signed (${signed[0]?.signature?.scheme ?? ""}): give the receiver its signingSecret`,
+    );
   }
   const dedupe = options.deduplicate === false ? undefined : { header: options.deduplicate?.header?.toLowerCase(), store: options.deduplicate?.store ?? new DeliveryIdStore() };
   // Signatures are over the bytes sent: every body is read as text and kept until it is verified.
@@ -263,15 +260,15 @@ export function registerReceiver<H, Id extends string>(
         if (dedupe && seenKey !== undefined) {
           const state = await dedupe.store.begin(seenKey);
           if (state === "done") return finish(delivery.id, send(reply, delivery.status ?? 200, undefined, "application/json", { "webhook-duplicate": "true" }));
-          if (state === "in-flight") return finish(delivery.id, send(reply, 409, problemBody(409, `delivery ${String(idValue)} is being handled; send it again later`), PROBLEM, { "retry-after": "1" }));
+          if (state === "in-flight")
+            return finish(delivery.id, send(reply, 409, problemBody(409, `delivery ${String(idValue)} is being handled; send it again later`), PROBLEM, { "retry-after": "1" }));
         }
         const settle = async (ok: boolean): Promise<void> => {
           if (dedupe && seenKey !== undefined) await dedupe.store.end(seenKey, ok);
         };
         const entry = own(handlers, delivery.handler);
-        const handler = (delivery.eventTypes && eventType !== undefined && entry !== null && typeof entry === "object"
-          ? own(entry as Readonly<Record<string, unknown>>, eventType)
-          : entry) as DeliveryHandler | undefined;
+        const handler = (delivery.eventTypes && eventType !== undefined && entry !== null && typeof entry === "object" ? own(entry as Readonly<Record<string, unknown>>, eventType) : entry) as
+          DeliveryHandler | undefined;
         if (typeof handler !== "function") {
           await settle(false);
           return fallback(delivery, "no-handler", checked.value.body, eventType);

@@ -79,13 +79,7 @@ function header(headers: Readonly<Record<string, unknown>>, name: string): strin
  * which may match) against each secret (`whsec_<base64>`, or raw text without the prefix). Returns
  * undefined when it verifies, else what failed (never which byte, nor the expected value).
  */
-export function verifyStandardWebhook(
-  headers: Readonly<Record<string, unknown>>,
-  body: string,
-  secrets: readonly string[],
-  toleranceSeconds: number,
-  nowMs: number = Date.now(),
-): string | undefined {
+export function verifyStandardWebhook(headers: Readonly<Record<string, unknown>>, body: string, secrets: readonly string[], toleranceSeconds: number, nowMs: number = Date.now()): string | undefined {
   const id = header(headers, "webhook-id");
   const timestamp = header(headers, "webhook-timestamp");
   const signature = header(headers, "webhook-signature");
