@@ -100,7 +100,7 @@ node "$cli" generate "$spec" --out "$work/etcd-pkg" --name etcd --quiet
 destructive=(--destructive)
 [ "${DESTRUCTIVE:-1}" = "0" ] && destructive=()
 set +e
-node "$cli" test --spec "$work/etcd-pkg" --base-url "http://127.0.0.1:$port" "${destructive[@]}" --seed "${SEED:-1}" "${auth[@]}" "$@"
+node "$cli" test --spec "$work/etcd-pkg" --base-url "http://127.0.0.1:$port" ${destructive[@]+"${destructive[@]}"} --seed "${SEED:-1}" ${auth[@]+"${auth[@]}"} "$@"
 code=$?
 set -e
 exit "$code"
