@@ -8,7 +8,8 @@
 #   scripts/real-server/etcd.sh [work-dir] [-- extra contractgen test options]
 #
 # Environment: ETCD (binary, default: etcd on PATH), ETCD_SPEC (default: <work-dir>/rpc.swagger.json),
-# PORT (client port, default 2379; the peer port is PORT+1), SEED (default 1), SEED_DATA=0 (no key).
+# PORT (client port, default 2379; the peer port is PORT+1), SEED (default 1), SEED_DATA=0 (no key),
+# AUTH=0 (auth left disabled), TOKEN_TTL (default 3600), DESTRUCTIVE=0 (no --destructive).
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -52,7 +53,7 @@ log="$work/etcd.log"
   --listen-client-urls "http://127.0.0.1:$port" --advertise-client-urls "http://127.0.0.1:$port" \
   --listen-peer-urls "http://127.0.0.1:$peer" --initial-advertise-peer-urls "http://127.0.0.1:$peer" \
   --initial-cluster "contractgen=http://127.0.0.1:$peer" --initial-cluster-state new \
-  --listen-metrics-urls "" --enable-v2=false >"$log" 2>&1 &
+  --listen-metrics-urls "" --enable-v2=false --auth-token "simple" --auth-token-ttl "${TOKEN_TTL:-3600}" >"$log" 2>&1 &
 etcd=$!
 cleanup() {
   kill "$etcd" 2>/dev/null || true
@@ -75,10 +76,31 @@ if [ "${SEED_DATA:-1}" != "0" ]; then
   echo "seeded key \"seeded\"" >&2
 fi
 
+# The document declares one scheme for every operation (apiKey, header `Authorization`), so the
+# server is run as the document describes it: auth enabled, a root user (with the root role that
+# `auth enable` requires), and a simple token from /v3/auth/authenticate, which etcd takes as the raw
+# `Authorization` header value. The token lives --auth-token-ttl seconds (TOKEN_TTL, default 3600)
+# after its last use. AUTH=0 runs with auth disabled (every case then lacks credentials).
+auth=()
+if [ "${AUTH:-1}" != "0" ]; then
+  password="contractgen-root-$$"
+  call() { curl -fsS -X POST "http://127.0.0.1:$port/v3/auth/$1" -d "$2"; }
+  call user/add "{\"name\":\"root\",\"password\":\"$password\"}" >/dev/null
+  call role/add '{"name":"root"}' >/dev/null
+  call user/grant '{"user":"root","role":"root"}' >/dev/null
+  call enable '{}' >/dev/null
+  token="$(call authenticate "{\"name\":\"root\",\"password\":\"$password\"}" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.parse(s).token??""))')"
+  [ -n "$token" ] || { echo "etcd gave no auth token" >&2; exit 4; }
+  auth=(--auth "{\"apiKey\":\"$token\"}")
+  echo "auth enabled: user root (role root), simple token, TTL ${TOKEN_TTL:-3600}s" >&2
+fi
+
 cd "$work"
 node "$cli" generate "$spec" --out "$work/etcd-pkg" --name etcd --quiet
+destructive=(--destructive)
+[ "${DESTRUCTIVE:-1}" = "0" ] && destructive=()
 set +e
-node "$cli" test --spec "$work/etcd-pkg" --base-url "http://127.0.0.1:$port" --destructive --seed "${SEED:-1}" "$@"
+node "$cli" test --spec "$work/etcd-pkg" --base-url "http://127.0.0.1:$port" ${destructive[@]+"${destructive[@]}"} --seed "${SEED:-1}" ${auth[@]+"${auth[@]}"} "$@"
 code=$?
 set -e
 exit "$code"
