@@ -66,7 +66,7 @@ describe("contractgen.config", () => {
     const r = await runCli(["generate"], dir);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain(
-      'contractgen.config.json specs[0].artifacts[0]\n  error: unknown artifact "clients"\n  fix: use one of: types, operations, validators, problems, client, server, receiver, mcp, mocks, deliveries, conformance',
+      'contractgen.config.json specs[0].artifacts[0]\n  error: unknown artifact "clients"\n  fix: use one of: types, operations, validators, problems, client, server, receiver, mcp, mocks, msw, deliveries, conformance',
     );
     writeFileSync(path.join(dir, "contractgen.config.json"), JSON.stringify({ spec: "spec/pets.yaml" }));
     expect((await runCli(["generate"], dir)).stderr).toContain('contractgen.config.json spec\n  error: unknown option "spec"');

@@ -83,7 +83,14 @@ export async function serveMocks(options: ServeOptions): Promise<RunningMock> {
     if (packages.some((p) => p.dir === dir)) continue;
     packages.push(preparePackage(spec, dir, cacheDir));
   }
-  const { default: Fastify } = await import("fastify");
+  // Fastify is an optional peer: a team that only generates and tests installs none (its packages
+  // build without it); serving a mock is what needs it.
+  const Fastify = await import("fastify").then(
+    (m) => m.default,
+    () => {
+      throw new UsageError("contractgen mock --spec serves through Fastify, which is not installed here: npm install -D fastify@^5");
+    },
+  );
   const { problemBody, problemNotFound } = await import("@contractgen/runtime/server");
   const log = options.log;
   const app = Fastify({
