@@ -68,7 +68,7 @@ export function renderReport(results, info) {
         .map((n) => `\`${cell(n)}\``)
         .join("<br>") + (names.length > 3 ? `<br>… ${names.length - 3} more` : "");
     const verdict = r.verdict === "invalid" ? `invalid: ${cell(r.reason ?? "")}` : r.verdict === "survived" && r.mutant.equivalent !== undefined ? "equivalent" : r.verdict;
-    lines.push(`| \`${r.mutant.id}\` | ${r.mutant.api} | ${cell(r.mutant.fact)} | ${verdict} | ${shown} |`);
+    lines.push(`| \`${r.mutant.id}\` | ${r.mutant.api} | ${cell(r.mutant.fact ?? r.mutant.note ?? "")} | ${verdict} | ${shown} |`);
   }
   const equivalents = results.filter((r) => r.verdict === "survived" && r.mutant.equivalent !== undefined);
   if (equivalents.length > 0) {

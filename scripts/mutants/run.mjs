@@ -173,10 +173,6 @@ try {
   // Not a git checkout: the commit stays unknown.
 }
 const info = { date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC", commit, baselineSummary: baseline.summary, baselineMs: baseline.ms, totalMs, jobs, minRate };
-if (docFile) {
-  writeFileSync(docFile, renderReport(final, info));
-  process.stderr.write(`mutants: wrote ${path.relative(ROOT, docFile)}\n`);
-}
 if (args.json)
   writeFileSync(
     path.resolve(args.json),
@@ -186,6 +182,10 @@ if (args.json)
       2,
     ) + "\n",
   );
+if (docFile) {
+  writeFileSync(docFile, renderReport(final, info));
+  process.stderr.write(`mutants: wrote ${path.relative(ROOT, docFile)}\n`);
+}
 process.stdout.write(`kill rate ${t.rate.toFixed(1)}% (target ${minRate}%), ${t.equivalent} equivalent, ${t.invalid} invalid, ${(totalMs / 60_000).toFixed(1)} min\n`);
 process.stdout.write(`${t.killed} killed, ${t.survived} survived\n`);
 process.exit(t.rate >= minRate ? 0 : 1);

@@ -50,6 +50,7 @@ export const plan: ConformancePlan = {
       request: {
         parameters: { name: { type: "string" }, user_id: { type: "integer", format: "int64" } },
       },
+      outstanding: 1,
       accept: "application/json",
       negatives: [
         {
@@ -1982,6 +1983,12 @@ export const plan: ConformancePlan = {
     },
   ],
   scenarios: [
+    {
+      kind: "update",
+      operationId: "updateProductCatalog",
+      immutable: [],
+      row: "updateProductCatalog: the answer hold what the update sent",
+    },
     {
       kind: "outstanding",
       create: "createProductCatalog",

@@ -5805,9 +5805,39 @@ export const plan: ConformancePlan = {
   scenarios: [
     {
       kind: "update",
+      operationId: "updateMediaLibraryItem",
+      read: "getMediaLibraryItem",
+      readBack: {
+        description: "description",
+        file_name: "file_name",
+        name: "name",
+        poster_media_key: "poster_media_key",
+        title: "title",
+      },
+      immutable: ["created_at"],
+      row: "updateMediaLibraryItem: the answer and getMediaLibraryItem hold what the update sent",
+    },
+    {
+      kind: "update",
+      operationId: "updateAccount",
+      read: "getAccount",
+      readBack: { name: "name", industry_type: "industry_type" },
+      immutable: ["created_at"],
+      row: "updateAccount: the answer and getAccount hold what the update sent",
+    },
+    {
+      kind: "update",
       operationId: "updateLineItem",
       immutable: ["created_at"],
       row: "updateLineItem: the answer hold what the update sent",
+    },
+    {
+      kind: "update",
+      operationId: "updateLineItemCuratedCategory",
+      read: "getLineItemCuratedCategory",
+      readBack: { line_item_id: "line_item_id", curated_category_id: "curated_category_id" },
+      immutable: ["created_at"],
+      row: "updateLineItemCuratedCategory: the answer and getLineItemCuratedCategory hold what the update sent",
     },
     {
       kind: "lifecycle",

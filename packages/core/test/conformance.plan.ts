@@ -612,6 +612,7 @@ export const plan: ConformancePlan = {
           required: true,
         },
       },
+      outstanding: 1,
       accept: "application/json",
       negatives: [],
       boundaries: [],

@@ -110,6 +110,12 @@ function acceptOf(op: Operation): Obj {
   return types.length > 0 ? { accept: types.join(", ") } : {};
 }
 
+/** `outstanding`: the most objects a create may hold at once (`x-limits` kind outstanding). */
+function outstandingOf(op: Operation): { outstanding?: number } {
+  const max = op.limits.find((l) => l.kind === "outstanding" && typeof l.max === "number")?.max;
+  return op.method === "post" && max !== undefined ? { outstanding: max } : {};
+}
+
 /** `declaredServerErrors`: 5xx statuses the contract names by their code. */
 function serverErrorsOf(op: Operation): Obj {
   const codes = op.responses
@@ -192,6 +198,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...(relations.pathSources.has(op.id) ? { sources: relations.pathSources.get(op.id) } : {}),
     ...(relations.references.has(op.id) ? { references: relations.references.get(op.id) } : {}),
     ...(declaresRefusal(op) ? {} : { undeclaredRefusals: true }),
+    ...outstandingOf(op),
     ...acceptOf(op),
     ...serverErrorsOf(op),
     negatives,

@@ -167,10 +167,14 @@ function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
   return out;
 }
 
-/** Updates no lifecycle reaches (their object comes from the contract's examples or a list): the answer and a read-back hold what was sent. */
-function updates(model: ApiModel, covered: ReadonlySet<string>, resolve: Resolve): Obj[] {
+/**
+ * Every update on an object of its own (made for it, else a listed one put back): the answer and a
+ * read-back hold what was sent. Also those a lifecycle follows, since the lifecycle stops where the
+ * server refuses its create and the update would then go unchecked.
+ */
+function updates(model: ApiModel, resolve: Resolve): Obj[] {
   return model.operations
-    .filter((o) => shown(o) && (o.method === "put" || o.method === "patch") && !covered.has(o.id) && /\}$/.test(o.path))
+    .filter((o) => shown(o) && (o.method === "put" || o.method === "patch") && /\}$/.test(o.path))
     .map((o) => {
       const read = model.operations.find((r) => shown(r) && r.method === "get" && r.path === o.path);
       return {
@@ -237,9 +241,7 @@ function tokenFlows(model: ApiModel, resolve: Resolve): Obj[] {
 
 export function scenarios(model: ApiModel, resolve: Resolve): Obj[] {
   const life = lifecycles(model, resolve);
-  // A lifecycle already deletes, reads back, lists and deletes again what it made.
-  const updated = new Set(life.flatMap((l) => (typeof l["update"] === "string" ? [l["update"]] : [])));
   // Updates first: deletions may remove the very objects they change.
-  // Every delete also on an object of its own: where a lifecycle cannot make one, it still runs.
-  return [...updates(model, updated, resolve), ...outstandingLimits(model), ...life, ...deletionRows(model, resolve), ...tokenFlows(model, resolve)];
+  // Every update and delete also on an object of its own: where a lifecycle cannot make one, they still run.
+  return [...updates(model, resolve), ...outstandingLimits(model), ...life, ...deletionRows(model, resolve), ...tokenFlows(model, resolve)];
 }

@@ -80,6 +80,8 @@ export class ObjectPool {
     let set = this.#consumed.get(param);
     if (!set) this.#consumed.set(param, (set = new Set()));
     set.add(String(value));
+    // An object made once for cases that only read it is gone too: the next such case makes another.
+    for (const [k, made] of this.#made) if (scalar(made) && String(made) === String(value)) this.#made.delete(k);
   }
 
   isConsumed(param: string, value: unknown): boolean {
@@ -143,15 +145,17 @@ export class ObjectPool {
   /**
    * Values for the request members that name other resources (plan `references`): query members
    * as parameter values, body members under `body`. Only what a list gives; nothing is made up.
+   * `index` picks among the listed values (the nth, wrapping), so each attempt of a create refused
+   * for the object it names (a media key already used) names another.
    */
-  async referenceValues(op: OperationCase, known: Readonly<Rec>): Promise<{ query: Rec; body: Rec }> {
+  async referenceValues(op: OperationCase, known: Readonly<Rec>, index = 0): Promise<{ query: Rec; body: Rec }> {
     const query: Rec = {};
     const body: Rec = {};
     const given = this.#host.given();
     for (const ref of op.references ?? []) {
       let value: unknown = Object.prototype.hasOwnProperty.call(given, ref.name) ? given[ref.name] : undefined;
       if (value === undefined) {
-        const found = await this.#fromSources(ref.sources, ref.name, known, 1, true, (v) => ref.in !== "query" || this.#host.accepts(op, ref.name, ref.many ? [v] : v));
+        const found = await this.#fromSources(ref.sources, ref.name, known, 1, true, (v) => ref.in !== "query" || this.#host.accepts(op, ref.name, ref.many ? [v] : v), index);
         if (found) value = ref.many ? [found.value] : found.value;
       }
       if (value === undefined) continue;
@@ -282,12 +286,13 @@ export class ObjectPool {
     depth: number,
     listsOnly: boolean,
     fits: (value: unknown) => boolean,
+    pick = 0,
   ): Promise<{ value: unknown; origin: Origin } | undefined> {
     const usable = (v: unknown): boolean => v !== undefined && !this.isConsumed(name, v) && fits(v);
     for (const source of sources) {
       if (source.kind === "list") {
-        const keys = await this.#list(source, known, depth);
-        const value = keys.find(usable);
+        const keys = (await this.#list(source, known, depth)).filter(usable);
+        const value = keys.length > 0 ? keys[pick % keys.length] : undefined;
         if (value !== undefined) return { value, origin: "listed" };
       } else if (source.kind === "answer" && !listsOnly) {
         const value = await this.#answer(source, known, depth);
@@ -363,7 +368,9 @@ export class ObjectPool {
     for (let i = 0; i < 4; i++) {
       const req = await this.#host.request(create, i, fixed);
       if (!req) break;
-      const res = await this.#host.send(create, { ...req.values, ...fixed }, req.body);
+      let res = await this.#host.send(create, { ...req.values, ...fixed }, req.body);
+      // At the contract's cap of objects held at once, a throw-away target makes room, and the same request goes again.
+      if (i === 0 && res.status >= 400 && res.status < 500 && (await this.makeRoom(create, fixed))) res = await this.#host.send(create, { ...req.values, ...fixed }, req.body);
       if (!ok2xx(res)) {
         refusals.push(String(res.status));
         continue;
@@ -385,6 +392,34 @@ export class ObjectPool {
     }
     this.#failures.set(source.operationId, refusals.length > 0 ? `it answered ${refusals.join(", ")}, also to a copy of a listed object` : "no valid request could be built");
     return undefined;
+  }
+
+  /**
+   * Makes room for one more object of `create` where the contract caps how many may be held at once
+   * (`outstanding`) and the target is throw-away: listed objects are deleted, through the
+   * collection's own delete, until one fewer than the cap is held. True when any was deleted.
+   */
+  async makeRoom(create: OperationCase, fixed: Readonly<Rec>): Promise<boolean> {
+    const max = create.outstanding;
+    if (max === undefined || !this.#host.disposable()) return false;
+    const source = this.#listFor(create);
+    const itemPath = new RegExp(`^${create.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/\\{([^}/]+)\\}$`);
+    const del = this.#host.ops().find((o) => o.method === "DELETE" && itemPath.test(o.path));
+    const param = del ? itemPath.exec(del.path)?.[1] : undefined;
+    if (!source || !del || param === undefined) return false;
+    this.forget();
+    const keys = (await this.#list(source, fixed, 0)).filter((k) => k !== undefined && !this.isConsumed(param, k));
+    let deleted = 0;
+    for (const key of keys.slice(0, Math.max(0, keys.length - max + 1))) {
+      const values = { ...fixed, [param]: key };
+      const req = await this.#host.request(del, 0, values);
+      const res = await this.#host.send(del, { ...(req?.values ?? {}), ...values }, undefined);
+      if (!ok2xx(res)) continue;
+      this.consume(param, key);
+      deleted++;
+    }
+    if (deleted > 0) this.forget();
+    return deleted > 0;
   }
 
   /** The list source that gives the keys `create` makes, where the plan has one. */

@@ -150,6 +150,11 @@ export interface OperationCase {
   readonly rateLimit?: { readonly requests: number; readonly windowMs: number; readonly when?: Readonly<Record<string, unknown>> };
   /** `x-limits` kind frequency: requests made too often are refused with `status` (and the error `code`). */
   readonly frequency?: { readonly status: number; readonly code?: number };
+  /**
+   * `x-limits` kind outstanding on a create: at most this many objects at once. On a throw-away
+   * target the suite deletes listed ones to make room, rather than finding the create refused.
+   */
+  readonly outstanding?: number;
   /** Declared response headers per status, required ones only. */
   readonly responseHeaders?: Readonly<Record<string, readonly string[]>>;
 }

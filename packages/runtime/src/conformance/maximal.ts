@@ -1,0 +1,72 @@
+/**
+ * Maximal requests: a create or update that also sends every optional member the object is read
+ * back with (the plan's read-back map) and the request left out. Examples and drawn requests send
+ * some optional members only, so a server that drops one (a fourth choice, a second call-to-action,
+ * an inventory of 0) would otherwise never be asked to store it. Falsy values go first: `0` and
+ * `false` are what a careless `if (value)` loses.
+ */
+import type { RunContext } from "./context.js";
+import type { OperationCase } from "./plan.js";
+import { deref, memberSchema } from "./schema-walk.js";
+import { requestInput } from "./synth.js";
+import type { MockSchema } from "../mock/mock-data.js";
+import { deriveSeed } from "../shared/prng.js";
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** A member naming another object (`line_item_id`, `media_key`) cannot take a drawn value. */
+export function namesAnotherObject(op: OperationCase, name: string): boolean {
+  return /(^id$|_ids?$|_keys?$|_uri$)/.test(name) || (op.references ?? []).some((r) => r.name === name);
+}
+
+/** Values to try for an optional member: its falsy value where the schema allows one, then drawn ones. */
+function candidates(ctx: RunContext, op: OperationCase, schema: unknown, name: string, salt: string): unknown[] {
+  const s = deref(ctx.root, schema);
+  const out: unknown[] = [];
+  const types = isRec(s) ? (Array.isArray(s["type"]) ? s["type"] : [s["type"]]) : [];
+  if (types.includes("boolean")) out.push(false, true);
+  if (types.includes("integer") || types.includes("number")) out.push(0);
+  const mock = ctx.tools.mock;
+  if (mock) for (let k = 0; k < 4; k++) out.push(mock(schema as MockSchema, deriveSeed(ctx.seed, `${op.id}/maximal/${name}/${salt}/${k}`)));
+  return out.filter((v) => v !== undefined && v !== null);
+}
+
+/**
+ * `req` with each member of `map` it does not send added, one at a time, each kept only while the
+ * package's validators accept the whole request (a member another one excludes stays out). Members
+ * naming other objects and the path's own are left alone. `added` is empty when nothing could be.
+ */
+export function maximalRequest(
+  ctx: RunContext,
+  op: OperationCase,
+  req: { readonly values: Readonly<Rec>; readonly body: unknown },
+  map: Readonly<Record<string, string>>,
+  salt: string,
+): { values: Rec; body: unknown; added: string[] } {
+  const values: Rec = { ...req.values };
+  let body: unknown = isRec(req.body) ? { ...req.body } : req.body;
+  const added: string[] = [];
+  const validate = ctx.tools.validateRequest;
+  if (!validate || !op.request) return { values, body, added };
+  const query = new Set(op.parameters.filter((p) => p.in === "query").map((p) => p.name));
+  const path = new Set(op.parameters.filter((p) => p.in === "path").map((p) => p.name));
+  const bodySchema = op.request.body?.schema;
+  for (const member of Object.keys(map).sort()) {
+    if (path.has(member) || namesAnotherObject(op, member) || member === op.pagination?.cursorParam) continue;
+    const inQuery = query.has(member) && op.request.parameters[member] !== undefined;
+    const schema = inQuery ? op.request.parameters[member] : isRec(body) && bodySchema !== undefined ? memberSchema(ctx.root, bodySchema, member) : undefined;
+    if (schema === undefined) continue;
+    if (inQuery ? values[member] !== undefined : Object.prototype.hasOwnProperty.call(body as Rec, member)) continue;
+    for (const value of candidates(ctx, op, schema, member, salt)) {
+      const nextValues = inQuery ? { ...values, [member]: value } : values;
+      const nextBody = inQuery ? body : { ...(body as Rec), [member]: value };
+      if (!validate(op.id, requestInput(op, nextValues, nextBody)).valid) continue;
+      if (inQuery) values[member] = value;
+      else body = nextBody;
+      added.push(member);
+      break;
+    }
+  }
+  return { values, body, added };
+}
