@@ -1990,6 +1990,14 @@ export const plan: ConformancePlan = {
       row: "updateProductCatalog: the answer hold what the update sent",
     },
     {
+      kind: "update",
+      operationId: "upsertProducts",
+      read: "listProducts",
+      readBack: {},
+      immutable: [],
+      row: "upsertProducts: the answer and listProducts hold what the update sent",
+    },
+    {
       kind: "outstanding",
       create: "createProductCatalog",
       list: "listProductCatalogs",
@@ -2005,6 +2013,7 @@ export const plan: ConformancePlan = {
       list: "listProductCatalogs",
       listItems: "/data",
       keyField: "id",
+      listReadBack: { name: "name" },
       update: "updateProductCatalog",
       delete: "deleteProductCatalog",
       deletion: "hard",
@@ -2028,6 +2037,10 @@ export const plan: ConformancePlan = {
       list: "listTailoredAudiencePermissions",
       listItems: "/data",
       keyField: "id",
+      listReadBack: {
+        granted_account_id: "granted_account_id",
+        permission_level: "permission_level",
+      },
       delete: "deleteTailoredAudiencePermission",
       deletion: "soft",
     },

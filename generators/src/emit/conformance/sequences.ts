@@ -107,6 +107,8 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
       ...(location ? { location: true } : {}),
       ...(read ? readFacts(create, read, resolve, listSource?.field ?? collection?.keyField) : {}),
       ...(list ? { list: list.id, ...(listSource ? { listItems: listSource.items, keyField: listSource.field } : {}) } : {}),
+      // No read: the list's items are the object as the server shows it.
+      ...(list && !read ? { listReadBack: readBackMap(create, list, resolve) } : {}),
       ...(update ? { update: update.id, ...(read ? { updateReadBack: readBackMap(update, read, resolve) } : {}) } : {}),
       ...(del ? { delete: del.id, deletion: soft ? "soft" : "hard" } : {}),
       ...(typeof repeat === "number" ? { repeatDeleteStatus: repeat } : {}),
@@ -120,6 +122,11 @@ function readFacts(create: Operation, read: Operation, resolve: Resolve, key: st
   const readBack = readBackMap(create, read, resolve);
   const defaults = readBackDefaults(create, readBack, resolve);
   return { read: read.id, readBack, ...(Object.keys(defaults).length > 0 ? { defaults } : {}), immutable: immutableMembers(read, resolve, key) };
+}
+
+/** The path of the object a member path addresses: `/posts/{post_id}/name` → `/posts/{post_id}`. */
+export function objectPath(path: string): string {
+  return path.replace(/(\})\/[^/{}]+$/, "$1");
 }
 
 function escapeRegex(text: string): string {
@@ -173,19 +180,22 @@ function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
  * server refuses its create and the update would then go unchecked.
  */
 function updates(model: ApiModel, resolve: Resolve): Obj[] {
-  return model.operations
-    .filter((o) => shown(o) && (o.method === "put" || o.method === "patch") && /\}$/.test(o.path))
-    .map((o) => {
-      const read = model.operations.find((r) => shown(r) && r.method === "get" && r.path === o.path);
-      return {
-        kind: "update",
-        operationId: o.id,
-        ...(read ? { read: read.id, readBack: readBackMap(o, read, resolve) } : {}),
-        // Without a read, the update's own answers show the object: what never changes is compared between them.
-        immutable: immutableMembers(read ?? o, resolve, undefined),
-        row: `${o.id}: the answer${read ? ` and ${read.id}` : ""} hold what the update sent`,
-      };
-    });
+  return (
+    model.operations
+      // An object's path, or a member of it by its own path (`/posts/{post_id}/name`), read at the object's.
+      .filter((o) => shown(o) && (o.method === "put" || o.method === "patch") && /\}(\/[^/{}]+)?$/.test(o.path))
+      .map((o) => {
+        const read = model.operations.find((r) => shown(r) && r.method === "get" && (r.path === o.path || r.path === objectPath(o.path)));
+        return {
+          kind: "update",
+          operationId: o.id,
+          ...(read ? { read: read.id, readBack: readBackMap(o, read, resolve) } : {}),
+          // Without a read, the update's own answers show the object: what never changes is compared between them.
+          immutable: immutableMembers(read ?? o, resolve, undefined),
+          row: `${o.id}: the answer${read ? ` and ${read.id}` : ""} hold what the update sent`,
+        };
+      })
+  );
 }
 
 /** `x-limits` of kind `outstanding` on a create with a list: at most `max` objects at once, the next create refused. */

@@ -20,22 +20,26 @@ export function namesAnotherObject(op: OperationCase, name: string): boolean {
   return /(^id$|_ids?$|_keys?$|_uri$)/.test(name) || (op.references ?? []).some((r) => r.name === name);
 }
 
-/** Values to try for an optional member: its falsy value where the schema allows one, then drawn ones. */
-function candidates(ctx: RunContext, op: OperationCase, schema: unknown, name: string, salt: string): unknown[] {
-  const s = deref(ctx.root, schema);
-  const out: unknown[] = [];
+/** The falsy values a schema's types allow: what a careless `if (value)` drops. */
+function falsy(root: unknown, schema: unknown): unknown[] {
+  const s = deref(root, schema);
   const types = isRec(s) ? (Array.isArray(s["type"]) ? s["type"] : [s["type"]]) : [];
-  if (types.includes("boolean")) out.push(false, true);
-  if (types.includes("integer") || types.includes("number")) out.push(0);
+  return [...(types.includes("boolean") ? [false] : []), ...(types.includes("integer") || types.includes("number") ? [0] : [])];
+}
+
+/** Values to try for a member the request leaves out: its falsy value where the schema allows one, then drawn ones. */
+function candidates(ctx: RunContext, op: OperationCase, schema: unknown, name: string, salt: string): unknown[] {
+  const out: unknown[] = falsy(ctx.root, schema);
   const mock = ctx.tools.mock;
   if (mock) for (let k = 0; k < 4; k++) out.push(mock(schema as MockSchema, deriveSeed(ctx.seed, `${op.id}/maximal/${name}/${salt}/${k}`)));
   return out.filter((v) => v !== undefined && v !== null);
 }
 
 /**
- * `req` with each member of `map` it does not send added, one at a time, each kept only while the
- * package's validators accept the whole request (a member another one excludes stays out). Members
- * naming other objects and the path's own are left alone. `added` is empty when nothing could be.
+ * `req` with each member of `map` it does not send added, and each it sends truthy turned falsy
+ * (`0`, `false`), one at a time, each kept only while the package's validators accept the whole
+ * request (a member another one excludes stays out). Members naming other objects and the path's own
+ * are left alone. `added` names what changed; empty when nothing could.
  */
 export function maximalRequest(
   ctx: RunContext,
@@ -52,21 +56,33 @@ export function maximalRequest(
   const query = new Set(op.parameters.filter((p) => p.in === "query").map((p) => p.name));
   const path = new Set(op.parameters.filter((p) => p.in === "path").map((p) => p.name));
   const bodySchema = op.request.body?.schema;
-  for (const member of Object.keys(map).sort()) {
-    if (path.has(member) || namesAnotherObject(op, member) || member === op.pagination?.cursorParam) continue;
-    const inQuery = query.has(member) && op.request.parameters[member] !== undefined;
-    const schema = inQuery ? op.request.parameters[member] : isRec(body) && bodySchema !== undefined ? memberSchema(ctx.root, bodySchema, member) : undefined;
-    if (schema === undefined) continue;
-    if (inQuery ? values[member] !== undefined : Object.prototype.hasOwnProperty.call(body as Rec, member)) continue;
-    for (const value of candidates(ctx, op, schema, member, salt)) {
-      const nextValues = inQuery ? { ...values, [member]: value } : values;
-      const nextBody = inQuery ? body : { ...(body as Rec), [member]: value };
-      if (!validate(op.id, requestInput(op, nextValues, nextBody)).valid) continue;
-      if (inQuery) values[member] = value;
-      else body = nextBody;
-      added.push(member);
-      break;
+  // Passes until nothing more is taken: a member another one requires (a fourth choice needing the
+  // third) is taken on the pass after the one it needs.
+  const done = new Set<string>();
+  for (let pass = 0; pass < 4; pass++) {
+    const before = added.length;
+    for (const member of Object.keys(map).sort()) {
+      if (done.has(member)) continue;
+      if (path.has(member) || namesAnotherObject(op, member) || member === op.pagination?.cursorParam) continue;
+      const inQuery = query.has(member) && op.request.parameters[member] !== undefined;
+      const schema = inQuery ? op.request.parameters[member] : isRec(body) && bodySchema !== undefined ? memberSchema(ctx.root, bodySchema, member) : undefined;
+      if (schema === undefined) continue;
+      const present = inQuery ? values[member] !== undefined : Object.prototype.hasOwnProperty.call(body as Rec, member);
+      // A member already sent is sent again only as its falsy value, where that is a change.
+      const current = inQuery ? values[member] : (body as Rec)[member];
+      const tries = present ? falsy(ctx.root, schema).filter((v) => v !== current) : candidates(ctx, op, schema, member, salt);
+      for (const value of tries) {
+        const nextValues = inQuery ? { ...values, [member]: value } : values;
+        const nextBody = inQuery ? body : { ...(body as Rec), [member]: value };
+        if (!validate(op.id, requestInput(op, nextValues, nextBody)).valid) continue;
+        if (inQuery) values[member] = value;
+        else body = nextBody;
+        added.push(member);
+        done.add(member);
+        break;
+      }
     }
+    if (added.length === before) break;
   }
   return { values, body, added };
 }

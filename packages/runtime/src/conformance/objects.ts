@@ -215,7 +215,7 @@ export class ObjectPool {
    * `destroys`, a case of a delete (a refusal it expects) still gets its own object: a server that
    * wrongly accepts it must not take away one other cases use.
    */
-  async forCase(op: OperationCase, kind: "read" | "write" | "delete"): Promise<{ values: Rec; done(res: RawResponse, sentBody: unknown): Promise<void> } | { why: string }> {
+  async forCase(op: OperationCase, kind: "read" | "write" | "delete"): Promise<{ values: Rec; done(res: RawResponse, sentBody: unknown, sentQuery?: Readonly<Rec>): Promise<void> } | { why: string }> {
     const names = pathNames(op);
     if (kind === "read" || names.length === 0) {
       const found = await this.pathValues(op);
@@ -243,13 +243,17 @@ export class ObjectPool {
     const original = before && ok2xx(before) ? subjectOf(before.body) : undefined;
     return {
       values,
-      done: async (res, sentBody) => {
+      done: async (res, sentBody, sentQuery = {}) => {
         this.forget();
-        if (fresh.made || !original || !isRec(sentBody) || !(res.status >= 200 && res.status < 300)) return;
-        // Put back what was changed: every member sent, as the object held it before.
-        const back: Rec = { ...sentBody };
-        for (const k of Object.keys(sentBody)) if (Object.prototype.hasOwnProperty.call(original, k)) back[k] = original[k];
-        await this.#host.send(op, values, back);
+        if (fresh.made || !original || !(res.status >= 200 && res.status < 300)) return;
+        // Put back what was changed: every member sent, in the body or the query, as the object held it before.
+        const query = op.parameters.filter((p) => p.in === "query" && sentQuery[p.name] !== undefined && scalar(original[p.name])).map((p) => p.name);
+        if (!isRec(sentBody) && query.length === 0) return;
+        const back: Rec | undefined = isRec(sentBody) ? { ...sentBody } : undefined;
+        if (back) for (const k of Object.keys(back)) if (Object.prototype.hasOwnProperty.call(original, k)) back[k] = original[k];
+        const backValues: Rec = { ...sentQuery, ...values };
+        for (const name of query) backValues[name] = original[name];
+        await this.#host.send(op, backValues, back ?? sentBody);
       },
     };
   }

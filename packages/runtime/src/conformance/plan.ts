@@ -232,6 +232,8 @@ export interface LifecycleScenario {
   /** The create answers the new object's address in a `Location` header. */
   readonly location?: boolean;
   readonly list?: string;
+  /** Without a read: request member of the create → member of the listed object that holds it. */
+  readonly listReadBack?: Readonly<Record<string, string>>;
   /** Where the list holds its items (`""`: the answer is the array) and the member that is their key. */
   readonly listItems?: string;
   readonly keyField?: string;

@@ -202,7 +202,8 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
           const probe = acceptedRead;
           acceptedRead = undefined;
           const again = await sendOne(probe.op, probe.values, undefined, "target", undefined, { noRetry: true });
-          if (again.status === 401) revoked = `the server stopped accepting the configured credentials: ${probe.op.id}, answered 2xx with them earlier, is refused 401 now${lastWrite ? `; the last write it accepted before was ${lastWrite}` : ""}. Leave operations that revoke credentials out of this run, or give credentials they cannot revoke`;
+          if (again.status === 401)
+            revoked = `the server stopped accepting the configured credentials: ${probe.op.id}, answered 2xx with them earlier, is refused 401 now${lastWrite ? `; the last write it accepted before was ${lastWrite}` : ""}. Leave operations that revoke credentials out of this run, or give credentials they cannot revoke`;
           else acceptedRead = probe;
         }
         return res;

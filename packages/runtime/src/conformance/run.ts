@@ -95,7 +95,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   const undeclared = new Set<string>();
   const pool = new ObjectPool({
     op: (id) => byId.get(id),
-    readAt: (path) => plan.operations.find((o) => o.method === "GET" && o.path === path && o.skip === undefined),
+    // A member's own path (`/posts/{post_id}/name`) is read at its object's.
+    readAt: (path) =>
+      plan.operations.find((o) => o.method === "GET" && o.path === path && o.skip === undefined) ??
+      plan.operations.find((o) => o.method === "GET" && o.path === path.replace(/(\})\/[^/{}]+$/, "$1") && o.path !== path && o.skip === undefined),
     ops: () => plan.operations,
     cloneRequest: (create, template, key, fresh, fixed) => {
       const built = buildPositive(create, 0, seed, fixed, suiteTools, root);
