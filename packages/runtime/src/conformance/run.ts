@@ -8,7 +8,7 @@
  */
 import type { BoundaryCase, ConformancePlan, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./plan.js";
 import { positiveOrFail, reproduction, where, type RunContext } from "./context.js";
-import { brokenRules, checkPagination, itemKey } from "./invariants.js";
+import { brokenRules, checkPagination } from "./invariants.js";
 import { createSender, describeResponse, getAt, securityOf, updateAt } from "./request.js";
 import { runScenario } from "./sequences.js";
 import { runWorkflow } from "./workflows.js";
@@ -110,13 +110,21 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       const baseBody = built.request.body;
       const values: Record<string, unknown> = { ...baseValues };
       const copied = new Set<string>();
-      for (const p of create.parameters) if (p.in === "query" && template[p.name] !== undefined && template[p.name] !== null) ((values[p.name] = renew(template[p.name])), copied.add(p.name));
+      for (const p of create.parameters) {
+        if (p.in !== "query" || template[p.name] === undefined || template[p.name] === null) continue;
+        values[p.name] = renew(template[p.name]);
+        copied.add(p.name);
+      }
       const isBody = create.request?.body !== undefined && baseBody !== null && typeof baseBody === "object" && !Array.isArray(baseBody);
       // Only the listed object's members, and drawn ones only where the contract requires them: a
       // drawn member is what the server refused in the first place.
       const body: Record<string, unknown> | undefined = isBody ? {} : undefined;
       if (body && create.request?.body)
-        for (const [k, v] of Object.entries(template)) if (v !== null && memberSchema(root, create.request.body.schema, k) !== undefined) ((body[k] = renew(v)), copied.add(`body/${k}`));
+        for (const [k, v] of Object.entries(template)) {
+          if (v === null || memberSchema(root, create.request.body.schema, k) === undefined) continue;
+          body[k] = renew(v);
+          copied.add(`body/${k}`);
+        }
       // A copied member the request may not carry (a read-only one the server set): back to the plain request's.
       for (let round = 0; round < 12; round++) {
         const verdict = suiteTools.validateRequest?.(create.id, requestInput(create, { ...values, ...fixed }, body ?? baseBody));

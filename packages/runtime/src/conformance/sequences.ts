@@ -724,15 +724,6 @@ async function bearerLifecycle(ctx: RunContext, sc: Extract<Scenario, { kind: "b
   check(works.status !== 401, `${where(probe)} refused the new token: ${describeResponse(works)}`);
 }
 
-/** Why an existing object of `op` cannot be named: its id is neither discovered, given, nor stated by the contract. */
-async function unnamed(ctx: RunContext, op: OperationCase): Promise<string | undefined> {
-  const last = op.parameters.filter((p) => p.in === "path").at(-1)?.name;
-  if (last === undefined) return undefined;
-  const fixed = await ctx.pathValues(op);
-  if (fixed[last] !== undefined || op.positive?.values[last] !== undefined) return undefined;
-  return `no ${last} of an existing object is known (no list operation gives one and the contract states none): pass one with --values '{"${last}": "…"}'`;
-}
-
 async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "deletion" }>, skip: (why: string) => void): Promise<void> {
   const { check } = ctx;
   const del = ctx.op(sc.operationId) as OperationCase;

@@ -41,7 +41,7 @@ function parseValues(text: string | undefined): Record<string, unknown> | undefi
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new Error(`CONTRACT_VALUES is not JSON (${(err as Error).message}): give parameter names and values, e.g. {"account_id":"18ce54d4x5t"}`);
+    throw new Error(`CONTRACT_VALUES is not JSON (${(err as Error).message}): give parameter names and values, e.g. {"account_id":"18ce54d4x5t"}`, { cause: err });
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error('CONTRACT_VALUES must be a JSON object of parameter names and values, e.g. {"account_id":"18ce54d4x5t"}');
   return parsed as Record<string, unknown>;
@@ -52,7 +52,7 @@ function parseAuth(text: string | undefined): AuthConfig {
   try {
     return JSON.parse(text) as AuthConfig;
   } catch (err) {
-    throw new Error(`CONTRACT_AUTH is not JSON (${(err as Error).message}): give the client's auth option, e.g. {"bearer":"…"}`);
+    throw new Error(`CONTRACT_AUTH is not JSON (${(err as Error).message}): give the client's auth option, e.g. {"bearer":"…"}`, { cause: err });
   }
 }
 
