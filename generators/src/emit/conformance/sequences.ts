@@ -8,6 +8,7 @@ import { mediaKind } from "../validators/index.js";
 import { keyPointers, relationsOf } from "../../model/relations.js";
 import { isObj, sampleValue, type Resolve } from "./negatives.js";
 import { immutableMembers, readBackDefaults, readBackMap, readObjectSchema } from "./read-back.js";
+import { bodyContent } from "./requests.js";
 
 type Obj = Record<string, unknown>;
 
@@ -198,6 +199,48 @@ function updates(model: ApiModel, resolve: Resolve): Obj[] {
   );
 }
 
+/**
+ * Batch writes whose items are the collection's objects: a body array of objects (a PUT of
+ * `products`) at the path a list reads, its items keyed by a member both declare (`id`). The suite
+ * writes one new item with every member it may carry and finds it in the list holding what was sent.
+ */
+function batchWrites(model: ApiModel, resolve: Resolve): Obj[] {
+  const out: Obj[] = [];
+  for (const op of model.operations) {
+    if (!shown(op) || !["put", "post", "patch"].includes(op.method)) continue;
+    const list = model.operations.find((o) => shown(o) && o.method === "get" && o.path === op.path);
+    const listed = list ? readObjectSchema(list, resolve) : undefined;
+    const content = bodyContent(op);
+    if (!list || !listed || content?.schema === undefined || mediaKind(content.mediaType) !== "json") continue;
+    const body = resolve(content.schema);
+    const listedProps = isObj(listed["properties"]) ? listed["properties"] : {};
+    for (const [member, raw] of Object.entries(isObj(body["properties"]) ? body["properties"] : {})) {
+      const arr = isObj(raw) ? resolve(raw) : undefined;
+      const item = arr && arr["type"] === "array" && isObj(arr["items"]) ? resolve(arr["items"]) : undefined;
+      const itemProps = item && isObj(item["properties"]) ? item["properties"] : {};
+      const required = Array.isArray(item?.["required"]) ? (item["required"] as unknown[]) : [];
+      const key = ["id", "key", "name"].find((k) => itemProps[k] !== undefined && listedProps[k] !== undefined && required.includes(k));
+      if (key === undefined) continue;
+      const readBack = Object.fromEntries(
+        Object.entries(itemProps)
+          .filter(([n, s]) => listedProps[n] !== undefined && n !== key && !(isObj(s) && (s["writeOnly"] === true || s["x-read-back"] === false)))
+          .map(([n]) => [n, n]),
+      );
+      out.push({
+        kind: "batchWrite",
+        operationId: op.id,
+        pointer: `/${member}`,
+        key,
+        list: list.id,
+        readBack,
+        row: `${op.id}: an item written with every member it may carry is listed by ${list.id} holding them`,
+      });
+      break;
+    }
+  }
+  return out;
+}
+
 /** `x-limits` of kind `outstanding` on a create with a list: at most `max` objects at once, the next create refused. */
 function outstandingLimits(model: ApiModel): Obj[] {
   const out: Obj[] = [];
@@ -253,5 +296,5 @@ export function scenarios(model: ApiModel, resolve: Resolve): Obj[] {
   const life = lifecycles(model, resolve);
   // Updates first: deletions may remove the very objects they change.
   // Every update and delete also on an object of its own: where a lifecycle cannot make one, they still run.
-  return [...updates(model, resolve), ...outstandingLimits(model), ...life, ...deletionRows(model, resolve), ...tokenFlows(model, resolve)];
+  return [...updates(model, resolve), ...batchWrites(model, resolve), ...outstandingLimits(model), ...life, ...deletionRows(model, resolve), ...tokenFlows(model, resolve)];
 }

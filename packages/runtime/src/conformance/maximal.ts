@@ -7,7 +7,7 @@
  */
 import type { RunContext } from "./context.js";
 import type { OperationCase } from "./plan.js";
-import { deref, memberSchema } from "./schema-walk.js";
+import { deref, memberSchema, schemaAt } from "./schema-walk.js";
 import { requestInput } from "./synth.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
@@ -85,4 +85,48 @@ export function maximalRequest(
     if (added.length === before) break;
   }
   return { values, body, added };
+}
+
+/**
+ * An item of the body array at `pointer` (alone in it) with each member of `map` it leaves out
+ * added and each it sends truthy turned falsy, kept one at a time while the validators accept the
+ * request that carries it. `added` names what changed.
+ */
+export function maximalItem(
+  ctx: RunContext,
+  op: OperationCase,
+  req: { readonly values: Readonly<Rec>; readonly body: unknown },
+  pointer: string,
+  item: Rec,
+  map: Readonly<Record<string, string>>,
+  salt: string,
+): { item: Rec; body: Rec; added: string[] } {
+  const member = pointer.slice(1);
+  const wrap = (it: Rec): Rec => ({ ...(isRec(req.body) ? req.body : {}), [member]: [it] });
+  const validate = ctx.tools.validateRequest;
+  const itemSchema = op.request?.body !== undefined ? schemaAt(ctx.root, op.request.body.schema, `${pointer}/0`) : undefined;
+  let out: Rec = { ...item };
+  const added: string[] = [];
+  if (!validate || itemSchema === undefined) return { item: out, body: wrap(out), added };
+  const done = new Set<string>();
+  for (let pass = 0; pass < 4; pass++) {
+    const before = added.length;
+    for (const name of Object.keys(map).sort()) {
+      if (done.has(name) || namesAnotherObject(op, name)) continue;
+      const schema = memberSchema(ctx.root, itemSchema, name);
+      if (schema === undefined) continue;
+      const present = Object.prototype.hasOwnProperty.call(out, name);
+      const tries = present ? falsy(ctx.root, schema).filter((v) => v !== out[name]) : candidates(ctx, op, schema, name, salt);
+      for (const value of tries) {
+        const next = { ...out, [name]: value };
+        if (!validate(op.id, requestInput(op, req.values, wrap(next))).valid) continue;
+        out = next;
+        added.push(name);
+        done.add(name);
+        break;
+      }
+    }
+    if (added.length === before) break;
+  }
+  return { item: out, body: wrap(out), added };
 }

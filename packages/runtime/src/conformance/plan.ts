@@ -261,6 +261,19 @@ export type Scenario =
       readonly row: string;
     }
   | {
+      /** A batch write whose items are the list's objects: one new item, every member it may carry, found in the list holding them. */
+      readonly kind: "batchWrite";
+      readonly operationId: string;
+      /** Pointer of the body array of items. */
+      readonly pointer: string;
+      /** The item member that keys it in both the write and the list. */
+      readonly key: string;
+      readonly list: string;
+      /** Item member → member of the listed object. */
+      readonly readBack: Readonly<Record<string, string>>;
+      readonly row: string;
+    }
+  | {
       readonly kind: "update";
       readonly operationId: string;
       readonly read?: string;

@@ -9,7 +9,7 @@ import { where, type RunContext } from "./context.js";
 import { itemKey, sameValue } from "./invariants.js";
 import { changedImmutables, differences, sentMembers, type SentMember } from "./read-back.js";
 import { createdKey } from "./objects.js";
-import { maximalRequest, namesAnotherObject } from "./maximal.js";
+import { maximalItem, maximalRequest, namesAnotherObject } from "./maximal.js";
 import { pages } from "./walk.js";
 import { deref, memberSchema } from "./schema-walk.js";
 import { describeResponse, getAt } from "./request.js";
@@ -835,6 +835,56 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
   }
 }
 
+/**
+ * A batch write of the list's objects: one new item (a new key), carrying every member it may, is
+ * listed afterwards holding what was sent. It leaves the item behind, so it runs only on a
+ * throw-away target.
+ */
+async function batchWrite(ctx: RunContext, sc: Extract<Scenario, { kind: "batchWrite" }>, skip: (why: string) => void): Promise<void> {
+  const op = ctx.op(sc.operationId) as OperationCase;
+  const list = ctx.op(sc.list);
+  if (!list) return skip(`${sc.list} is not in the plan`);
+  if (!ctx.target().disposable) return skip(`${op.id} would leave a new item behind: run against a throw-away server with --disposable`);
+  const found = await ctx.pool.pathValues(op);
+  if (found.missing.length > 0) return skip(ctx.pool.explain(op, found.missing));
+  const base = await ctx.positive(op, 0, found.values);
+  const items = getAt(base.body, sc.pointer);
+  const template = Array.isArray(items) ? items.find(isRec) : undefined;
+  const old = template?.[sc.key];
+  if (!template || typeof old !== "string") return skip(`no item of ${sc.pointer} with a text ${sc.key} to write a new one from`);
+  const fresh = `${old}-cg${deriveSeed(ctx.seed, op.id) % 100_000}`;
+  const values = { ...base.values, ...found.values };
+  // A new item shares no text with the one it starts from, where the validators allow: a server may
+  // fold items together by another member (one product per item group).
+  let start: Rec = { ...template, [sc.key]: fresh };
+  const validate = ctx.tools.validateRequest;
+  for (const [k, v] of Object.entries(template)) {
+    // Only what the relations know names another object stays: a refused item is skipped, not failed.
+    if (k === sc.key || typeof v !== "string" || (op.references ?? []).some((r) => r.name === k)) continue;
+    const next = { ...start, [k]: `${v}-${fresh.slice(old.length + 1)}` };
+    const wrapped = { ...(isRec(base.body) ? base.body : {}), [sc.pointer.slice(1)]: [next] };
+    if (validate && validate(op.id, requestInput(op, values, wrapped)).valid) start = next;
+  }
+  const { item, body, added } = maximalItem(ctx, op, { values, body: base.body }, sc.pointer, start, sc.readBack, "batch");
+  if (ctx.tools.validateRequest && !ctx.tools.validateRequest(op.id, requestInput(op, values, body)).valid) return skip(`a new ${sc.key} (${fresh}) makes no valid ${op.id} request`);
+  const res = await ctx.send(op, values, body);
+  ctx.check(res.status < 500 || (op.declaredServerErrors ?? []).includes(res.status), `${where(op)} answered ${describeResponse(res)} to a valid batch of one new item: a server error`);
+  if (!ok2xx(res)) return skip(`${op.id} refused a new item carrying every member it may: ${describeResponse(res).slice(0, 200)}`);
+  const listValues: Rec = {};
+  for (const p of list.parameters) if (p.in === "path" && values[p.name] !== undefined) listValues[p.name] = values[p.name];
+  const { found: listed, res: lr } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...listValues }, fresh, {}, { key: sc.key });
+  ctx.check(listed !== undefined, `${where(list)} does not list ${sc.key}=${fresh} after ${op.id} wrote it (${op.id} answered ${describeResponse(res).slice(0, 300)}): ${describeResponse(lr)}`);
+  if (!listed) return;
+  const sent = Object.entries(sc.readBack)
+    .filter(([m]) => Object.prototype.hasOwnProperty.call(item, m))
+    .map(([member, stored]) => ({ member, stored, value: item[member], declared: false }));
+  const diff = differences(sent, listed);
+  ctx.check(
+    diff.length === 0,
+    `${where(list)} lists the item ${op.id} wrote (${sc.key}=${fresh}${added.length > 0 ? `, also sending ${added.join(", ")}` : ""}) with other values than were sent: ${diff.join("; ")}`,
+  );
+}
+
 /** Counts every item of a list, walking its pages (bounded). */
 async function countAll(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<number | undefined> {
   let n = 0;
@@ -880,6 +930,8 @@ export async function runScenario(ctx: RunContext, sc: Scenario, skip: (why: str
       return deletion(ctx, sc, skip);
     case "update":
       return updateOnly(ctx, sc, skip);
+    case "batchWrite":
+      return batchWrite(ctx, sc, skip);
     case "outstanding":
       return outstanding(ctx, sc, skip);
   }
