@@ -65,6 +65,19 @@ async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id
   return { found: undefined, res: last };
 }
 
+/** Members the list shows set (not null) on some item of its first page: the server shows them when they are set. */
+async function membersShown(ctx: RunContext, list: OperationCase, fixed: Rec, itemsAt: string | undefined): Promise<Set<string>> {
+  const out = new Set<string>();
+  const req = await ctx.positive(list, 0, fixed);
+  const values: Rec = { ...fixed };
+  for (const p of list.parameters) if (p.required && values[p.name] === undefined && req.values[p.name] !== undefined) values[p.name] = req.values[p.name];
+  for await (const { res, items } of pages(ctx, list, values, itemsAt)) {
+    if (ok2xx(res)) for (const item of items ?? []) if (isRec(item)) for (const [k, v] of Object.entries(item)) if (v !== null && v !== undefined) out.add(k);
+    break;
+  }
+  return out;
+}
+
 /** A deleted object reads 404; a soft-deleted one, where the read takes with_deleted, 404 without it and deleted=true with it. */
 async function readAfterDelete(ctx: RunContext, read: OperationCase, del: OperationCase, values: Rec, id: unknown, soft: boolean): Promise<void> {
   const { check } = ctx;
@@ -135,13 +148,16 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   const id = createdKey(res, { kind: "create", operationId: create.id, pointers: sc.idPointers, location: sc.location === true });
   check(id !== undefined, `${where(create)}: the answer carries no id at ${[...sc.idPointers, ...(sc.location ? ["Location"] : [])].join(" or ")}`);
   const created = subject(res.body, id, key);
-  // A member sent and missing from the read afterwards fails only where the server's answer to the
-  // create showed it: a server may take members it never stores (a zone's nameservers), which a
-  // read cannot tell from a lost one.
+  // A member sent and missing from the read afterwards fails only where the server shows it: in its
+  // answer to the create, or set on objects it lists. A server may take members it never stores
+  // (a zone's nameservers), which a read alone cannot tell from a lost one.
   // The new object's key is the server's to give (a POST names no object): one sent is not read back.
+  const listOp = op(sc.list);
+  const elsewhere = listOp ? await membersShown(ctx, listOp, pathFrom(create, made.values, listOp), sc.listItems) : new Set<string>();
+  const shows = (object: Rec | undefined, member: string): boolean => (object !== undefined && Object.prototype.hasOwnProperty.call(object, member)) || elsewhere.has(member);
   const sent = sentMembers(create, made.values, made.body, sc.readBack)
     .filter((m) => !copied.includes(m.member) && m.stored !== key)
-    .map((m) => ({ ...m, declared: created !== undefined && Object.prototype.hasOwnProperty.call(created, m.stored) }));
+    .map((m) => ({ ...m, declared: shows(created, m.stored) }));
   if (created) {
     // The create's own answer shows what it shows: a member it leaves out is not its failure.
     const diff = differences(
@@ -223,7 +239,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   }
 
   // Last, once the first object is gone: where the contract caps how many are held, there is room.
-  const maximal = (): Promise<void> => maximalCreate(ctx, sc, create, made, id, readOf, objectMap);
+  const maximal = (): Promise<void> => maximalCreate(ctx, sc, create, made, id, readOf, objectMap, elsewhere);
   const del = op(sc.delete);
   if (!del) return maximal();
   const dv = { ...(await ctx.positive(del, 0, await itemValues(del))).values, ...(await itemValues(del)) };
@@ -324,6 +340,7 @@ async function maximalCreate(
   firstId: unknown,
   readOf: ((id: unknown) => Promise<Rec | undefined>) | undefined,
   map: Readonly<Record<string, string>> | undefined,
+  elsewhere: ReadonlySet<string>,
 ): Promise<void> {
   if (!readOf || !map) return;
   const del = sc.delete !== undefined ? ctx.op(sc.delete) : undefined;
@@ -343,7 +360,7 @@ async function maximalCreate(
   const answered = subject(res.body, id, sc.keyField);
   const sent = sentMembers(create, req.values, req.body, map)
     .filter((m) => m.stored !== sc.keyField)
-    .map((m) => ({ ...m, declared: answered !== undefined && Object.prototype.hasOwnProperty.call(answered, m.stored) }));
+    .map((m) => ({ ...m, declared: (answered !== undefined && Object.prototype.hasOwnProperty.call(answered, m.stored)) || elsewhere.has(m.stored) }));
   if (answered) {
     const diff = differences(
       sent.map((x) => ({ ...x, declared: false })),
