@@ -1990,14 +1990,6 @@ export const plan: ConformancePlan = {
       row: "updateProductCatalog: the answer hold what the update sent",
     },
     {
-      kind: "update",
-      operationId: "upsertProducts",
-      read: "listProducts",
-      readBack: {},
-      immutable: [],
-      row: "upsertProducts: the answer and listProducts hold what the update sent",
-    },
-    {
       kind: "batchWrite",
       operationId: "upsertProducts",
       pointer: "/products",

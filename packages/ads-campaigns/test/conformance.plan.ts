@@ -5819,12 +5819,6 @@ export const plan: ConformancePlan = {
     },
     {
       kind: "update",
-      operationId: "updateAdvertiserPostName",
-      immutable: ["created_at"],
-      row: "updateAdvertiserPostName: the answer hold what the update sent",
-    },
-    {
-      kind: "update",
       operationId: "updateAccount",
       read: "getAccount",
       readBack: { name: "name", industry_type: "industry_type" },

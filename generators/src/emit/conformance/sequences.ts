@@ -125,6 +125,18 @@ function readFacts(create: Operation, read: Operation, resolve: Resolve, key: st
   return { read: read.id, readBack, ...(Object.keys(defaults).length > 0 ? { defaults } : {}), immutable: immutableMembers(read, resolve, key) };
 }
 
+/**
+ * Whether `op` writes one member of an object at the member's own path (`/posts/{post_id}/name`):
+ * the object's read declares a member of that name. An action (`/zones/{id}/notify`) is no member.
+ */
+function memberPath(model: ApiModel, op: Operation, resolve: Resolve): boolean {
+  const m = /\}\/([^/{}]+)$/.exec(op.path);
+  if (!m) return false;
+  const read = model.operations.find((r) => shown(r) && r.method === "get" && r.path === objectPath(op.path));
+  const object = read ? readObjectSchema(read, resolve) : undefined;
+  return isObj(object?.["properties"]) && (object["properties"] as Obj)[m[1] as string] !== undefined;
+}
+
 /** The path of the object a member path addresses: `/posts/{post_id}/name` → `/posts/{post_id}`. */
 export function objectPath(path: string): string {
   return path.replace(/(\})\/[^/{}]+$/, "$1");
@@ -184,7 +196,7 @@ function updates(model: ApiModel, resolve: Resolve): Obj[] {
   return (
     model.operations
       // An object's path, or a member of it by its own path (`/posts/{post_id}/name`), read at the object's.
-      .filter((o) => shown(o) && (o.method === "put" || o.method === "patch") && /\}(\/[^/{}]+)?$/.test(o.path))
+      .filter((o) => shown(o) && (o.method === "put" || o.method === "patch") && (/\}$/.test(o.path) || memberPath(model, o, resolve)))
       .map((o) => {
         const read = model.operations.find((r) => shown(r) && r.method === "get" && (r.path === o.path || r.path === objectPath(o.path)));
         return {

@@ -20,6 +20,13 @@ export function namesAnotherObject(op: OperationCase, name: string): boolean {
   return /(^id$|_ids?$|_keys?$|_uri$)/.test(name) || (op.references ?? []).some((r) => r.name === name);
 }
 
+/** The schema marks the member `readOnly`: the server sets it, a client never changes it. */
+export function readOnly(root: unknown, schema: unknown): boolean {
+  if (isRec(schema) && schema["readOnly"] === true) return true;
+  const s = deref(root, schema);
+  return isRec(s) && s["readOnly"] === true;
+}
+
 /** The falsy values a schema's types allow: what a careless `if (value)` drops. */
 function falsy(root: unknown, schema: unknown): unknown[] {
   const s = deref(root, schema);
@@ -66,7 +73,7 @@ export function maximalRequest(
       if (path.has(member) || namesAnotherObject(op, member) || member === op.pagination?.cursorParam) continue;
       const inQuery = query.has(member) && op.request.parameters[member] !== undefined;
       const schema = inQuery ? op.request.parameters[member] : isRec(body) && bodySchema !== undefined ? memberSchema(ctx.root, bodySchema, member) : undefined;
-      if (schema === undefined) continue;
+      if (schema === undefined || readOnly(ctx.root, schema)) continue;
       const present = inQuery ? values[member] !== undefined : Object.prototype.hasOwnProperty.call(body as Rec, member);
       // A member already sent is sent again only as its falsy value, where that is a change.
       const current = inQuery ? values[member] : (body as Rec)[member];
@@ -114,7 +121,7 @@ export function maximalItem(
     for (const name of Object.keys(map).sort()) {
       if (done.has(name) || namesAnotherObject(op, name)) continue;
       const schema = memberSchema(ctx.root, itemSchema, name);
-      if (schema === undefined) continue;
+      if (schema === undefined || readOnly(ctx.root, schema)) continue;
       const present = Object.prototype.hasOwnProperty.call(out, name);
       const tries = present ? falsy(ctx.root, schema).filter((v) => v !== out[name]) : candidates(ctx, op, schema, name, salt);
       for (const value of tries) {
