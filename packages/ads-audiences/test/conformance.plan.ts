@@ -1986,8 +1986,10 @@ export const plan: ConformancePlan = {
     {
       kind: "update",
       operationId: "updateProductCatalog",
+      list: "listProductCatalogs",
+      readBack: { name: "name" },
       immutable: [],
-      row: "updateProductCatalog: the answer hold what the update sent",
+      row: "updateProductCatalog: the answer and listProductCatalogs hold what the update sent",
     },
     {
       kind: "batchWrite",

@@ -199,13 +199,18 @@ function updates(model: ApiModel, resolve: Resolve): Obj[] {
       .filter((o) => shown(o) && (o.method === "put" || o.method === "patch") && (/\}$/.test(o.path) || memberPath(model, o, resolve)))
       .map((o) => {
         const read = model.operations.find((r) => shown(r) && r.method === "get" && (r.path === o.path || r.path === objectPath(o.path)));
+        // No read: the collection's list shows the object (`GET …/line_items` for `…/line_items/{id}`).
+        const collection = objectPath(o.path).replace(/\/\{[^}/]+\}$/, "");
+        const list = read ? undefined : model.operations.find((r) => shown(r) && r.method === "get" && r.path === collection && collection !== objectPath(o.path));
+        const listMap = list ? readBackMap(o, list, resolve) : {};
         return {
           kind: "update",
           operationId: o.id,
           ...(read ? { read: read.id, readBack: readBackMap(o, read, resolve) } : {}),
+          ...(list && Object.keys(listMap).length > 0 ? { list: list.id, readBack: listMap } : {}),
           // Without a read, the update's own answers show the object: what never changes is compared between them.
           immutable: immutableMembers(read ?? o, resolve, undefined),
-          row: `${o.id}: the answer${read ? ` and ${read.id}` : ""} hold what the update sent`,
+          row: `${o.id}: the answer${read ? ` and ${read.id}` : list && Object.keys(listMap).length > 0 ? ` and ${list.id}` : ""} hold what the update sent`,
         };
       })
   );

@@ -277,6 +277,8 @@ export type Scenario =
       readonly kind: "update";
       readonly operationId: string;
       readonly read?: string;
+      /** Without a read: the collection's list, where the object is read back. */
+      readonly list?: string;
       readonly readBack?: Readonly<Record<string, string>>;
       readonly immutable?: readonly string[];
       readonly row: string;

@@ -380,6 +380,9 @@ async function maximalCreate(
   }
 }
 
+/** One-member changes an update case sends (each read back), every member's first before any second. @default 16 */
+const MAX_CHANGES = 16;
+
 /** Objects an enum sweep may make per lifecycle. @default 12 */
 const SWEEP_CREATES = 12;
 
@@ -430,7 +433,7 @@ async function readModifyWrite(ctx: RunContext, update: OperationCase, stored: R
 /**
  * Requests that each change one member the stored object shows to a new valid value, so storing it
  * is observable: every other value of an enum or a boolean, else a value drawn from its schema;
- * query members first, at most ten. References to other objects keep their value.
+ * every member's first change before any second, at most `MAX_CHANGES`. References change only to another listed value.
  */
 function changesOf(
   ctx: RunContext,
@@ -457,7 +460,8 @@ function changesOf(
     return typeof v === "string" && v.length >= 3 && keyText.some((k) => k.includes(v.replace(/\.$/, "")));
   };
   const reference = (name: string): boolean => namesAnotherObject(op, name) || holdsKey(name);
-  const out: { values: Rec; body: unknown }[] = [];
+  // Per member, its changes: every member gets its first change before any gets a second.
+  const perMember: { values: Rec; body: unknown }[][] = [];
   const candidates = (schema: unknown, name: string, where: string): unknown[] => {
     // A reference changes only to another object the server listed.
     if (reference(name)) return (alternatives[name] ?? []).filter((v) => !same(v, stored[name])).slice(0, 2);
@@ -472,15 +476,15 @@ function changesOf(
   };
   for (const p of op.parameters) {
     if (p.in !== "query" || (reference(p.name) && alternatives[p.name] === undefined) || !Object.prototype.hasOwnProperty.call(stored, p.name) || op.request.parameters[p.name] === undefined) continue;
-    let taken = 0;
+    const mine: { values: Rec; body: unknown }[] = [];
     for (const v of candidates(op.request.parameters[p.name], p.name, "query")) {
       const values = { ...req.values, [p.name]: v };
-      if (taken < 2 && valid(values, req.body)) {
-        out.push({ values, body: req.body });
-        taken++;
+      if (mine.length < 2 && valid(values, req.body)) {
+        mine.push({ values, body: req.body });
         if (enumValues(ctx.root, op.request.parameters[p.name]).length === 0) break;
       }
     }
+    perMember.push(mine);
   }
   const bodySchema = op.request.body?.schema;
   if (bodySchema !== undefined && isRec(req.body)) {
@@ -489,18 +493,21 @@ function changesOf(
       const schema = memberSchema(ctx.root, bodySchema, name);
       // A read-only member (a TSIG key's constant type) is the server's: no change is asked of it.
       if (schema === undefined || readOnly(ctx.root, schema)) continue;
-      let taken = 0;
+      const mine: { values: Rec; body: unknown }[] = [];
       for (const v of candidates(schema, name, "body")) {
         const body = { ...req.body, [name]: v };
-        if (taken < 2 && valid(req.values, body)) {
-          out.push({ values: req.values, body });
-          taken++;
+        if (mine.length < 2 && valid(req.values, body)) {
+          mine.push({ values: req.values, body });
           if (enumValues(ctx.root, schema).length === 0) break;
         }
       }
+      perMember.push(mine);
     }
   }
-  return out.slice(0, 10);
+  const rounds = Math.max(0, ...perMember.map((c) => c.length));
+  const ordered: { values: Rec; body: unknown }[] = [];
+  for (let r = 0; r < rounds; r++) for (const c of perMember) if (c[r] !== undefined) ordered.push(c[r] as { values: Rec; body: unknown });
+  return ordered.slice(0, MAX_CHANGES);
 }
 
 /** Per member naming another object, the values its lists give (a few): what an update may change it to. */
@@ -847,6 +854,16 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
       const held = stored;
       const req = await readModifyWrite(ctx, update, held, fixed, i);
       const r = await updateEach(ctx, update, req, held, id, i, sc.readBack, sc.immutable ?? [], async (changed) => {
+        const listOp = !read && sc.list !== undefined ? ctx.op(sc.list) : undefined;
+        if (listOp) {
+          const listValues: Rec = {};
+          for (const p of listOp.parameters) if (p.in === "path" && fixed[p.name] !== undefined) listValues[p.name] = fixed[p.name];
+          const { found, res } = await listContains(ctx, listOp, listValues, id);
+          check(found !== undefined, `${where(listOp)} does not list ${String(id)} after ${update.id}: ${describeResponse(res)}`);
+          const diff = found ? differences(changed, found) : [];
+          check(diff.length === 0, `${where(listOp)}: ${String(id)} after ${update.id} does not hold what was sent: ${diff.join("; ")}`);
+          return;
+        }
         const rr = await readNow();
         if (!rr || !read) return;
         check(ok2xx(rr), `${where(read)} answered ${describeResponse(rr)} reading ${String(id)} after ${update.id}`);
