@@ -4,6 +4,7 @@
  * strings. Parsing is separate from evaluation so the generator can refuse a malformed expression
  * with its file:line:col before anything runs.
  */
+import { getAt } from "../shared/pointer.js";
 
 /** One parsed runtime expression. */
 export type RuntimeExpression =
@@ -33,7 +34,7 @@ export interface ExpressionScope {
 }
 
 /** Characters a name may hold (Arazzo's `name` and token rules, short of the pointer). */
-const NAME = /^[A-Za-z0-9_.\-]+$/;
+const NAME = /^[A-Za-z0-9_.-]+$/;
 
 /** Parses `$…`; returns a message saying what is wrong instead of throwing. */
 export function parseExpression(text: string): RuntimeExpression | { readonly error: string } {
@@ -57,31 +58,14 @@ export function parseExpression(text: string): RuntimeExpression | { readonly er
     if (!NAME.test(name)) return { error: `"${name}" is not a valid name` };
     return { source: io[1] as "inputs", name, pointer };
   }
-  const st = /^\$steps\.([A-Za-z0-9_\-]+)\.outputs\.([A-Za-z0-9_.\-]+)$/.exec(head);
+  const st = /^\$steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_.-]+)$/.exec(head);
   if (st) return { source: "steps", step: st[1] as string, name: st[2] as string, pointer };
   if (/^\$(workflows|sourceDescriptions|components)\./.test(head)) return { error: `${head.split(".")[0]} expressions are not supported by contractgen test` };
   return { error: `"${text}" is not a runtime expression ($url, $method, $statusCode, $request.*, $response.*, $inputs.*, $outputs.*, $steps.<id>.outputs.*)` };
 }
 
-function segments(pointer: string): string[] {
-  return pointer === ""
-    ? []
-    : pointer
-        .split("/")
-        .slice(1)
-        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
 /** The value at a JSON pointer, or undefined where the path leads nowhere. */
-export function atPointer(value: unknown, pointer: string): unknown {
-  let node = value;
-  for (const seg of segments(pointer)) {
-    if (node === null || typeof node !== "object") return undefined;
-    if (!Object.prototype.hasOwnProperty.call(node, seg)) return undefined;
-    node = (node as Record<string, unknown>)[seg];
-  }
-  return node;
-}
+export const atPointer: (value: unknown, pointer: string) => unknown = getAt;
 
 const own = (o: Readonly<Record<string, unknown>>, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
 

@@ -70,7 +70,7 @@ export function parseJsonPath(text: string): Query {
           segments.push([{ k: "wild" }]);
           continue;
         }
-        const m = /^[A-Za-z_][A-Za-z0-9_\-]*/.exec(text.slice(i));
+        const m = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(text.slice(i));
         if (!m) fail("a name is expected after .");
         i += (m as RegExpExecArray)[0].length;
         segments.push([{ k: "name", name: (m as RegExpExecArray)[0] }]);

@@ -245,15 +245,9 @@ export class ObjectPool {
       values,
       done: async (res, sentBody, sentQuery = {}) => {
         this.forget();
-        if (fresh.made || !original || !(res.status >= 200 && res.status < 300)) return;
-        // Put back what was changed: every member sent, in the body or the query, as the object held it before.
-        const query = op.parameters.filter((p) => p.in === "query" && sentQuery[p.name] !== undefined && scalar(original[p.name])).map((p) => p.name);
-        if (!isRec(sentBody) && query.length === 0) return;
-        const back: Rec | undefined = isRec(sentBody) ? { ...sentBody } : undefined;
-        if (back) for (const k of Object.keys(back)) if (Object.prototype.hasOwnProperty.call(original, k)) back[k] = original[k];
-        const backValues: Rec = { ...sentQuery, ...values };
-        for (const name of query) backValues[name] = original[name];
-        await this.#host.send(op, backValues, back ?? sentBody);
+        if (fresh.made || !original) return;
+        // A full write needs its required members: the body goes back whole, what it changed as it was.
+        await this.#restore(op, values, original, res, sentBody, sentQuery, true);
       },
     };
   }
@@ -269,18 +263,31 @@ export class ObjectPool {
     const original = before && ok2xx(before) ? subjectOf(before.body) : undefined;
     return {
       restore: async (res, sentBody) => {
-        if (!original || !isRec(sentBody) || !ok2xx(res)) return;
-        const back: Rec = {};
-        for (const k of Object.keys(sentBody)) if (Object.prototype.hasOwnProperty.call(original, k)) back[k] = original[k];
-        // A write that moved the object (a rename) answers it at its new key: put it back from there.
-        const last = pathNames(op).at(-1);
-        const now = subjectOf(res.body);
-        const member = last !== undefined && now ? keyMemberOf(last, Object.keys(now)) : undefined;
-        const at = member !== undefined && now && scalar(now[member]) && now[member] !== values[last as string] ? { ...values, [last as string]: now[member] } : values;
-        if (Object.keys(back).length > 0) await this.#host.send(op, at, back);
-        this.forget();
+        if (original) await this.#restore(op, values, original, res, sentBody, {}, false);
       },
     };
+  }
+
+  /**
+   * Puts back what a taken write changed on a listed object: every member it sent, in the body or
+   * the query, as `original` held it; at the object's new key where the answer shows it moved (a
+   * rename). `whole` sends the rest of the body as it was sent (a full replacement needs its required
+   * members), else only the members put back.
+   */
+  async #restore(op: OperationCase, values: Readonly<Rec>, original: Rec, res: RawResponse, sentBody: unknown, sentQuery: Readonly<Rec>, whole: boolean): Promise<void> {
+    if (!ok2xx(res)) return;
+    const query = op.parameters.filter((p) => p.in === "query" && sentQuery[p.name] !== undefined && scalar(original[p.name])).map((p) => p.name);
+    const back: Rec | undefined = isRec(sentBody) ? (whole ? { ...sentBody } : {}) : undefined;
+    if (back && isRec(sentBody)) for (const k of Object.keys(sentBody)) if (Object.prototype.hasOwnProperty.call(original, k)) back[k] = original[k];
+    if ((back === undefined || Object.keys(back).length === 0) && query.length === 0) return;
+    const last = pathNames(op).at(-1);
+    const now = subjectOf(res.body);
+    const member = last !== undefined && now ? keyMemberOf(last, Object.keys(now)) : undefined;
+    const at = member !== undefined && now && scalar(now[member]) && now[member] !== values[last as string] ? { ...values, [last as string]: now[member] } : values;
+    const backValues: Rec = { ...sentQuery, ...at };
+    for (const name of query) backValues[name] = original[name];
+    await this.#host.send(op, backValues, back ?? sentBody);
+    this.forget();
   }
 
   async #fromSources(

@@ -90,6 +90,8 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
   // operation's own 401; and the last write answered 2xx, the likely revoker.
   let acceptedRead: { op: OperationCase; values: Readonly<Record<string, unknown>> } | undefined;
   let lastWrite: string | undefined;
+  // Operations the configured credentials were accepted on: a later 401 from one of them means the
+  // credentials were revoked; a 401 from any other is judged by sending the accepted read again.
   const acceptedOps = new Set<string>();
   const answered = new Map<string, { values: Readonly<Record<string, unknown>>; at: number; status: number }[]>();
   const recording: typeof fetch = async (input, init) => {
@@ -151,64 +153,62 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
     oauth1?: OAuth1RequestOptions,
     options?: SendOptions,
   ): Promise<RawResponse> {
-    {
-      const pathParams: Record<string, string | number | boolean> = {};
-      const query: QueryParam[] = [];
-      // The media types the contract declares for the answers, as a client of it would ask for them.
-      const headers: Record<string, string> = op.accept !== undefined ? { accept: op.accept } : {};
-      for (const p of op.parameters) {
-        const v = values[p.name];
-        if (v === undefined) continue;
-        if (p.in === "path") pathParams[p.name] = v as string;
-        else if (p.in === "query") query.push({ name: p.name, value: v, style: p.style as QueryParam["style"], explode: p.explode });
-        else if (p.in === "header") headers[p.name] = Array.isArray(v) ? v.map(String).join(",") : String(v);
-      }
-      const security = securityOf(op);
-      const at = Date.now();
-      const answer = transportFor(auth, options?.noRetry === true).request({
-        method: op.method as "GET",
-        path: op.path,
-        pathParams,
-        query,
-        headers,
-        ...(body !== undefined ? { body, contentType: op.request?.body?.mediaType ?? op.positive?.bodyMediaType ?? "application/json" } : {}),
-        ...(auth === "none" ? { security: [[]] } : security ? { security } : {}),
-        ...(oauth1 !== undefined ? { oauth1 } : {}),
-      });
-      const watched = answer.then(
-        (res) => {
-          down = undefined;
-          return res;
-        },
-        (err: unknown) => {
-          if (err instanceof NetworkError) down = `${last ? `${last.method} ${last.url}` : "a request"} got no answer (${err.message})`;
-          throw err;
-        },
-      );
-      if (auth !== "target") return watched;
-      return watched.then(async (res) => {
-        answered.set(op.id, [...(answered.get(op.id) ?? []), { values, at, status: res.status }]);
-        const secured = (security?.length ?? 0) > 0 && !(security ?? []).every((alt) => alt.length === 0);
-        if (secured && res.status === 401 && revoked === undefined && acceptedOps.has(op.id)) {
-          // The same operation took these credentials before: they were revoked since.
-          revoked = `the server stopped accepting the configured credentials: ${op.id} answered 2xx with them earlier and 401 now${lastWrite ? `; the last write it accepted before was ${lastWrite}` : ""}. Leave operations that revoke credentials out of this run, or give credentials they cannot revoke`;
-        }
-        if (secured && res.status >= 200 && res.status < 300) {
-          acceptedOps.add(op.id);
-          if (op.method === "GET") acceptedRead = { op, values };
-          else lastWrite = `${op.id} (${op.method} ${op.path}, answered ${res.status})`;
-        }
-        if (secured && res.status === 401 && revoked === undefined && acceptedRead !== undefined && acceptedRead.op.id !== op.id) {
-          const probe = acceptedRead;
-          acceptedRead = undefined;
-          const again = await sendOne(probe.op, probe.values, undefined, "target", undefined, { noRetry: true });
-          if (again.status === 401)
-            revoked = `the server stopped accepting the configured credentials: ${probe.op.id}, answered 2xx with them earlier, is refused 401 now${lastWrite ? `; the last write it accepted before was ${lastWrite}` : ""}. Leave operations that revoke credentials out of this run, or give credentials they cannot revoke`;
-          else acceptedRead = probe;
-        }
-        return res;
-      });
+    const pathParams: Record<string, string | number | boolean> = {};
+    const query: QueryParam[] = [];
+    // The media types the contract declares for the answers, as a client of it would ask for them.
+    const headers: Record<string, string> = op.accept !== undefined ? { accept: op.accept } : {};
+    for (const p of op.parameters) {
+      const v = values[p.name];
+      if (v === undefined) continue;
+      if (p.in === "path") pathParams[p.name] = v as string;
+      else if (p.in === "query") query.push({ name: p.name, value: v, style: p.style as QueryParam["style"], explode: p.explode });
+      else if (p.in === "header") headers[p.name] = Array.isArray(v) ? v.map(String).join(",") : String(v);
     }
+    const security = securityOf(op);
+    const at = Date.now();
+    const answer = transportFor(auth, options?.noRetry === true).request({
+      method: op.method as "GET",
+      path: op.path,
+      pathParams,
+      query,
+      headers,
+      ...(body !== undefined ? { body, contentType: op.request?.body?.mediaType ?? op.positive?.bodyMediaType ?? "application/json" } : {}),
+      ...(auth === "none" ? { security: [[]] } : security ? { security } : {}),
+      ...(oauth1 !== undefined ? { oauth1 } : {}),
+    });
+    const watched = answer.then(
+      (res) => {
+        down = undefined;
+        return res;
+      },
+      (err: unknown) => {
+        if (err instanceof NetworkError) down = `${last ? `${last.method} ${last.url}` : "a request"} got no answer (${err.message})`;
+        throw err;
+      },
+    );
+    if (auth !== "target") return watched;
+    return watched.then(async (res) => {
+      answered.set(op.id, [...(answered.get(op.id) ?? []), { values, at, status: res.status }]);
+      const secured = (security?.length ?? 0) > 0 && !(security ?? []).every((alt) => alt.length === 0);
+      if (secured && res.status === 401 && revoked === undefined && acceptedOps.has(op.id)) {
+        // The same operation took these credentials before: they were revoked since.
+        revoked = `the server stopped accepting the configured credentials: ${op.id} answered 2xx with them earlier and 401 now${lastWrite ? `; the last write it accepted before was ${lastWrite}` : ""}. Leave operations that revoke credentials out of this run, or give credentials they cannot revoke`;
+      }
+      if (secured && res.status >= 200 && res.status < 300) {
+        acceptedOps.add(op.id);
+        if (op.method === "GET") acceptedRead = { op, values };
+        else lastWrite = `${op.id} (${op.method} ${op.path}, answered ${res.status})`;
+      }
+      if (secured && res.status === 401 && revoked === undefined && acceptedRead !== undefined && acceptedRead.op.id !== op.id) {
+        const probe = acceptedRead;
+        acceptedRead = undefined;
+        const again = await sendOne(probe.op, probe.values, undefined, "target", undefined, { noRetry: true });
+        if (again.status === 401)
+          revoked = `the server stopped accepting the configured credentials: ${probe.op.id}, answered 2xx with them earlier, is refused 401 now${lastWrite ? `; the last write it accepted before was ${lastWrite}` : ""}. Leave operations that revoke credentials out of this run, or give credentials they cannot revoke`;
+        else acceptedRead = probe;
+      }
+      return res;
+    });
   }
 }
 

@@ -1,26 +1,11 @@
 /** JSON pointers over answers: read, write and split (`/data/0/id`). */
 
+import { getAt, segments } from "../../shared/pointer.js";
+
+export { getAt, segments };
+
 type Rec = Record<string, unknown>;
 export const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
-
-export function segments(pointer: string): string[] {
-  return pointer === ""
-    ? []
-    : pointer
-        .split("/")
-        .slice(1)
-        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
-export function getAt(doc: unknown, pointer: string): unknown {
-  let node = doc;
-  for (const seg of segments(pointer)) {
-    if (Array.isArray(node)) node = node[Number(seg)];
-    else if (isRec(node) && Object.prototype.hasOwnProperty.call(node, seg)) node = node[seg];
-    else return undefined;
-  }
-  return node;
-}
 
 /** Sets the value at `pointer` (its parent must exist); false when it does not. */
 export function setAt(doc: unknown, pointer: string, value: unknown): boolean {
