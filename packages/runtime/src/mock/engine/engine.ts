@@ -251,7 +251,8 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     array.length = 0;
     const places: Place[] = [];
     page.items.forEach((obj, i) => {
-      array.push(template ? copy(template) : {});
+      // A shallow copy: its members are replaced, never changed in place (render.ts).
+      array.push(template ? { ...template } : {});
       const place = layOver(body, `${at}/${i}`, obj.data);
       if (place) places.push(place);
     });
