@@ -281,8 +281,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     const scope = store.scope(path);
     if (role.role === "create") {
       const members = membersOf(input, role);
-      const key = store.keyFor(scope, members);
-      const obj = store.create(scope, members, key);
+      const obj = store.create(scope, members);
       queryMembers(input, obj, c.keyField, members);
       const parents = c.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(path[name] ?? "")));
       const location = c.create?.location === true || answers.success(operationId)?.status === 201 ? `${parents}/${encodeURIComponent(obj.key)}` : undefined;
