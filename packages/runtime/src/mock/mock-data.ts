@@ -11,9 +11,9 @@
  */
 import { createRng, deriveSeed, normalizeSeed, type Rng } from "../shared/prng.js";
 import { sampleRegex, UnsupportedPatternError } from "./regex-sample.js";
-import { createSchemaMatcher, jsonEqual, jsonTypes, resolvePointer } from "../shared/schema-match.js";
+import { createSchemaMatcher, jsonEqual, jsonTypes } from "../shared/schema-match.js";
 import { checkFormat } from "../shared/format-check.js";
-import { cloneMerged, emptyMerged, mergeInto, pureRef, requiredOnly, type MergedSchema } from "./mock-merge.js";
+import { cloneMerged, emptyMerged, mergeInto, pureRef, requiredOnly, resolveIn, type MergedSchema } from "./mock-merge.js";
 import { MOCK_EPOCH, formatValue, freeText, hashedValue, integerForName, mockInstant, normalizeName, objectCurrency, price, stringsForName, timeRenderings, type TimeHint } from "./mock-values.js";
 
 export { MOCK_EPOCH, FUTURE_EPOCH, PAST_EPOCH } from "./mock-values.js";
@@ -156,6 +156,8 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
 
   let drafts = 0;
   const refDepth = new Map<string, number>();
+  /** Property schemas of the document that admit no value, and those that admit some. */
+  const impossibleSchemas = new WeakMap<object, boolean>();
 
   const hookAccepts = (ref: string, value: unknown): boolean => (hook ? hook(componentName(ref) ?? ref, value) : true);
 
@@ -177,7 +179,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
   }
 
   function genRef(ref: string, seed: number, ctx: Ctx): Result {
-    const target = resolvePointer(root, ref);
+    const target = resolveIn(root, ref);
     const label = componentName(ref) ?? ref;
     if (target === undefined) return fail(`${ref} does not resolve`, true);
     const entered = refDepth.get(ref) ?? 0;
@@ -552,7 +554,14 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
     const isNever = (key: string): boolean => {
       let v = never.get(key);
       if (v === undefined) {
-        v = mergeInto(emptyMerged(), { allOf: schemasFor(key) }, root).impossible !== undefined;
+        const schemas = schemasFor(key);
+        // One schema object answers the same every time: remembered across drafts.
+        const only = schemas.length === 1 && isObj(schemas[0]) ? schemas[0] : undefined;
+        v = only !== undefined ? impossibleSchemas.get(only) : undefined;
+        if (v === undefined) {
+          v = mergeInto(emptyMerged(), { allOf: schemas }, root).impossible !== undefined;
+          if (only !== undefined) impossibleSchemas.set(only, v);
+        }
         never.set(key, v);
       }
       return v;
@@ -645,7 +654,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
         reason = `gave up after ${budget} drafts`;
       }
       const ref = pureRef(node);
-      const target = ref === undefined ? node : resolvePointer(root, ref);
+      const target = ref === undefined ? node : resolveIn(root, ref);
       for (const example of [...examplesOf(node), ...examplesOf(target)]) {
         if (match(node, example) && (ref === undefined || hookAccepts(ref, example)) && (!accept || accept(example))) {
           options.onFallback?.(label, reason);
