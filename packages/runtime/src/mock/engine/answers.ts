@@ -84,6 +84,15 @@ export class Answers {
    * The same arguments give the same body; callers get their own copy.
    */
   body(operationId: string, chosen: Chosen, how: { readonly example?: string; readonly seed?: number; readonly dynamic?: boolean } = {}): Body {
+    const found = this.shared(operationId, chosen, how);
+    return found.body === undefined ? found : { body: copy(found.body), valid: found.valid };
+  }
+
+  /**
+   * The body `body` gives, not copied: the one kept for every later request, so never to be
+   * changed in place (`ownPath` gives a copy to change at one place).
+   */
+  shared(operationId: string, chosen: Chosen, how: { readonly example?: string; readonly seed?: number; readonly dynamic?: boolean } = {}): Body {
     const plan = chosen.plan;
     if (plan.contentType === undefined) return { body: undefined, valid: true };
     const key = `${operationId}\u0000${plan.status}\u0000${chosen.status}\u0000${how.example ?? ""}\u0000${how.dynamic ? "d" : ""}\u0000${how.seed ?? ""}`;
@@ -93,7 +102,7 @@ export class Answers {
       // Drawn afresh per request when dynamic: kept only while small, so a long run stays bounded.
       if (!how.dynamic || this.#bodies.size < 10_000) this.#bodies.set(key, found);
     }
-    return { body: copy(found.body), valid: found.valid };
+    return found;
   }
 
   #work(operationId: string, chosen: Chosen, how: { readonly example?: string; readonly seed?: number; readonly dynamic?: boolean }): Body {

@@ -17,7 +17,7 @@ import { Answers, type Chosen, type ValidateResponse } from "./answers.js";
 import { declaredErrorStatus, errorBody, errorShaper } from "./errors.js";
 import { keepMatching } from "./filters.js";
 import { pageOf } from "./paging.js";
-import { copy, deleteAt, getAt, isRec, setAt } from "./pointer.js";
+import { copy, deleteAt, getAt, isRec, ownPath, setAt } from "./pointer.js";
 import { parsePrefer, prefers, type Preference } from "./prefer.js";
 import { layOver, repair, type Place } from "./render.js";
 import { CollectionStore, put, type StoredObject } from "./store.js";
@@ -177,14 +177,15 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
   const single = (operationId: string, role: MockOperationRole, c: MockCollection, obj: StoredObject, extra?: { location?: string; pointers?: readonly string[] }): HandlerReply => {
     const chosen = answers.success(operationId);
     if (!chosen) return { status: 204 };
-    const base = answers.body(operationId, chosen);
+    const base = answers.shared(operationId, chosen);
     if (!base.valid) return unanswerable(operationId, chosen);
-    const body = base.body;
-    if (body === undefined || role.at === undefined) return reply(chosen, body, extra?.location);
+    if (base.body === undefined || role.at === undefined) return reply(chosen, base.body, extra?.location);
+    // Only the way to the object's place is copied: the rest of the kept answer is shared, unchanged.
+    const body = ownPath(base.body, role.at);
     const place = layOver(body, role.at, obj.data);
     const validate = (b: unknown) => source.validateResponse(operationId, chosen.status, chosen.plan.contentType, b);
     for (const p of extra?.pointers ?? []) if (getAt(body, p) !== undefined || place === undefined) setAt(body, p, obj.data[c.keyField]);
-    if (place && !repair(body, [place], validate, new Set([c.keyField]))) return reply(chosen, answers.body(operationId, chosen).body, extra?.location);
+    if (place && !repair(body, [place], validate, new Set([c.keyField]))) return reply(chosen, base.body, extra?.location);
     // Where the drawn answer left out the member the new key goes in (it is optional), the key is
     // put there still, as long as the answer stays valid: the client learns the key from it.
     for (const p of extra?.pointers ?? []) {
@@ -235,7 +236,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
   const list = (operationId: string, role: MockOperationRole, store: CollectionStore, input: CoreHandlerInput): HandlerReply => {
     const chosen = answers.success(operationId);
     if (!chosen) return { status: 204 };
-    const base = answers.body(operationId, chosen);
+    const base = answers.shared(operationId, chosen);
     if (!base.valid) return unanswerable(operationId, chosen);
     const query = isRec(input.query) ? input.query : {};
     const scope = store.scope(isRec(input.path) ? input.path : {});
@@ -244,7 +245,8 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     const page = pageOf(all, paging, query, (schema, value) => matches(schema, value));
     if ("invalid" in page) return failure(operationId, 400, page.invalid);
     const at = role.at ?? paging?.items ?? "";
-    const body = base.body;
+    // The list's array is emptied and filled: it and the way to it are copied, the rest shared.
+    const body = ownPath(base.body, at);
     const array = getAt(body, at);
     if (!Array.isArray(array)) return reply(chosen, body);
     const template = isRec(array[0]) ? array[0] : undefined;
@@ -267,7 +269,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     if (!repair(body, places, validate, new Set([store.collection.keyField]))) {
       // A last cursor the schema does not take as null is left out; else the list as the contract shows it.
       if (paging && page.next === null) deleteAt(body, paging.next);
-      if (!validate(body).valid) return reply(chosen, answers.body(operationId, chosen).body);
+      if (!validate(body).valid) return reply(chosen, base.body);
     }
     return reply(chosen, body);
   };

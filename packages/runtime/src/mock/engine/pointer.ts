@@ -44,6 +44,18 @@ function ownedAt(doc: unknown, segs: readonly string[]): unknown {
   return node;
 }
 
+/**
+ * `doc` as an answer of its own to change at `pointer`: a shallow copy of it, with each container on
+ * the way to `pointer` and the one there shallow copies too. Everything else stays shared with
+ * `doc`, which is never changed.
+ */
+export function ownPath(doc: unknown, pointer: string): unknown {
+  if (doc === null || typeof doc !== "object") return doc;
+  const root: unknown = Array.isArray(doc) ? doc.slice() : { ...(doc as Rec) };
+  ownedAt(root, segments(pointer));
+  return root;
+}
+
 /** Sets the value at `pointer` (its parent must exist), changing nothing shared (see `ownedAt`); false when there is no parent. */
 export function setAt(doc: unknown, pointer: string, value: unknown): boolean {
   const segs = segments(pointer);
