@@ -158,6 +158,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
   const refDepth = new Map<string, number>();
   /** Property schemas of the document that admit no value, and those that admit some. */
   const impossibleSchemas = new WeakMap<object, boolean>();
+  const mergedSchemas = new WeakMap<object, MergedSchema>();
 
   const hookAccepts = (ref: string, value: unknown): boolean => (hook ? hook(componentName(ref) ?? ref, value) : true);
 
@@ -214,11 +215,25 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
     }
   }
 
+  /**
+   * The flat view of a schema of the document, merged once and kept: drafting reads it, and only
+   * choosing `anyOf`/`oneOf` branches changes it, so a view with branches is handed out as a copy.
+   */
+  function mergedView(schema: unknown): MergedSchema {
+    if (!isObj(schema)) return mergeInto(emptyMerged(), schema, root);
+    let m = mergedSchemas.get(schema);
+    if (m === undefined) {
+      m = mergeInto(emptyMerged(), schema, root);
+      mergedSchemas.set(schema, m);
+    }
+    return m.anyOf.length > 0 || m.oneOf.length > 0 ? cloneMerged(m) : m;
+  }
+
   /** One draft: merge, choose branches, draft by type, settle `if` conditions. Not yet checked. */
   function produce(schema: unknown, seed: number, ctx: Ctx): Result {
     if (++drafts > budget) throw new BudgetExceeded();
     if (ctx.depth > maxDepth + 40) return fail(`${ctx.path}: nesting never ends`, true);
-    const m = mergeInto(emptyMerged(), schema, root);
+    const m = mergedView(schema);
     if (m.impossible !== undefined) return fail(`${ctx.path || "/"}: ${m.impossible}`, true);
     // A failure proven for one seed holds for all only when the seed chose nothing here.
     const seeded = m.anyOf.some((b) => b.length > 1) || m.oneOf.some((b) => b.length > 1) || (m.types?.size ?? 0) > 1 || m.conditionals.length > 0;
