@@ -7,6 +7,7 @@ export const MOCK_SPEC_SECTION = "Mock --spec beside Prism";
 
 const SERVERS = {
   contractgen: "contractgen mock --spec",
+  "contractgen-before": "contractgen mock --spec on the --before runtime",
   prism: "Prism, logging off",
   "prism-logging": "Prism, default logging",
   fastify: "bare Fastify",

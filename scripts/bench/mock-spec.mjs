@@ -7,6 +7,8 @@
 //   node scripts/bench/mock-spec.mjs [--docs=ads-campaigns,github] [--rounds=5] [--servers=contractgen,prism,prism-logging,fastify]
 //     [--routes=read,list,create]
 //   BENCH_LOAD_SECONDS (default 5): each load's duration
+//   --before=<folder of another @contractgen/runtime build>: adds the server "contractgen-before", the same
+//     generated package served on that runtime, interleaved with the others (an A/B of a runtime change)
 //   BENCH_MOCK_NODE_ARGS: node options for the mock's process only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof";
 //   the mock writes its profile when stopped at the end of each round)
 //
@@ -23,7 +25,8 @@
 // the requests it answered: on this shared machine throughput moves with the neighbours, CPU time
 // per request far less.
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,8 +40,10 @@ const DURATION = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const WARMUP = 2;
 const CONNECTIONS = 10;
 const ROUNDS = Number(option("rounds", 5));
-const SERVERS = ["contractgen", "prism", "prism-logging", "fastify"];
-const servers = option("servers", SERVERS.join(",")).split(",");
+const SERVERS = ["contractgen", "contractgen-before", "prism", "prism-logging", "fastify"];
+const before = option("before", undefined);
+const servers = option("servers", SERVERS.filter((s) => s !== "contractgen-before" || before !== undefined).join(",")).split(",");
+if (servers.includes("contractgen-before") && before === undefined) throw new Error("contractgen-before needs --before=<runtime folder>");
 for (const s of servers) if (!SERVERS.includes(s)) throw new Error(`unknown server "${s}" (${SERVERS.join(", ")})`);
 const mockNodeArgs = (process.env.BENCH_MOCK_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const prismCli = path.join(root, "node_modules/@stoplight/prism-cli/dist/index.js");
@@ -172,6 +177,39 @@ for (const r of ${JSON.stringify(routes)}) app.route({ method: r.method, url: r.
 await app.listen({ port: ${port}, host: "127.0.0.1" });`;
 }
 
+/**
+ * The package `contractgen mock --spec` generated for `spec` (generators/src/mock/source.ts names its
+ * cache folders), copied with its transpiled modules into a folder whose @contractgen/runtime is
+ * `runtime`: served as a package folder, it runs on that build.
+ */
+const made = [];
+process.on("exit", () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+function packageOn(spec, runtime) {
+  const hash = (text) => createHash("sha256").update(text).digest("hex").slice(0, 16);
+  const cache = path.join(root, "node_modules/.cache/contractgen/mock");
+  const generated = path.join(cache, hash(spec));
+  const out = mkdtempSync(path.join(os.tmpdir(), "cg-mock-before-"));
+  made.push(out);
+  for (const part of ["package.json", "contract.json", "src", "compiled"]) cpSync(path.join(generated, part), path.join(out, part), { recursive: true });
+  cpSync(path.join(cache, "run", hash(generated), "dist"), path.join(out, "dist"), { recursive: true });
+  // Newer than src/: served as built.
+  const later = new Date(Date.now() + 60_000);
+  for (const f of ["mocks.js", "server.js"]) utimesSync(path.join(out, "dist", f), later, later);
+  for (const [name, target] of [
+    ["@contractgen/runtime", path.resolve(runtime)],
+    ["ajv", path.join(root, "node_modules/ajv")],
+    ["ajv-formats", path.join(root, "node_modules/ajv-formats")],
+  ]) {
+    const at = path.join(out, "node_modules", name);
+    mkdirSync(path.dirname(at), { recursive: true });
+    symlinkSync(target, at, "dir");
+  }
+  return out;
+}
+
 const results = [];
 let port = 4730;
 for (const key of docs) {
@@ -204,15 +242,23 @@ for (const key of docs) {
   const prismPort = port++;
   const barePort = port++;
   const loggingPort = port++;
+  const beforePort = port++;
   const argsOf = {
     contractgen: mockArgs,
+    "contractgen-before": before === undefined ? [] : [...mockNodeArgs, cli, "mock", "--spec", packageOn(spec, before), "--port", String(beforePort), "--quiet"],
     // Logging off: the mock runs --quiet; Prism's default logs every request.
     prism: [prismCli, "mock", spec, "-p", String(prismPort), "-h", "127.0.0.1", "-v", "silent"],
     "prism-logging": [prismCli, "mock", spec, "-p", String(loggingPort), "-h", "127.0.0.1"],
     fastify: ["--input-type=module", "-e", bareScript(doc, bodies, barePort)],
   };
-  const baseOf = { contractgen: mockBase, prism: `http://127.0.0.1:${prismPort}`, "prism-logging": `http://127.0.0.1:${loggingPort}`, fastify: `http://127.0.0.1:${barePort}` };
-  const running = Object.fromEntries(servers.map((name) => [name, { base: baseOf[name], fresh: name === "contractgen", startMs: [] }]));
+  const baseOf = {
+    contractgen: mockBase,
+    "contractgen-before": `http://127.0.0.1:${beforePort}`,
+    prism: `http://127.0.0.1:${prismPort}`,
+    "prism-logging": `http://127.0.0.1:${loggingPort}`,
+    fastify: `http://127.0.0.1:${barePort}`,
+  };
+  const running = Object.fromEntries(servers.map((name) => [name, { base: baseOf[name], fresh: name.startsWith("contractgen"), startMs: [] }]));
   const startServer = async (name) => {
     const s = running[name];
     const started = await start(argsOf[name], s.base);
