@@ -295,11 +295,18 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     // unknown key is refused as it would be; elsewhere any key names an object (as the contract's
     // other operations may have named it), made on first use.
     // An object another parent holds is not reached through this one, where the contract can say so.
-    const refuses = (c.list !== undefined && c.create !== undefined) || (c.parents.length > 0 && found === undefined && store.heldElsewhere(scope, key));
+    const elsewhere = c.parents.length > 0 && found === undefined && store.heldElsewhere(scope, key);
+    const refuses = (c.list !== undefined && c.create !== undefined) || elsewhere;
     // A 404 goes out where the operation declares it, by code, range or `default` (Azure's error answers are all `default`).
     const refusesHere = refuses && answers.forStatus(operationId, 404) !== undefined;
     // A PUT to an unknown key makes the object under that key.
     if (found === undefined && role.role === "update" && role.put === true) found = store.create(scope, membersOf(input, role), key);
+    if (found === undefined && elsewhere && !refusesHere) {
+      // Another parent's object, and no 404 to say so: the client error the operation declares
+      // nearest in meaning (not this caller's, then a request that does not hold together).
+      const status = [403, 400, 422].find((s) => answers.declares(operationId, s));
+      if (status !== undefined) return failure(operationId, status, `${c.keyParam} ${String(key)} belongs to another ${c.parents.join(", ")}`);
+    }
     if (found === "gone" && role.role === "delete") return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
     if (found === "gone" || (found === undefined && refusesHere)) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)}`);
     const obj = found ?? store.create(scope, {}, key);
