@@ -25,6 +25,20 @@ export interface Body {
   readonly valid: boolean;
 }
 
+/**
+ * The media type an answer goes out as. A contract may declare a media range (any type,
+ * `application/*`, `text/*`: DocuSign's answers all declare any type); a server sends a type,
+ * never a range, so a body goes out as JSON where the range takes it (text as text/plain where it
+ * takes that).
+ */
+export function sentMediaType(declared: string, body: unknown): string {
+  const range = declared.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!range.includes("*")) return declared;
+  if (typeof body === "string" && (range === "*/*" || range === "text/*")) return "text/plain";
+  if (range === "*/*" || range === "application/*") return "application/json";
+  return declared;
+}
+
 /** `2XX` answers as 200, `default` as the asked status or 200. */
 export function codeOf(plan: ResponsePlan, asked?: number): number {
   if (/^\d{3}$/.test(plan.status)) return Number(plan.status);

@@ -13,7 +13,7 @@ import { problemBody } from "../../server/core.js";
 import { createSchemaMatcher } from "../../shared/schema-match.js";
 import { deriveSeed, normalizeSeed } from "../../shared/prng.js";
 import type { MockGenerator } from "../mock-data.js";
-import { Answers, type Chosen, type ValidateResponse } from "./answers.js";
+import { Answers, sentMediaType, type Chosen, type ValidateResponse } from "./answers.js";
 import { declaredErrorStatus, errorBody, errorShaper } from "./errors.js";
 import { keepMatching } from "./filters.js";
 import { pageOf } from "./paging.js";
@@ -101,7 +101,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     return {
       status: chosen.status,
       ...(body !== undefined ? { body } : {}),
-      ...(chosen.plan.contentType !== undefined && body !== undefined ? { contentType: chosen.plan.contentType } : {}),
+      ...(chosen.plan.contentType !== undefined && body !== undefined ? { contentType: sentMediaType(chosen.plan.contentType, body) } : {}),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
     };
   };
