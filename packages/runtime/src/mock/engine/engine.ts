@@ -221,16 +221,34 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
    * `?name=…`): kept, so the object reads back what was sent. Only where the value has the
    * member's type: a query parameter that merely shares a name says nothing about the object.
    */
-  const queryMembers = (input: CoreHandlerInput, obj: StoredObject, keyField: string, taken: Rec): void => {
+  const queryMembers = (input: CoreHandlerInput, obj: StoredObject, keyField: string, taken: Rec, shown: Rec | undefined): void => {
     const query = isRec(input.query) ? input.query : {};
     for (const [k, v] of Object.entries(query)) {
-      if (k === keyField || Object.prototype.hasOwnProperty.call(taken, k) || !Object.prototype.hasOwnProperty.call(obj.data, k)) continue;
-      const was = obj.data[k];
+      if (k === keyField || Object.prototype.hasOwnProperty.call(taken, k)) continue;
+      // A member the object has, or one the operation's answer shows it with (an optional member
+      // the object was drawn without: the answer would show its own value where the object has none).
+      const held = Object.prototype.hasOwnProperty.call(obj.data, k) ? obj.data : shown !== undefined && Object.prototype.hasOwnProperty.call(shown, k) ? shown : undefined;
+      if (held === undefined) continue;
+      const was = held[k];
       // Query text is read as the member's type where it is one of that type (`291` for a number).
+      // A list member takes the list the query gave (`a,b` arrives split, one value as itself).
+      if (Array.isArray(was)) {
+        const items = Array.isArray(v) ? v : [v];
+        if (items.every((x) => typeof x === "string" || typeof x === "number" || typeof x === "boolean")) put(obj.data, k, items);
+        continue;
+      }
       const value =
         typeof was === "number" && typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : typeof was === "boolean" && (v === "true" || v === "false") ? v === "true" : v;
       if (value !== null && typeof value === typeof was && typeof value !== "object") put(obj.data, k, value);
     }
+  };
+
+  /** The object as the operation's kept answer shows it (at the object's place), if any. */
+  const shownObject = (operationId: string, role: MockOperationRole): Rec | undefined => {
+    const chosen = answers.success(operationId);
+    if (!chosen || role.at === undefined) return undefined;
+    const shown = getAt(answers.shared(operationId, chosen).body, role.at);
+    return isRec(shown) ? shown : undefined;
   };
 
   const list = (operationId: string, role: MockOperationRole, store: CollectionStore, input: CoreHandlerInput): HandlerReply => {
@@ -240,16 +258,20 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     if (!base.valid) return unanswerable(operationId, chosen);
     const query = isRec(input.query) ? input.query : {};
     const scope = store.scope(isRec(input.path) ? input.path : {});
-    const all = keepMatching(store.list(scope, truthy(query["with_deleted"])), table.filters[operationId] ?? [], query);
     const paging = Object.prototype.hasOwnProperty.call(table.paging, operationId) ? table.paging[operationId] : undefined;
+    const at = role.at ?? paging?.items ?? "";
+    const kept = getAt(base.body, at);
+    const template = Array.isArray(kept) && isRec(kept[0]) ? kept[0] : undefined;
+    // Filters judge each object as the list shows it: its members over the template item's, which
+    // stand in for members it lacks (an optional `card_uri` the object was drawn without).
+    const asShown = template === undefined ? undefined : (data: Rec): Rec => ({ ...template, ...data });
+    const all = keepMatching(store.list(scope, truthy(query["with_deleted"])), table.filters[operationId] ?? [], query, asShown);
     const page = pageOf(all, paging, query, (schema, value) => matches(schema, value));
     if ("invalid" in page) return failure(operationId, 400, page.invalid);
-    const at = role.at ?? paging?.items ?? "";
     // The list's array is emptied and filled: it and the way to it are copied, the rest shared.
     const body = ownPath(base.body, at);
     const array = getAt(body, at);
     if (!Array.isArray(array)) return reply(chosen, body);
-    const template = isRec(array[0]) ? array[0] : undefined;
     array.length = 0;
     const places: Place[] = [];
     page.items.forEach((obj, i) => {
@@ -284,7 +306,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     if (role.role === "create") {
       const members = membersOf(input, role);
       const obj = store.create(scope, members);
-      queryMembers(input, obj, c.keyField, members);
+      queryMembers(input, obj, c.keyField, members, shownObject(operationId, role));
       const parents = c.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(path[name] ?? "")));
       const location = c.create?.location === true || answers.success(operationId)?.status === 201 ? `${parents}/${encodeURIComponent(obj.key)}` : undefined;
       return single(operationId, role, c, obj, { ...(location !== undefined ? { location } : {}), pointers: c.create?.pointers ?? [] });
@@ -319,7 +341,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
       if (obj.deleted) return failure(operationId, 404, `${c.keyParam} ${String(key)} was deleted`);
       const members = membersOf(input, role);
       for (const [k, v] of Object.entries(members)) if (k !== c.keyField) put(obj.data, k, v);
-      queryMembers(input, obj, c.keyField, members);
+      queryMembers(input, obj, c.keyField, members, shownObject(operationId, role));
       return single(operationId, role, c, obj);
     }
     // delete
