@@ -5,6 +5,8 @@
 //   --profile        also profile `generate --force` on GitHub (scripts/bench/profile.mjs)
 //   --only=peers     only the peer rows, targets and type-check (the Peers section)
 //   --only=profile   only the profile (as npm run bench:profile)
+//   --only=mock      only `contractgen mock --spec` beside Prism and bare Fastify (scripts/bench/mock-spec.mjs;
+//                    BENCH_MOCK_ROUNDS, default 5, BENCH_LOAD_SECONDS, default 5, BENCH_MOCK_DOCS, default all)
 //   --note=TEXT      a line put at the top of the sections written (e.g. how loaded the machine was)
 //
 // A run replaces the sections it measured and keeps the others: the hand-written "Work in
@@ -14,11 +16,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { bench as benchRow, benchRounds, median } from "./measure.mjs";
+import { bench as benchRow, benchRounds, median, settle } from "./measure.mjs";
 import { pickSections, upsertSections } from "./doc-sections.mjs";
 import { checkHeyapiOffline, heyapiCommand, heyapiEngine, heyapiVersion } from "./heyapi.mjs";
 import { PEERS_SECTION, peersSection } from "./peers.mjs";
 import { PROFILE_SECTION, profileGithub, profileSection } from "./profile.mjs";
+import { MOCK_SPEC_SECTION, mockSpecSection } from "./mock-spec-section.mjs";
 import { prepareTypecheck, sizeOf, typecheckRows } from "./typecheck.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -38,8 +41,8 @@ const only = argv
   ?.slice("--only=".length)
   .split(",");
 const note = argv.find((a) => a.startsWith("--note="))?.slice("--note=".length) ?? "";
-const parts = new Set(only ?? ["table", "peers", ...(argv.includes("--profile") ? ["profile"] : [])]);
-for (const p of parts) if (!["table", "peers", "profile"].includes(p)) throw new Error(`unknown part "${p}" (--only=peers or --only=profile)`);
+const parts = new Set(only ?? ["table", "peers", "mock", ...(argv.includes("--profile") ? ["profile"] : [])]);
+for (const p of parts) if (!["table", "peers", "profile", "mock"].includes(p)) throw new Error(`unknown part "${p}" (--only=peers, --only=profile or --only=mock)`);
 const table = parts.has("table");
 const peers = parts.has("peers");
 
@@ -313,6 +316,23 @@ function tableLines() {
   return lines;
 }
 
+/** `contractgen mock --spec` beside Prism and bare Fastify, as its section's text. */
+function mockSpecText() {
+  settle();
+  const rounds = process.env.BENCH_MOCK_ROUNDS ?? "5";
+  const docs = process.env.BENCH_MOCK_DOCS ? [`--docs=${process.env.BENCH_MOCK_DOCS}`] : [];
+  const r = spawnSync(node, [path.join(root, "scripts/bench/mock-spec.mjs"), `--rounds=${rounds}`, ...docs], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 7_200_000 });
+  if (r.status !== 0) throw new Error(`mock --spec bench failed (exit ${r.status})`);
+  const git = (args) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout.trim();
+  const dirty = git(["status", "--porcelain", "--untracked-files=no"]) !== "";
+  return mockSpecSection(JSON.parse(r.stdout), {
+    command: `${rounds !== "5" ? `BENCH_MOCK_ROUNDS=${rounds} ` : ""}${process.env.BENCH_LOAD_SECONDS ? `BENCH_LOAD_SECONDS=${process.env.BENCH_LOAD_SECONDS} ` : ""}${docs.length > 0 ? `BENCH_MOCK_DOCS=${process.env.BENCH_MOCK_DOCS} ` : ""}npm run bench -- --only=mock${note ? " --note=…" : ""}`,
+    date: new Date().toISOString().slice(0, 10),
+    commit: `${git(["rev-parse", "--short", "HEAD"])}${dirty ? " + uncommitted changes" : ""}`,
+    note,
+  });
+}
+
 // A run replaces what it measured. The hand-written "Work in progress" section (figures of work
 // not yet in this table, with how they were measured) is kept at the end, and so is the profile
 // when this run did not profile: regenerating the table must not drop them.
@@ -321,14 +341,18 @@ const previous = existsSync(target) ? readFileSync(target, "utf8") : "";
 const profiled = parts.has("profile") ? profileSection(profileGithub(root, tmp), { note }) : undefined;
 const peersUpdate = peersText ? [{ key: PEERS_SECTION, text: peersText }] : [];
 const profileUpdate = profiled ? [{ key: PROFILE_SECTION, text: profiled }] : [];
+const mocked = parts.has("mock") ? mockSpecText() : undefined;
+// The mock section follows the table's own "Mock server" section.
+const mockUpdate = [{ key: MOCK_SPEC_SECTION, text: mocked ?? pickSections(previous, [MOCK_SPEC_SECTION])[0]?.text ?? "" }].filter((u) => u.text !== "");
+const afterMockServer = { before: ["Scaffold", PROFILE_SECTION, "Work in progress"] };
 // The Peers section follows Ratios; the profile and Work in progress close the document.
 const afterRatios = { before: ["Validators", "Client", "Mock server", "Scaffold", PROFILE_SECTION, "Work in progress"] };
 let doc;
 if (table) {
   const kept = pickSections(previous, [...(profiled ? [] : [PROFILE_SECTION]), "Work in progress"]).map((k) => ({ key: k.heading, text: k.text }));
-  doc = upsertSections(upsertSections(tableLines().join("\n"), peersUpdate, afterRatios), [...profileUpdate, ...kept]);
+  doc = upsertSections(upsertSections(upsertSections(tableLines().join("\n"), peersUpdate, afterRatios), mockUpdate, afterMockServer), [...profileUpdate, ...kept]);
 } else {
-  doc = upsertSections(upsertSections(previous || "# Benchmarks\n", peersUpdate, afterRatios), profileUpdate);
+  doc = upsertSections(upsertSections(upsertSections(previous || "# Benchmarks\n", peersUpdate, afterRatios), mockUpdate, afterMockServer), profileUpdate);
 }
 writeFileSync(target, doc);
 process.stderr.write(`wrote docs/benchmarks.md (${[...parts].join(", ")})\n`);

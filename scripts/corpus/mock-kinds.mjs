@@ -52,6 +52,26 @@ export const KINDS = {
     why: "The operation requires several API keys at once (AND); the suite is given one.",
     test: (c) => /No configured credentials .* satisfy this operation/.test(c.message ?? ""),
   },
+  "key-member-sent": {
+    side: "suite",
+    title: "a key member sent with another value",
+    why: "An update's body sends the member that holds the object's key (Azure's `name`) with a value other than the key its path names; the object keeps the key its path names, as the service does, and the suite expects the sent value back.",
+    test: (c) => {
+      const message = c.message ?? "";
+      const m = /with other values than it was sent: [^:\n]+: sent .*?, reads back "([^"\n]*)"/.exec(message);
+      if (!m || m[1] === "") return false;
+      const key = m[1];
+      if (message.includes(`answers the update of ${key} with`)) return true;
+      // The key the request's path names: the last segment of the URL the case repeats.
+      const url = /curl -i -X \S+ '([^']+)'/.exec(message)?.[1];
+      if (url === undefined) return false;
+      try {
+        return decodeURIComponent(new URL(url).pathname.split("/").at(-1) ?? "") === key;
+      } catch {
+        return false;
+      }
+    },
+  },
   "unbuildable-request": {
     side: "suite",
     title: "no valid request could be built",

@@ -128,7 +128,8 @@ function casesOf(xml) {
     const inner = m[3] ?? "";
     const f = /<failure message="([^"]*)"/.exec(inner);
     const skipped = /<skipped/.test(inner);
-    out.push({ name, state: f ? "fail" : skipped ? "skip" : "pass", ...(f ? { message: unescapeXml(f[1]).slice(0, 600) } : {}) });
+    // Long enough to keep the request the case repeats (its URL names the object), which kinds read.
+    out.push({ name, state: f ? "fail" : skipped ? "skip" : "pass", ...(f ? { message: unescapeXml(f[1]).slice(0, 2000) } : {}) });
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * turns them into data the runtime's generic mock engine reads (`@contractgen/runtime/mock-engine`).
  */
 import type { ApiModel, Operation } from "../model/ir.js";
-import { relationsOf, type Collection } from "../model/relations.js";
+import { relationsOf, type Collection, type CreateSource } from "../model/relations.js";
 import { isObj, schemaResolver, type Resolve } from "../model/schema-resolve.js";
 import { filterPlans } from "./conformance/filters.js";
 import { statedValue } from "./conformance/negatives.js";
@@ -18,10 +18,16 @@ type Obj = Record<string, unknown>;
 const props = (s: Obj | undefined): Obj => (s && isObj(s["properties"]) ? s["properties"] : {});
 const shown = (op: Operation | undefined): op is Operation => op !== undefined && op.unspecified === undefined;
 
+/** JSON, or a media range the engine answers with JSON (`application/json` for any type and `application/*`). */
+function answersJson(mediaType: string): boolean {
+  const range = mediaType.split(";")[0]?.trim().toLowerCase();
+  return mediaKind(mediaType) === "json" || range === "*/*" || range === "application/*";
+}
+
 /** The first 2xx JSON answer's schema, as written (`$ref`s kept) and resolved. */
 function successSchema(op: Operation, resolve: Resolve): { written: unknown; resolved: Obj } | undefined {
   const r = op.responses.find((x) => /^2/.test(x.status));
-  const c = r?.contents.find((x) => mediaKind(x.mediaType) === "json");
+  const c = r?.contents.find((x) => answersJson(x.mediaType));
   return c?.schema !== undefined ? { written: c.schema, resolved: resolve(c.schema) } : undefined;
 }
 
@@ -179,11 +185,35 @@ export function refusalStatus(op: Operation): number | undefined {
   return (exact.find((e) => !MEANINGFUL.has(e.code)) ?? exact[0])?.code;
 }
 
+/**
+ * The create of a collection whose answer the relations model does not read: declared as a media
+ * range (`application/*` or any type) that the engine answers with JSON. The POST on the collection's
+ * path whose answer holds the key member, at its top or in `data`. The relations model reads JSON
+ * media only (the contract tests share it); this sees what the engine will send.
+ */
+function rangeCreate(model: ApiModel, c: Collection, resolve: Resolve): CreateSource | undefined {
+  const op = model.operations.find((o) => shown(o) && o.method === "post" && o.path === c.path);
+  const r = op?.responses.find((x) => /^2/.test(x.status));
+  const content = r?.contents.find((x) => answersJson(x.mediaType) && mediaKind(x.mediaType) !== "json");
+  if (!op || content?.schema === undefined) return undefined;
+  const root = resolve(content.schema);
+  const data = props(root)["data"] !== undefined ? resolve(props(root)["data"]) : undefined;
+  const pointers = [
+    ...(data !== undefined && data["type"] !== "array" ? [c.keyField, "id"].filter((n) => props(data)[n] !== undefined).map((n) => `/data/${n}`) : []),
+    ...[c.keyField, "id"].filter((n) => props(root)[n] !== undefined).map((n) => `/${n}`),
+  ];
+  return pointers.length > 0 ? { kind: "create", operationId: op.id, pointers: [...new Set(pointers)], location: false } : undefined;
+}
+
 /** The mock table of a contract (plain JSON, written into `compiled/mocks.data.js`). */
 export function mockTable(model: ApiModel): Obj {
   const resolve = schemaResolver(model);
   const byId = new Map(model.operations.map((o) => [o.id, o]));
-  const collections = relationsOf(model).collections;
+  const collections = relationsOf(model).collections.map((c): Collection => {
+    if (c.create !== undefined) return c;
+    const create = rangeCreate(model, c, resolve);
+    return create !== undefined ? { ...c, create } : c;
+  });
   const operations: Obj = {};
   const paging: Obj = {};
   const filters: Obj = {};

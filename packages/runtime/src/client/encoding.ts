@@ -5,6 +5,9 @@
 
 const encoder = new TextEncoder();
 const HEX = "0123456789ABCDEF";
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+/** What encodeURIComponent leaves unescaped beyond the unreserved set. */
+const SUB_DELIMS = /[!'()*]/g;
 
 function isUnreserved(byte: number): boolean {
   return (
@@ -26,7 +29,14 @@ function isUnreserved(byte: number): boolean {
  */
 export function percentEncode(value: string): string {
   // Fast path: most names and values are already unreserved ASCII.
-  if (/^[A-Za-z0-9\-._~]*$/.test(value)) return value;
+  if (UNRESERVED.test(value)) return value;
+  // encodeURIComponent writes the same uppercase escapes of the same UTF-8 bytes, natively, but
+  // leaves `! ' ( ) *` as they are and throws on a lone surrogate (the loop below handles that).
+  try {
+    return encodeURIComponent(value).replace(SUB_DELIMS, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    // A lone surrogate: encoded as U+FFFD below.
+  }
   let out = "";
   for (const byte of encoder.encode(value)) {
     out += isUnreserved(byte) ? String.fromCharCode(byte) : `%${HEX[byte >> 4]}${HEX[byte & 15]}`;

@@ -11,9 +11,9 @@
  */
 import { createRng, deriveSeed, normalizeSeed, type Rng } from "../shared/prng.js";
 import { sampleRegex, UnsupportedPatternError } from "./regex-sample.js";
-import { createSchemaMatcher, jsonEqual, jsonTypes, resolvePointer } from "../shared/schema-match.js";
+import { createSchemaMatcher, jsonEqual, jsonTypes } from "../shared/schema-match.js";
 import { checkFormat } from "../shared/format-check.js";
-import { cloneMerged, emptyMerged, mergeInto, pureRef, requiredOnly, type MergedSchema } from "./mock-merge.js";
+import { cloneMerged, emptyMerged, mergeInto, pureRef, requiredOnly, resolveIn, type MergedSchema } from "./mock-merge.js";
 import { MOCK_EPOCH, formatValue, freeText, hashedValue, integerForName, mockInstant, normalizeName, objectCurrency, price, stringsForName, timeRenderings, type TimeHint } from "./mock-values.js";
 
 export { MOCK_EPOCH, FUTURE_EPOCH, PAST_EPOCH } from "./mock-values.js";
@@ -156,6 +156,9 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
 
   let drafts = 0;
   const refDepth = new Map<string, number>();
+  /** Property schemas of the document that admit no value, and those that admit some. */
+  const impossibleSchemas = new WeakMap<object, boolean>();
+  const mergedSchemas = new WeakMap<object, MergedSchema>();
 
   const hookAccepts = (ref: string, value: unknown): boolean => (hook ? hook(componentName(ref) ?? ref, value) : true);
 
@@ -177,7 +180,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
   }
 
   function genRef(ref: string, seed: number, ctx: Ctx): Result {
-    const target = resolvePointer(root, ref);
+    const target = resolveIn(root, ref);
     const label = componentName(ref) ?? ref;
     if (target === undefined) return fail(`${ref} does not resolve`, true);
     const entered = refDepth.get(ref) ?? 0;
@@ -212,11 +215,25 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
     }
   }
 
+  /**
+   * The flat view of a schema of the document, merged once and kept: drafting reads it, and only
+   * choosing `anyOf`/`oneOf` branches changes it, so a view with branches is handed out as a copy.
+   */
+  function mergedView(schema: unknown): MergedSchema {
+    if (!isObj(schema)) return mergeInto(emptyMerged(), schema, root);
+    let m = mergedSchemas.get(schema);
+    if (m === undefined) {
+      m = mergeInto(emptyMerged(), schema, root);
+      mergedSchemas.set(schema, m);
+    }
+    return m.anyOf.length > 0 || m.oneOf.length > 0 ? cloneMerged(m) : m;
+  }
+
   /** One draft: merge, choose branches, draft by type, settle `if` conditions. Not yet checked. */
   function produce(schema: unknown, seed: number, ctx: Ctx): Result {
     if (++drafts > budget) throw new BudgetExceeded();
     if (ctx.depth > maxDepth + 40) return fail(`${ctx.path}: nesting never ends`, true);
-    const m = mergeInto(emptyMerged(), schema, root);
+    const m = mergedView(schema);
     if (m.impossible !== undefined) return fail(`${ctx.path || "/"}: ${m.impossible}`, true);
     // A failure proven for one seed holds for all only when the seed chose nothing here.
     const seeded = m.anyOf.some((b) => b.length > 1) || m.oneOf.some((b) => b.length > 1) || (m.types?.size ?? 0) > 1 || m.conditionals.length > 0;
@@ -552,7 +569,14 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
     const isNever = (key: string): boolean => {
       let v = never.get(key);
       if (v === undefined) {
-        v = mergeInto(emptyMerged(), { allOf: schemasFor(key) }, root).impossible !== undefined;
+        const schemas = schemasFor(key);
+        // One schema object answers the same every time: remembered across drafts.
+        const only = schemas.length === 1 && isObj(schemas[0]) ? schemas[0] : undefined;
+        v = only !== undefined ? impossibleSchemas.get(only) : undefined;
+        if (v === undefined) {
+          v = mergeInto(emptyMerged(), { allOf: schemas }, root).impossible !== undefined;
+          if (only !== undefined) impossibleSchemas.set(only, v);
+        }
         never.set(key, v);
       }
       return v;
@@ -645,7 +669,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
         reason = `gave up after ${budget} drafts`;
       }
       const ref = pureRef(node);
-      const target = ref === undefined ? node : resolvePointer(root, ref);
+      const target = ref === undefined ? node : resolveIn(root, ref);
       for (const example of [...examplesOf(node), ...examplesOf(target)]) {
         if (match(node, example) && (ref === undefined || hookAccepts(ref, example)) && (!accept || accept(example))) {
           options.onFallback?.(label, reason);

@@ -109,6 +109,23 @@ export function emptyMerged(): MergedSchema {
   };
 }
 
+/** `$ref` targets already resolved, per document: a draft resolves the same few references thousands of times. */
+const resolvedIn = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * `resolvePointer(root, ref)`, remembered per document. The documents mock data is drawn from are
+ * not changed while drawing (a generator's `root`), so a reference resolves to the same node.
+ */
+export function resolveIn(root: unknown, ref: string): unknown {
+  if (root === null || typeof root !== "object") return resolvePointer(root, ref);
+  let known = resolvedIn.get(root);
+  if (known === undefined) resolvedIn.set(root, (known = new Map()));
+  if (known.has(ref)) return known.get(ref);
+  const target = resolvePointer(root, ref);
+  known.set(ref, target);
+  return target;
+}
+
 export function cloneMerged(m: MergedSchema): MergedSchema {
   return {
     ...m,
@@ -157,7 +174,7 @@ export function mergeInto(m: MergedSchema, schema: unknown, root: unknown, activ
   if (typeof s["$ref"] === "string") {
     const ref = s["$ref"];
     if (!active.has(ref)) {
-      const target = resolvePointer(root, ref);
+      const target = resolveIn(root, ref);
       if (target === undefined) m.impossible ??= `unresolved $ref ${ref}`;
       active.add(ref);
       mergeInto(m, target, root, active);

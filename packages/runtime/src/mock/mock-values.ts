@@ -217,43 +217,72 @@ export interface NameContext {
   readonly instant: () => number;
 }
 
+/** One name rule: which names it reads, and the candidates it adds (in order, from the same draws). */
+interface NameRule {
+  readonly test: RegExp;
+  /** Only where no earlier rule added a candidate. */
+  readonly onlyFirst?: boolean;
+  readonly add: (n: string, rng: Rng, ctx: NameContext) => readonly string[];
+}
+
+const NAME_RULES: readonly NameRule[] = [
+  { test: /(^|_)card_uri$|^card_uris?$/, add: (_, rng) => [`card://${numericId(rng)}`] },
+  { test: /(^|_)uri$/, onlyFirst: true, add: (n, rng) => [`${n.replace(/_uri$/, "").replace(/_/g, "-") || "item"}://${numericId(rng)}`] },
+  { test: /(^|_)(url|link|href|website)s?$|^(url|link)_/, add: (n, rng) => [httpsUrl(rng, n)] },
+  { test: /(^|_)(email)$/, add: (_, rng) => [email(rng)] },
+  { test: /(^|_)price$|_price_|amount_text/, add: (_, rng, ctx) => [price(rng, objectCurrency(ctx.objectSeed))] },
+  { test: /(_at|_time|_date|^date|^time|timestamp)$/, add: (_, _rng, ctx) => timeRenderings(ctx.instant()) },
+  { test: /(^|_)(id|ids|id_str|identifier|number)$|_id_/, add: (_, rng) => [numericId(rng)] },
+  { test: /(^|_)key$|_keys$/, add: (_, rng) => [`${rng.int(1, 9)}_${numericId(rng)}`] },
+  { test: /(^|_)(country|country_code|country_codes)$/, add: (_, rng) => [rng.pick(COUNTRIES)] },
+  { test: /(^|_)currency$/, add: (_, _rng, ctx) => [objectCurrency(ctx.objectSeed)] },
+  { test: /(^|_)(lang|language|locale)$/, add: (_, rng) => [rng.pick(LANGS)] },
+  { test: /(^|_)time_?zone$/, add: (_, rng) => [rng.pick(TIMEZONES)] },
+  { test: /(^|_)colou?r$/, add: (_, rng) => [rng.pick(COLORS)] },
+  { test: /(^|_)size$/, add: (_, rng) => [rng.pick(SIZES)] },
+  { test: /(^|_)brand$/, add: (_, rng) => [rng.pick(BRANDS)] },
+  { test: /(^|_)gtin$/, add: (_, rng) => [digits(rng, 13)] },
+  { test: /(^|_)mpn$/, add: (_, rng) => [`MPN-${digits(rng, 6)}`] },
+  { test: /domain$/, add: (_, rng) => [hostOf(rng)] },
+  { test: /aspect_ratio$/, add: (_, rng) => [rng.pick(RATIOS)] },
+  { test: /(^|_)(username|screen_name|handle)$/, add: (_, rng) => [`${rng.pick(WORDS)}${rng.pick(WORDS)}${rng.int(1, 99)}`] },
+  { test: /(^|_)(phone|phone_number)$/, add: (_, rng) => [`+1555${digits(rng, 7)}`] },
+  { test: /(cursor|token|secret|nonce)$/, add: (_, rng) => [token(rng, 24)] },
+  {
+    test: /(^|_)(name|business_name|campaign_name|file_name)$/,
+    add: (n, rng) => [n.endsWith("file_name") ? `${rng.pick(WORDS)}_${rng.pick(NOUNS)}.mp4` : `${title(rng.pick(WORDS))} ${title(rng.pick(NOUNS))}`],
+  },
+  { test: /(^|_)(title|label|headline)$/, add: (_, rng) => [`${title(rng.pick(WORDS))} ${rng.pick(WORDS)} ${rng.pick(NOUNS)}`] },
+  { test: /(^|_)(description|text|full_text|summary|message|detail|body|comment|note)$/, add: (_, rng) => [sentence(rng)] },
+  { test: /(^|_)(hashtag|tag|cta)$/, add: (_, rng) => [`#${rng.pick(WORDS)}`] },
+];
+
+/** The normalized name and the rules it matches, per name: a contract has few names, drawn over and over. */
+const rulesByName = new Map<string, { readonly n: string; readonly rules: readonly NameRule[] }>();
+
+function rulesFor(name: string): { readonly n: string; readonly rules: readonly NameRule[] } {
+  let found = rulesByName.get(name);
+  if (found === undefined) {
+    const n = normalizeName(name);
+    const rules: NameRule[] = [];
+    for (const rule of NAME_RULES) if (rule.test.test(n) && !(rule.onlyFirst === true && rules.length > 0)) rules.push(rule);
+    found = { n, rules };
+    // Names come from contracts (a bounded set), but a long-lived process may see many contracts.
+    if (rulesByName.size >= 10_000) rulesByName.clear();
+    rulesByName.set(name, found);
+  }
+  return found;
+}
+
 /**
  * Candidate strings suggested by a property name (`card_uri`, `*_id`, `price`, `name` …), most
  * specific first. Empty when the name says nothing.
  */
 export function stringsForName(name: string | undefined, rng: Rng, ctx: NameContext): string[] {
   if (name === undefined) return [];
-  const n = normalizeName(name);
+  const { n, rules } = rulesFor(name);
   const out: string[] = [];
-  const add = (...values: string[]): void => void out.push(...values);
-  if (/(^|_)card_uri$|^card_uris?$/.test(n)) add(`card://${numericId(rng)}`);
-  if (/(^|_)uri$/.test(n) && out.length === 0) add(`${n.replace(/_uri$/, "").replace(/_/g, "-") || "item"}://${numericId(rng)}`);
-  if (/(^|_)(url|link|href|website)s?$|^(url|link)_/.test(n)) add(httpsUrl(rng, n));
-  if (/(^|_)(email)$/.test(n)) add(email(rng));
-  if (/(^|_)price$|_price_|amount_text/.test(n)) add(price(rng, objectCurrency(ctx.objectSeed)));
-  if (/(_at|_time|_date|^date|^time|timestamp)$/.test(n)) add(...timeRenderings(ctx.instant()));
-  if (/(^|_)(id|ids|id_str|identifier|number)$|_id_/.test(n)) add(numericId(rng));
-  if (/(^|_)key$|_keys$/.test(n)) add(`${rng.int(1, 9)}_${numericId(rng)}`);
-  if (/(^|_)(country|country_code|country_codes)$/.test(n)) add(rng.pick(COUNTRIES));
-  if (/(^|_)currency$/.test(n)) add(objectCurrency(ctx.objectSeed));
-  if (/(^|_)(lang|language|locale)$/.test(n)) add(rng.pick(LANGS));
-  if (/(^|_)time_?zone$/.test(n)) add(rng.pick(TIMEZONES));
-  if (/(^|_)colou?r$/.test(n)) add(rng.pick(COLORS));
-  if (/(^|_)size$/.test(n)) add(rng.pick(SIZES));
-  if (/(^|_)brand$/.test(n)) add(rng.pick(BRANDS));
-  if (/(^|_)gtin$/.test(n)) add(digits(rng, 13));
-  if (/(^|_)mpn$/.test(n)) add(`MPN-${digits(rng, 6)}`);
-  if (/domain$/.test(n)) add(hostOf(rng));
-  if (/aspect_ratio$/.test(n)) add(rng.pick(RATIOS));
-  if (/(^|_)(username|screen_name|handle)$/.test(n)) add(`${rng.pick(WORDS)}${rng.pick(WORDS)}${rng.int(1, 99)}`);
-  if (/(^|_)(phone|phone_number)$/.test(n)) add(`+1555${digits(rng, 7)}`);
-  if (/(cursor|token|secret|nonce)$/.test(n)) add(token(rng, 24));
-  if (/(^|_)(name|business_name|campaign_name|file_name)$/.test(n)) {
-    add(n.endsWith("file_name") ? `${rng.pick(WORDS)}_${rng.pick(NOUNS)}.mp4` : `${title(rng.pick(WORDS))} ${title(rng.pick(NOUNS))}`);
-  }
-  if (/(^|_)(title|label|headline)$/.test(n)) add(`${title(rng.pick(WORDS))} ${rng.pick(WORDS)} ${rng.pick(NOUNS)}`);
-  if (/(^|_)(description|text|full_text|summary|message|detail|body|comment|note)$/.test(n)) add(sentence(rng));
-  if (/(^|_)(hashtag|tag|cta)$/.test(n)) add(`#${rng.pick(WORDS)}`);
+  for (const rule of rules) out.push(...rule.add(n, rng, ctx));
   return out;
 }
 

@@ -30,6 +30,8 @@ export interface NonceStore {
 export class InMemoryNonceStore implements NonceStore {
   readonly #seen = new Set<string>();
   readonly #byExpiry = new Map<number, string[]>();
+  /** The earliest expiry of a bucket kept (Infinity when none). */
+  #earliest = Infinity;
 
   /** Number of nonces currently remembered. */
   get size(): number {
@@ -45,14 +47,22 @@ export class InMemoryNonceStore implements NonceStore {
     const bucket = this.#byExpiry.get(entry.expiresAtSeconds);
     if (bucket) bucket.push(key);
     else this.#byExpiry.set(entry.expiresAtSeconds, [key]);
+    this.#earliest = Math.min(this.#earliest, entry.expiresAtSeconds);
     return true;
   }
 
   #forget(nowSeconds: number): void {
+    // Nothing has expired yet: no need to walk the buckets (one per second of the window) on every request.
+    if (nowSeconds <= this.#earliest) return;
+    let earliest = Infinity;
     for (const [expiry, keys] of this.#byExpiry) {
-      if (expiry >= nowSeconds) continue;
+      if (expiry >= nowSeconds) {
+        earliest = Math.min(earliest, expiry);
+        continue;
+      }
       for (const key of keys) this.#seen.delete(key);
       this.#byExpiry.delete(expiry);
     }
+    this.#earliest = earliest;
   }
 }

@@ -126,8 +126,10 @@ export async function verifyOAuth1(input: VerifyOAuth1Input): Promise<OAuth1Veri
     params[name] = value;
     if (name !== "oauth_signature") protocol.push([name, value]);
   }
-  const pairs = [...requestParameters(input.url, input.form), ...protocol];
-  const expected = hmacSha1Signature(signatureBaseString(input.method, input.url, pairs), consumerSecret, tokenSecret);
+  // Parsed once: the parameters and the base string URI both read it.
+  const url = typeof input.url === "string" ? new URL(input.url) : input.url;
+  const pairs = [...requestParameters(url, input.form), ...protocol];
+  const expected = hmacSha1Signature(signatureBaseString(input.method, url, pairs), consumerSecret, tokenSecret);
   if (!sameText(provided, expected)) return { ok: false, reason: "signature" };
 
   const fresh = await input.nonces.useOnce({

@@ -34,13 +34,16 @@ export function resolvePointer(root: unknown, ref: string): unknown {
   if (path === "") return root;
   let node: unknown = root;
   for (const raw of path.split("/").slice(1)) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      segment = raw;
+    // Most segments hold neither escapes nor `~`: they are their own text.
+    let segment = raw;
+    if (raw.includes("%")) {
+      try {
+        segment = decodeURIComponent(raw);
+      } catch {
+        segment = raw;
+      }
     }
-    segment = segment.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (segment.includes("~")) segment = segment.replace(/~1/g, "/").replace(/~0/g, "~");
     if (Array.isArray(node)) node = node[Number(segment)];
     else if (isObj(node) && hasOwn(node, segment)) node = node[segment];
     else return undefined;

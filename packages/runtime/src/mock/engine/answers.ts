@@ -25,6 +25,20 @@ export interface Body {
   readonly valid: boolean;
 }
 
+/**
+ * The media type an answer goes out as. A contract may declare a media range (any type,
+ * `application/*`, `text/*`: DocuSign's answers all declare any type); a server sends a type,
+ * never a range, so a body goes out as JSON where the range takes it (text as text/plain where it
+ * takes that).
+ */
+export function sentMediaType(declared: string, body: unknown): string {
+  const range = declared.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!range.includes("*")) return declared;
+  if (typeof body === "string" && (range === "*/*" || range === "text/*")) return "text/plain";
+  if (range === "*/*" || range === "application/*") return "application/json";
+  return declared;
+}
+
 /** `2XX` answers as 200, `default` as the asked status or 200. */
 export function codeOf(plan: ResponsePlan, asked?: number): number {
   if (/^\d{3}$/.test(plan.status)) return Number(plan.status);
@@ -84,6 +98,15 @@ export class Answers {
    * The same arguments give the same body; callers get their own copy.
    */
   body(operationId: string, chosen: Chosen, how: { readonly example?: string; readonly seed?: number; readonly dynamic?: boolean } = {}): Body {
+    const found = this.shared(operationId, chosen, how);
+    return found.body === undefined ? found : { body: copy(found.body), valid: found.valid };
+  }
+
+  /**
+   * The body `body` gives, not copied: the one kept for every later request, so never to be
+   * changed in place (`ownPath` gives a copy to change at one place).
+   */
+  shared(operationId: string, chosen: Chosen, how: { readonly example?: string; readonly seed?: number; readonly dynamic?: boolean } = {}): Body {
     const plan = chosen.plan;
     if (plan.contentType === undefined) return { body: undefined, valid: true };
     const key = `${operationId}\u0000${plan.status}\u0000${chosen.status}\u0000${how.example ?? ""}\u0000${how.dynamic ? "d" : ""}\u0000${how.seed ?? ""}`;
@@ -93,7 +116,7 @@ export class Answers {
       // Drawn afresh per request when dynamic: kept only while small, so a long run stays bounded.
       if (!how.dynamic || this.#bodies.size < 10_000) this.#bodies.set(key, found);
     }
-    return { body: copy(found.body), valid: found.valid };
+    return found;
   }
 
   #work(operationId: string, chosen: Chosen, how: { readonly example?: string; readonly seed?: number; readonly dynamic?: boolean }): Body {

@@ -13,11 +13,11 @@ import { problemBody } from "../../server/core.js";
 import { createSchemaMatcher } from "../../shared/schema-match.js";
 import { deriveSeed, normalizeSeed } from "../../shared/prng.js";
 import type { MockGenerator } from "../mock-data.js";
-import { Answers, type Chosen, type ValidateResponse } from "./answers.js";
+import { Answers, sentMediaType, type Chosen, type ValidateResponse } from "./answers.js";
 import { declaredErrorStatus, errorBody, errorShaper } from "./errors.js";
 import { keepMatching } from "./filters.js";
 import { pageOf } from "./paging.js";
-import { copy, deleteAt, getAt, isRec, setAt } from "./pointer.js";
+import { copy, deleteAt, getAt, isRec, ownPath, setAt } from "./pointer.js";
 import { parsePrefer, prefers, type Preference } from "./prefer.js";
 import { layOver, repair, type Place } from "./render.js";
 import { CollectionStore, put, type StoredObject } from "./store.js";
@@ -101,7 +101,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     return {
       status: chosen.status,
       ...(body !== undefined ? { body } : {}),
-      ...(chosen.plan.contentType !== undefined && body !== undefined ? { contentType: chosen.plan.contentType } : {}),
+      ...(chosen.plan.contentType !== undefined && body !== undefined ? { contentType: sentMediaType(chosen.plan.contentType, body) } : {}),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
     };
   };
@@ -177,14 +177,15 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
   const single = (operationId: string, role: MockOperationRole, c: MockCollection, obj: StoredObject, extra?: { location?: string; pointers?: readonly string[] }): HandlerReply => {
     const chosen = answers.success(operationId);
     if (!chosen) return { status: 204 };
-    const base = answers.body(operationId, chosen);
+    const base = answers.shared(operationId, chosen);
     if (!base.valid) return unanswerable(operationId, chosen);
-    const body = base.body;
-    if (body === undefined || role.at === undefined) return reply(chosen, body, extra?.location);
+    if (base.body === undefined || role.at === undefined) return reply(chosen, base.body, extra?.location);
+    // Only the way to the object's place is copied: the rest of the kept answer is shared, unchanged.
+    const body = ownPath(base.body, role.at);
     const place = layOver(body, role.at, obj.data);
     const validate = (b: unknown) => source.validateResponse(operationId, chosen.status, chosen.plan.contentType, b);
     for (const p of extra?.pointers ?? []) if (getAt(body, p) !== undefined || place === undefined) setAt(body, p, obj.data[c.keyField]);
-    if (place && !repair(body, [place], validate, new Set([c.keyField]))) return reply(chosen, answers.body(operationId, chosen).body, extra?.location);
+    if (place && !repair(body, [place], validate, new Set([c.keyField]))) return reply(chosen, base.body, extra?.location);
     // Where the drawn answer left out the member the new key goes in (it is optional), the key is
     // put there still, as long as the answer stays valid: the client learns the key from it.
     for (const p of extra?.pointers ?? []) {
@@ -220,38 +221,62 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
    * `?name=…`): kept, so the object reads back what was sent. Only where the value has the
    * member's type: a query parameter that merely shares a name says nothing about the object.
    */
-  const queryMembers = (input: CoreHandlerInput, obj: StoredObject, keyField: string, taken: Rec): void => {
+  const queryMembers = (input: CoreHandlerInput, obj: StoredObject, keyField: string, taken: Rec, shown: Rec | undefined): void => {
     const query = isRec(input.query) ? input.query : {};
     for (const [k, v] of Object.entries(query)) {
-      if (k === keyField || Object.prototype.hasOwnProperty.call(taken, k) || !Object.prototype.hasOwnProperty.call(obj.data, k)) continue;
-      const was = obj.data[k];
+      if (k === keyField || Object.prototype.hasOwnProperty.call(taken, k)) continue;
+      // A member the object has, or one the operation's answer shows it with (an optional member
+      // the object was drawn without: the answer would show its own value where the object has none).
+      const held = Object.prototype.hasOwnProperty.call(obj.data, k) ? obj.data : shown !== undefined && Object.prototype.hasOwnProperty.call(shown, k) ? shown : undefined;
+      if (held === undefined) continue;
+      const was = held[k];
       // Query text is read as the member's type where it is one of that type (`291` for a number).
+      // A list member takes the list the query gave (`a,b` arrives split, one value as itself).
+      if (Array.isArray(was)) {
+        const items = Array.isArray(v) ? v : [v];
+        if (items.every((x) => typeof x === "string" || typeof x === "number" || typeof x === "boolean")) put(obj.data, k, items);
+        continue;
+      }
       const value =
         typeof was === "number" && typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : typeof was === "boolean" && (v === "true" || v === "false") ? v === "true" : v;
       if (value !== null && typeof value === typeof was && typeof value !== "object") put(obj.data, k, value);
     }
   };
 
+  /** The object as the operation's kept answer shows it (at the object's place), if any. */
+  const shownObject = (operationId: string, role: MockOperationRole): Rec | undefined => {
+    const chosen = answers.success(operationId);
+    if (!chosen || role.at === undefined) return undefined;
+    const shown = getAt(answers.shared(operationId, chosen).body, role.at);
+    return isRec(shown) ? shown : undefined;
+  };
+
   const list = (operationId: string, role: MockOperationRole, store: CollectionStore, input: CoreHandlerInput): HandlerReply => {
     const chosen = answers.success(operationId);
     if (!chosen) return { status: 204 };
-    const base = answers.body(operationId, chosen);
+    const base = answers.shared(operationId, chosen);
     if (!base.valid) return unanswerable(operationId, chosen);
     const query = isRec(input.query) ? input.query : {};
     const scope = store.scope(isRec(input.path) ? input.path : {});
-    const all = keepMatching(store.list(scope, truthy(query["with_deleted"])), table.filters[operationId] ?? [], query);
     const paging = Object.prototype.hasOwnProperty.call(table.paging, operationId) ? table.paging[operationId] : undefined;
+    const at = role.at ?? paging?.items ?? "";
+    const kept = getAt(base.body, at);
+    const template = Array.isArray(kept) && isRec(kept[0]) ? kept[0] : undefined;
+    // Filters judge each object as the list shows it: its members over the template item's, which
+    // stand in for members it lacks (an optional `card_uri` the object was drawn without).
+    const asShown = template === undefined ? undefined : (data: Rec): Rec => ({ ...template, ...data });
+    const all = keepMatching(store.list(scope, truthy(query["with_deleted"])), table.filters[operationId] ?? [], query, asShown);
     const page = pageOf(all, paging, query, (schema, value) => matches(schema, value));
     if ("invalid" in page) return failure(operationId, 400, page.invalid);
-    const at = role.at ?? paging?.items ?? "";
-    const body = base.body;
+    // The list's array is emptied and filled: it and the way to it are copied, the rest shared.
+    const body = ownPath(base.body, at);
     const array = getAt(body, at);
     if (!Array.isArray(array)) return reply(chosen, body);
-    const template = isRec(array[0]) ? array[0] : undefined;
     array.length = 0;
     const places: Place[] = [];
     page.items.forEach((obj, i) => {
-      array.push(template ? copy(template) : {});
+      // A shallow copy: its members are replaced, never changed in place (render.ts).
+      array.push(template ? { ...template } : {});
       const place = layOver(body, `${at}/${i}`, obj.data);
       if (place) places.push(place);
     });
@@ -266,7 +291,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     if (!repair(body, places, validate, new Set([store.collection.keyField]))) {
       // A last cursor the schema does not take as null is left out; else the list as the contract shows it.
       if (paging && page.next === null) deleteAt(body, paging.next);
-      if (!validate(body).valid) return reply(chosen, answers.body(operationId, chosen).body);
+      if (!validate(body).valid) return reply(chosen, base.body);
     }
     return reply(chosen, body);
   };
@@ -280,9 +305,8 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     const scope = store.scope(path);
     if (role.role === "create") {
       const members = membersOf(input, role);
-      const key = store.keyFor(scope, members);
-      const obj = store.create(scope, members, key);
-      queryMembers(input, obj, c.keyField, members);
+      const obj = store.create(scope, members);
+      queryMembers(input, obj, c.keyField, members, shownObject(operationId, role));
       const parents = c.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(path[name] ?? "")));
       const location = c.create?.location === true || answers.success(operationId)?.status === 201 ? `${parents}/${encodeURIComponent(obj.key)}` : undefined;
       return single(operationId, role, c, obj, { ...(location !== undefined ? { location } : {}), pointers: c.create?.pointers ?? [] });
@@ -293,11 +317,18 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     // unknown key is refused as it would be; elsewhere any key names an object (as the contract's
     // other operations may have named it), made on first use.
     // An object another parent holds is not reached through this one, where the contract can say so.
-    const refuses = (c.list !== undefined && c.create !== undefined) || (c.parents.length > 0 && found === undefined && store.heldElsewhere(scope, key));
+    const elsewhere = c.parents.length > 0 && found === undefined && store.heldElsewhere(scope, key);
+    const refuses = (c.list !== undefined && c.create !== undefined) || elsewhere;
     // A 404 goes out where the operation declares it, by code, range or `default` (Azure's error answers are all `default`).
     const refusesHere = refuses && answers.forStatus(operationId, 404) !== undefined;
     // A PUT to an unknown key makes the object under that key.
     if (found === undefined && role.role === "update" && role.put === true) found = store.create(scope, membersOf(input, role), key);
+    if (found === undefined && elsewhere && !refusesHere) {
+      // Another parent's object, and no 404 to say so: the client error the operation declares
+      // nearest in meaning (not this caller's, then a request that does not hold together).
+      const status = [403, 400, 422].find((s) => answers.declares(operationId, s));
+      if (status !== undefined) return failure(operationId, status, `${c.keyParam} ${String(key)} belongs to another ${c.parents.join(", ")}`);
+    }
     if (found === "gone" && role.role === "delete") return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
     if (found === "gone" || (found === undefined && refusesHere)) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)}`);
     const obj = found ?? store.create(scope, {}, key);
@@ -310,7 +341,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
       if (obj.deleted) return failure(operationId, 404, `${c.keyParam} ${String(key)} was deleted`);
       const members = membersOf(input, role);
       for (const [k, v] of Object.entries(members)) if (k !== c.keyField) put(obj.data, k, v);
-      queryMembers(input, obj, c.keyField, members);
+      queryMembers(input, obj, c.keyField, members, shownObject(operationId, role));
       return single(operationId, role, c, obj);
     }
     // delete

@@ -8,8 +8,8 @@
  */
 import type { ErrorShaper, ServerError } from "../../server/core.js";
 import { deriveSeed } from "../../shared/prng.js";
-import type { Answers, Chosen } from "./answers.js";
-import { copy, isRec } from "./pointer.js";
+import { sentMediaType, type Answers, type Chosen } from "./answers.js";
+import { isRec } from "./pointer.js";
 
 const PROBLEM = "application/problem+json";
 
@@ -58,11 +58,12 @@ export function errorBody(answers: Answers, operationId: string, chosen: Chosen,
   if (type === undefined) return { body: undefined, contentType: "application/json" };
   const accepts = (b: unknown): boolean => answers.valid(operationId, chosen, b);
   const asProblem = { ...problem, status: chosen.status };
-  if (accepts(asProblem)) return { body: asProblem, contentType: type };
+  if (accepts(asProblem)) return { body: asProblem, contentType: sentMediaType(type, asProblem) };
   const base = answers.body(operationId, chosen, { seed: deriveSeed(seed, `error:${chosen.status}`) });
   const fallback = base.valid ? base : answers.body(operationId, chosen);
   const detail = typeof problem["detail"] === "string" ? problem["detail"] : String(problem["title"] ?? "error");
-  return { body: withDetail(copy(fallback.body), detail, accepts), contentType: type };
+  const body = withDetail(fallback.body, detail, accepts);
+  return { body, contentType: sentMediaType(type, body) };
 }
 
 /** The engine's `shapeError` for the server core. */

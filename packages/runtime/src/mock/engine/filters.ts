@@ -40,8 +40,18 @@ export function matchesFilter(filter: MockFilter, item: Readonly<Record<string, 
   }
 }
 
-export function keepMatching(objects: readonly StoredObject[], filters: readonly MockFilter[], query: Readonly<Record<string, unknown>>): StoredObject[] {
+/** The objects every given filter keeps, each judged as `view` shows it (as stored when none). */
+export function keepMatching(
+  objects: readonly StoredObject[],
+  filters: readonly MockFilter[],
+  query: Readonly<Record<string, unknown>>,
+  view?: (data: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>,
+): StoredObject[] {
   const given = filters.filter((f) => Object.prototype.hasOwnProperty.call(query, f.param) && query[f.param] !== undefined);
   if (given.length === 0) return [...objects];
-  return objects.filter((o) => isRec(o.data) && given.every((f) => matchesFilter(f, o.data, query[f.param])));
+  return objects.filter((o) => {
+    if (!isRec(o.data)) return false;
+    const shown = view ? view(o.data) : o.data;
+    return given.every((f) => matchesFilter(f, shown, query[f.param]));
+  });
 }

@@ -45,8 +45,12 @@ export function layOver(body: unknown, at: string, members: Readonly<Rec>): Plac
     }
   }
   if (!isRec(target)) return undefined;
-  const base = copy(target);
-  for (const [k, v] of Object.entries(members)) put(target, k, copy(v));
+  // The members go in as the store holds them, uncopied (a GitHub issue is 15 KB): nothing changes
+  // an answer's values in place (repair replaces members, pointer writes copy the containers on
+  // their path) and the store replaces an object's members rather than changing them. So a
+  // snapshot of the place's own members is what it held.
+  const base: Rec = { ...target };
+  for (const [k, v] of Object.entries(members)) put(target, k, v);
   return { at, base };
 }
 

@@ -4,6 +4,7 @@
  * the keys the contract's examples name, then made, changed and deleted by requests. Hard-deleted
  * keys are remembered so they answer 404; soft-deleted objects stay, marked.
  */
+import { setOwn } from "../../shared/own.js";
 import { deriveSeed } from "../../shared/prng.js";
 import type { MockSchema } from "../mock-data.js";
 import { isRec } from "./pointer.js";
@@ -36,10 +37,13 @@ export const SEEDED_OBJECTS = 3;
 
 /** Sets a member as data (a `__proto__` key included). */
 export function put(target: Rec, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  setOwn(target, key, value);
 }
 
 const scalar = (v: unknown): v is string | number | boolean => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+
+/** Whether a scope has, or had, an object with `key`: a deleted key is never given again. */
+const taken = (scope: Scope, key: unknown): boolean => scope.objects.has(String(key)) || scope.gone.has(String(key));
 
 export class CollectionStore {
   readonly collection: MockCollection;
@@ -47,6 +51,8 @@ export class CollectionStore {
   readonly #seed: number;
   readonly #scopes = new Map<string, Scope>();
   #made = 0;
+  /** Where the count of `newKey`'s last resort stopped. */
+  #counted = 0;
 
   constructor(collection: MockCollection, tools: StoreTools, seed: number) {
     this.collection = collection;
@@ -98,19 +104,20 @@ export class CollectionStore {
 
   /** A key no object of the scope has (nor had), shaped like the keys the contract takes. */
   newKey(scope: Scope, like: Rec): unknown {
-    const taken = (k: unknown): boolean => scope.objects.has(String(k)) || scope.gone.has(String(k));
     const numeric = typeof like[this.collection.keyField] === "number";
     for (let attempt = 0; attempt < 24; attempt++) {
       const n = this.#made++;
       const drawn = this.collection.keySchema === undefined ? undefined : this.#tools.draw(this.collection.keySchema, deriveSeed(this.#seed, `key:${n}`));
       const candidate = scalar(drawn) ? (numeric && typeof drawn === "string" && /^\d+$/.test(drawn) ? Number(drawn) : drawn) : undefined;
-      if (candidate !== undefined && !taken(candidate)) return candidate;
+      if (candidate !== undefined && !taken(scope, candidate)) return candidate;
     }
-    // The key schema gives too few values (an enum): count past what is taken.
-    for (let n = 1; ; n++) {
+    // The key schema gives too few values (an enum, a few words): count on from where the last
+    // count stopped, so each create tries a few numbers rather than every number used before.
+    for (let tries = 0; ; tries++) {
+      const n = ++this.#counted;
       const candidate = numeric ? 1000 + n : String(1000 + n);
-      if (!taken(candidate) && this.keyFits(candidate)) return candidate;
-      if (n > 100_000) return `${String(1000 + n)}-${this.#made++}`;
+      if (!taken(scope, candidate) && this.keyFits(candidate)) return candidate;
+      if (tries > 100_000) return `${String(1000 + n)}-${this.#made++}`;
     }
   }
 
@@ -138,18 +145,22 @@ export class CollectionStore {
     return false;
   }
 
-  /** An object made now with `key`: from the item schema, with the request's members over it. */
-  create(scope: Scope, members: Rec, key: unknown): StoredObject {
+  /**
+   * An object made now: drawn from the item schema, the request's members over it. Its key is
+   * `key` when given (a PUT names it), else the one its members give, else the one the drawn
+   * object has (as seeded objects get theirs), where free and fitting, else a new one.
+   */
+  create(scope: Scope, members: Rec, key?: unknown): StoredObject {
     const base = this.draft(deriveSeed(this.#seed, `made:${this.#made++}`));
+    const drawnKey = base[this.collection.keyField];
     for (const [k, v] of Object.entries(members)) put(base, k, v);
-    return this.#insert(scope, base, key);
+    return this.#insert(scope, base, key !== undefined ? key : this.#keyOf(scope, members[this.collection.keyField], drawnKey, base));
   }
 
-  /** A key for a new object: the one its members give (where free and fitting), else a new one. */
-  keyFor(scope: Scope, members: Rec): unknown {
-    const given = members[this.collection.keyField];
+  #keyOf(scope: Scope, given: unknown, drawn: unknown, like: Rec): unknown {
     if (scalar(given) && !scope.objects.has(String(given)) && this.keyFits(given)) return given;
-    return this.newKey(scope, members);
+    if (scalar(drawn) && !taken(scope, drawn) && this.keyFits(drawn)) return drawn;
+    return this.newKey(scope, like);
   }
 
   /** Objects in the order they were made, deleted ones only when asked for. */
