@@ -42,11 +42,53 @@ function candidates(ctx: RunContext, op: OperationCase, schema: unknown, name: s
   return out.filter((v) => v !== undefined && v !== null);
 }
 
+/** Where a maximal request's members live: their schemas, and reading and writing them in state `S`. */
+interface Slots<S> {
+  /** The member's schema, or undefined to leave the member alone. */
+  schemaOf(member: string): unknown;
+  has(state: S, member: string): boolean;
+  get(state: S, member: string): unknown;
+  set(state: S, member: string, value: unknown): S;
+  valid(state: S): boolean;
+}
+
 /**
- * `req` with each member of `map` it does not send added, and each it sends truthy turned falsy
- * (`0`, `false`), one at a time, each kept only while the package's validators accept the whole
- * request (a member another one excludes stays out). Members naming other objects and the path's own
- * are left alone. `added` names what changed; empty when nothing could.
+ * `state` with each member of `members` it leaves out added, and each it holds truthy turned falsy
+ * (`0`, `false`), one at a time, each kept only while `valid` accepts the whole (a member another
+ * one excludes stays out). Passes until nothing more is taken: a member another requires (a fourth
+ * choice needing the third) is taken on the pass after the one it needs. Read-only members and
+ * members naming other objects are left alone.
+ */
+function fill<S>(ctx: RunContext, op: OperationCase, state: S, members: readonly string[], slots: Slots<S>, salt: string): { state: S; added: string[] } {
+  const added: string[] = [];
+  const done = new Set<string>();
+  for (let pass = 0; pass < 4; pass++) {
+    const before = added.length;
+    for (const member of [...members].sort()) {
+      if (done.has(member) || namesAnotherObject(op, member)) continue;
+      const schema = slots.schemaOf(member);
+      if (schema === undefined || readOnly(ctx.root, schema)) continue;
+      // A member already sent is sent again only as its falsy value, where that is a change.
+      const current = slots.get(state, member);
+      const tries = slots.has(state, member) ? falsy(ctx.root, schema).filter((v) => v !== current) : candidates(ctx, op, schema, member, salt);
+      for (const value of tries) {
+        const next = slots.set(state, member, value);
+        if (!slots.valid(next)) continue;
+        state = next;
+        added.push(member);
+        done.add(member);
+        break;
+      }
+    }
+    if (added.length === before) break;
+  }
+  return { state, added };
+}
+
+/**
+ * `req` with every member of `map` it may carry (see `fill`): query members as parameters, the rest
+ * as top-level body members. The path's own members and a cursor are left alone. `added` names what
+ * changed; empty when nothing could.
  */
 export function maximalRequest(
   ctx: RunContext,
@@ -55,49 +97,35 @@ export function maximalRequest(
   map: Readonly<Record<string, string>>,
   salt: string,
 ): { values: Rec; body: unknown; added: string[] } {
-  const values: Rec = { ...req.values };
-  let body: unknown = isRec(req.body) ? { ...req.body } : req.body;
-  const added: string[] = [];
+  const start = { values: { ...req.values }, body: isRec(req.body) ? { ...req.body } : req.body };
   const validate = ctx.tools.validateRequest;
-  if (!validate || !op.request) return { values, body, added };
-  const query = new Set(op.parameters.filter((p) => p.in === "query").map((p) => p.name));
+  const request = op.request;
+  if (!validate || !request) return { ...start, added: [] };
+  const query = new Set(op.parameters.filter((p) => p.in === "query" && request.parameters[p.name] !== undefined).map((p) => p.name));
   const path = new Set(op.parameters.filter((p) => p.in === "path").map((p) => p.name));
-  const bodySchema = op.request.body?.schema;
-  // Passes until nothing more is taken: a member another one requires (a fourth choice needing the
-  // third) is taken on the pass after the one it needs.
-  const done = new Set<string>();
-  for (let pass = 0; pass < 4; pass++) {
-    const before = added.length;
-    for (const member of Object.keys(map).sort()) {
-      if (done.has(member)) continue;
-      if (path.has(member) || namesAnotherObject(op, member) || member === op.pagination?.cursorParam) continue;
-      const inQuery = query.has(member) && op.request.parameters[member] !== undefined;
-      const schema = inQuery ? op.request.parameters[member] : isRec(body) && bodySchema !== undefined ? memberSchema(ctx.root, bodySchema, member) : undefined;
-      if (schema === undefined || readOnly(ctx.root, schema)) continue;
-      const present = inQuery ? values[member] !== undefined : Object.prototype.hasOwnProperty.call(body as Rec, member);
-      // A member already sent is sent again only as its falsy value, where that is a change.
-      const current = inQuery ? values[member] : (body as Rec)[member];
-      const tries = present ? falsy(ctx.root, schema).filter((v) => v !== current) : candidates(ctx, op, schema, member, salt);
-      for (const value of tries) {
-        const nextValues = inQuery ? { ...values, [member]: value } : values;
-        const nextBody = inQuery ? body : { ...(body as Rec), [member]: value };
-        if (!validate(op.id, requestInput(op, nextValues, nextBody)).valid) continue;
-        if (inQuery) values[member] = value;
-        else body = nextBody;
-        added.push(member);
-        done.add(member);
-        break;
-      }
-    }
-    if (added.length === before) break;
-  }
-  return { values, body, added };
+  const bodySchema = request.body?.schema;
+  type State = { values: Rec; body: unknown };
+  const slots: Slots<State> = {
+    schemaOf: (m) =>
+      path.has(m) || m === op.pagination?.cursorParam
+        ? undefined
+        : query.has(m)
+          ? request.parameters[m]
+          : isRec(start.body) && bodySchema !== undefined
+            ? memberSchema(ctx.root, bodySchema, m)
+            : undefined,
+    has: (st, m) => (query.has(m) ? st.values[m] !== undefined : Object.prototype.hasOwnProperty.call(st.body as Rec, m)),
+    get: (st, m) => (query.has(m) ? st.values[m] : (st.body as Rec)[m]),
+    set: (st, m, v) => (query.has(m) ? { values: { ...st.values, [m]: v }, body: st.body } : { values: st.values, body: { ...(st.body as Rec), [m]: v } }),
+    valid: (st) => validate(op.id, requestInput(op, st.values, st.body)).valid,
+  };
+  const { state, added } = fill(ctx, op, start, Object.keys(map), slots, salt);
+  return { ...state, added };
 }
 
 /**
- * An item of the body array at `pointer` (alone in it) with each member of `map` it leaves out
- * added and each it sends truthy turned falsy, kept one at a time while the validators accept the
- * request that carries it. `added` names what changed.
+ * An item of the body array at `pointer` (alone in it) with every member of `map` it may carry
+ * (see `fill`), judged as the request that carries it. `added` names what changed.
  */
 export function maximalItem(
   ctx: RunContext,
@@ -112,28 +140,14 @@ export function maximalItem(
   const wrap = (it: Rec): Rec => ({ ...(isRec(req.body) ? req.body : {}), [member]: [it] });
   const validate = ctx.tools.validateRequest;
   const itemSchema = op.request?.body !== undefined ? schemaAt(ctx.root, op.request.body.schema, `${pointer}/0`) : undefined;
-  let out: Rec = { ...item };
-  const added: string[] = [];
-  if (!validate || itemSchema === undefined) return { item: out, body: wrap(out), added };
-  const done = new Set<string>();
-  for (let pass = 0; pass < 4; pass++) {
-    const before = added.length;
-    for (const name of Object.keys(map).sort()) {
-      if (done.has(name) || namesAnotherObject(op, name)) continue;
-      const schema = memberSchema(ctx.root, itemSchema, name);
-      if (schema === undefined || readOnly(ctx.root, schema)) continue;
-      const present = Object.prototype.hasOwnProperty.call(out, name);
-      const tries = present ? falsy(ctx.root, schema).filter((v) => v !== out[name]) : candidates(ctx, op, schema, name, salt);
-      for (const value of tries) {
-        const next = { ...out, [name]: value };
-        if (!validate(op.id, requestInput(op, req.values, wrap(next))).valid) continue;
-        out = next;
-        added.push(name);
-        done.add(name);
-        break;
-      }
-    }
-    if (added.length === before) break;
-  }
-  return { item: out, body: wrap(out), added };
+  if (!validate || itemSchema === undefined) return { item: { ...item }, body: wrap({ ...item }), added: [] };
+  const slots: Slots<Rec> = {
+    schemaOf: (m) => memberSchema(ctx.root, itemSchema, m),
+    has: (it, m) => Object.prototype.hasOwnProperty.call(it, m),
+    get: (it, m) => it[m],
+    set: (it, m, v) => ({ ...it, [m]: v }),
+    valid: (it) => validate(op.id, requestInput(op, req.values, wrap(it))).valid,
+  };
+  const { state, added } = fill(ctx, op, { ...item }, Object.keys(map), slots, salt);
+  return { item: state, body: wrap(state), added };
 }

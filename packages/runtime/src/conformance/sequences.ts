@@ -4,7 +4,7 @@
  * deletion, token lifecycles) and the OAuth 1.0a three-legged flow with its refusals.
  */
 import type { AuthConfig } from "../client/auth.js";
-import type { LifecycleScenario, OperationCase, Scenario } from "./plan.js";
+import type { LifecycleScenario, OperationCase, PlanSource, Scenario } from "./plan.js";
 import { where, type RunContext } from "./context.js";
 import { itemKey, sameValue } from "./invariants.js";
 import { changedImmutables, differences, sentMembers, type SentMember } from "./read-back.js";
@@ -49,12 +49,17 @@ interface ListShape {
   readonly key?: string | undefined;
 }
 
-async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id: unknown, extra: Rec = {}, shape: ListShape = {}): Promise<{ found: Rec | undefined; res: RawResponse }> {
-  let last: RawResponse = { status: 0, headers: new Headers(), body: undefined } as unknown as RawResponse;
-  // Only what the list needs (its required members and the parents): a drawn filter could hide the object.
+/** A list request with only what the list needs (its required members and the parents): a drawn filter could hide objects. */
+async function listValues(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<Rec> {
   const req = await ctx.positive(list, 0, fixed);
   const values: Rec = { ...fixed };
   for (const p of list.parameters) if (p.required && values[p.name] === undefined && req.values[p.name] !== undefined) values[p.name] = req.values[p.name];
+  return values;
+}
+
+async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id: unknown, extra: Rec = {}, shape: ListShape = {}): Promise<{ found: Rec | undefined; res: RawResponse }> {
+  let last: RawResponse = { status: 0, headers: new Headers(), body: undefined } as unknown as RawResponse;
+  const values = await listValues(ctx, list, fixed);
   for await (const { res, items } of pages(ctx, list, { ...values, ...extra }, shape.items)) {
     last = res;
     if (!ok2xx(res)) break;
@@ -68,10 +73,7 @@ async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id
 /** Members the list shows set (not null) on some item of its first page: the server shows them when they are set. */
 async function membersShown(ctx: RunContext, list: OperationCase, fixed: Rec, itemsAt: string | undefined): Promise<Set<string>> {
   const out = new Set<string>();
-  const req = await ctx.positive(list, 0, fixed);
-  const values: Rec = { ...fixed };
-  for (const p of list.parameters) if (p.required && values[p.name] === undefined && req.values[p.name] !== undefined) values[p.name] = req.values[p.name];
-  for await (const { res, items } of pages(ctx, list, values, itemsAt)) {
+  for await (const { res, items } of pages(ctx, list, await listValues(ctx, list, fixed), itemsAt)) {
     if (ok2xx(res)) for (const item of items ?? []) if (isRec(item)) for (const [k, v] of Object.entries(item)) if (v !== null && v !== undefined) out.add(k);
     break;
   }
@@ -136,7 +138,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   }
   if (!made || !res) {
     // Drawn data the server refuses for what it says: a copy of an object it lists, its key changed.
-    const cloned = await ctx.pool.clone(create, { kind: "create", operationId: create.id, pointers: sc.idPointers, location: sc.location === true }, fixedCreate);
+    const cloned = await ctx.pool.clone(create, createSource(create, sc), fixedCreate);
     if (cloned) {
       made = { values: cloned.request.values, body: cloned.request.body, origin: "schema" };
       res = cloned.res;
@@ -145,15 +147,15 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   }
   if (!made || !res) return skip(`${create.id} refused every valid create it was sent, so there was no object to follow: ${refusals.join(" | ")}`);
   ctx.checkShape(create, res);
-  const id = createdKey(res, { kind: "create", operationId: create.id, pointers: sc.idPointers, location: sc.location === true });
+  const id = createdKey(res, createSource(create, sc));
   check(id !== undefined, `${where(create)}: the answer carries no id at ${[...sc.idPointers, ...(sc.location ? ["Location"] : [])].join(" or ")}`);
   const created = subject(res.body, id, key);
   // A member sent and missing from the read afterwards fails only where the server shows it: in its
   // answer to the create, or set on objects it lists. A server may take members it never stores
   // (a zone's nameservers), which a read alone cannot tell from a lost one.
   // The new object's key is the server's to give (a POST names no object): one sent is not read back.
-  const listOp = op(sc.list);
-  const elsewhere = listOp ? await membersShown(ctx, listOp, pathFrom(create, made.values, listOp), sc.listItems) : new Set<string>();
+  const list = op(sc.list);
+  const elsewhere = list ? await membersShown(ctx, list, pathFrom(create, made.values, list), sc.listItems) : new Set<string>();
   const shows = (object: Rec | undefined, member: string): boolean => (object !== undefined && Object.prototype.hasOwnProperty.call(object, member)) || elsewhere.has(member);
   const sent = sentMembers(create, made.values, made.body, sc.readBack)
     .filter((m) => !copied.includes(m.member) && m.stored !== key)
@@ -191,7 +193,6 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     .map(([member, value]) => ({ member, stored: sc.readBack?.[member] ?? member, value, declared: true }));
   const first = await readBack("after it was created", [...sent, ...unsent]);
 
-  const list = op(sc.list);
   // Where the contract has no read, the list shows the object: it is read back there.
   const objectMap = read ? sc.readBack : sc.listReadBack;
   const readOf = read
@@ -239,7 +240,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   }
 
   // Last, once the first object is gone: where the contract caps how many are held, there is room.
-  const maximal = (): Promise<void> => maximalCreate(ctx, sc, create, made, id, readOf, objectMap, elsewhere);
+  const maximal = (): Promise<void> => maximalCreate(ctx, sc, create, made, id, readOf, objectMap, shows);
   const del = op(sc.delete);
   if (!del) return maximal();
   const dv = { ...(await ctx.positive(del, 0, await itemValues(del))).values, ...(await itemValues(del)) };
@@ -268,6 +269,18 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     check(again.status === sc.repeatDeleteStatus, `${where(del)}: deleting ${String(id)} again must answer ${sc.repeatDeleteStatus}, answered ${describeResponse(again)}`);
   }
   await maximal();
+}
+
+/** Where a lifecycle's create answers the new object's key. */
+function createSource(create: OperationCase, sc: LifecycleScenario): Extract<PlanSource, { kind: "create" }> {
+  return { kind: "create", operationId: create.id, pointers: sc.idPointers, location: sc.location === true };
+}
+
+/** Deletes an extra object a lifecycle made (an enum sweep's, the maximal create's), and consumes its key. */
+async function deleteMade(ctx: RunContext, sc: LifecycleScenario, create: OperationCase, made: PositiveRequest, del: OperationCase, id: unknown): Promise<void> {
+  const dv = { ...(await ctx.pathValues(del)), ...pathFrom(create, made.values, del), [sc.idParam]: id };
+  const gone = await ctx.send(del, { ...(await ctx.positive(del, 0, dv)).values, ...dv }, undefined);
+  if (ok2xx(gone)) ctx.pool.consume(sc.idParam, id);
 }
 
 /** Reads the object `id` made by `create` through `read`; undefined when the read does not answer it. */
@@ -310,7 +323,7 @@ async function enumSweep(
       budget--;
       const res = await ctx.send(create, req.values, req.body);
       if (!ok2xx(res)) continue;
-      const id = createdKey(res, { kind: "create", operationId: create.id, pointers: sc.idPointers, location: sc.location === true });
+      const id = createdKey(res, createSource(create, sc));
       if (id === undefined || String(id) === String(firstId)) continue;
       const now = await readOf(id);
       if (now) {
@@ -318,9 +331,7 @@ async function enumSweep(
         ctx.check(diff.length === 0, `${where(create)}: an object made with ${member}=${JSON.stringify(value)} does not hold it: ${diff.join("; ")}`);
       }
       if (del) {
-        const dv = { ...(await ctx.pathValues(del)), ...pathFrom(create, made.values, del), [sc.idParam]: id };
-        const gone = await ctx.send(del, { ...(await ctx.positive(del, 0, dv)).values, ...dv }, undefined);
-        if (ok2xx(gone)) ctx.pool.consume(sc.idParam, id);
+        await deleteMade(ctx, sc, create, made, del, id);
       }
     }
   }
@@ -340,7 +351,7 @@ async function maximalCreate(
   firstId: unknown,
   readOf: ((id: unknown) => Promise<Rec | undefined>) | undefined,
   map: Readonly<Record<string, string>> | undefined,
-  elsewhere: ReadonlySet<string>,
+  shows: (object: Rec | undefined, member: string) => boolean,
 ): Promise<void> {
   if (!readOf || !map) return;
   const del = sc.delete !== undefined ? ctx.op(sc.delete) : undefined;
@@ -355,12 +366,12 @@ async function maximalCreate(
     `${where(create)} answered ${describeResponse(res)} to a valid create sending every optional member: a server error`,
   );
   if (!ok2xx(res)) return;
-  const id = createdKey(res, { kind: "create", operationId: create.id, pointers: sc.idPointers, location: sc.location === true });
+  const id = createdKey(res, createSource(create, sc));
   if (id === undefined || String(id) === String(firstId)) return;
   const answered = subject(res.body, id, sc.keyField);
   const sent = sentMembers(create, req.values, req.body, map)
     .filter((m) => m.stored !== sc.keyField)
-    .map((m) => ({ ...m, declared: (answered !== undefined && Object.prototype.hasOwnProperty.call(answered, m.stored)) || elsewhere.has(m.stored) }));
+    .map((m) => ({ ...m, declared: shows(answered, m.stored) }));
   if (answered) {
     const diff = differences(
       sent.map((x) => ({ ...x, declared: false })),
@@ -373,11 +384,7 @@ async function maximalCreate(
     const diff = differences(sent, now);
     ctx.check(diff.length === 0, `${where(create)}: an object made with every optional member (${req.added.join(", ")}) does not hold what was sent: ${diff.join("; ")}`);
   }
-  if (del) {
-    const dv = { ...(await ctx.pathValues(del)), ...pathFrom(create, made.values, del), [sc.idParam]: id };
-    const gone = await ctx.send(del, { ...(await ctx.positive(del, 0, dv)).values, ...dv }, undefined);
-    if (ok2xx(gone)) ctx.pool.consume(sc.idParam, id);
-  }
+  if (del) await deleteMade(ctx, sc, create, made, del, id);
 }
 
 /** One-member changes an update case sends (each read back), every member's first before any second. @default 16 */
@@ -593,10 +600,10 @@ async function sendUpdate(
   return { changed };
 }
 
-/** Path values an item operation shares with the create it follows (the parent's ids). */
-function pathFrom(create: OperationCase, values: Readonly<Rec>, item: OperationCase): Rec {
+/** The path values `to` shares with `from` (a create's or an update's parents, for its read or list), as `values` holds them. */
+function pathFrom(from: OperationCase, values: Readonly<Rec>, to: OperationCase): Rec {
   const out: Rec = {};
-  for (const p of create.parameters) if (p.in === "path" && item.parameters.some((q) => q.in === "path" && q.name === p.name)) out[p.name] = values[p.name];
+  for (const p of from.parameters) if (p.in === "path" && values[p.name] !== undefined && to.parameters.some((q) => q.in === "path" && q.name === p.name)) out[p.name] = values[p.name];
   return out;
 }
 
@@ -825,6 +832,8 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
   if ("why" in on) return skip(on.why);
   const fixed = on.values;
   const read = sc.read !== undefined ? ctx.op(sc.read) : undefined;
+  // Without a read, the collection's list shows the object after each write.
+  const listOp = !read && sc.list !== undefined ? ctx.op(sc.list) : undefined;
   const last = update.parameters.filter((p) => p.in === "path").at(-1)?.name;
   const id = last === undefined ? undefined : fixed[last];
   const readNow = async (): Promise<RawResponse | undefined> => (read ? ctx.send(read, { ...(await ctx.positive(read, 0, fixed)).values, ...fixed }, undefined) : undefined);
@@ -854,11 +863,8 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
       const held = stored;
       const req = await readModifyWrite(ctx, update, held, fixed, i);
       const r = await updateEach(ctx, update, req, held, id, i, sc.readBack, sc.immutable ?? [], async (changed) => {
-        const listOp = !read && sc.list !== undefined ? ctx.op(sc.list) : undefined;
         if (listOp) {
-          const listValues: Rec = {};
-          for (const p of listOp.parameters) if (p.in === "path" && fixed[p.name] !== undefined) listValues[p.name] = fixed[p.name];
-          const { found, res } = await listContains(ctx, listOp, listValues, id);
+          const { found, res } = await listContains(ctx, listOp, pathFrom(update, fixed, listOp), id);
           check(found !== undefined, `${where(listOp)} does not list ${String(id)} after ${update.id}: ${describeResponse(res)}`);
           const diff = found ? differences(changed, found) : [];
           check(diff.length === 0, `${where(listOp)}: ${String(id)} after ${update.id} does not hold what was sent: ${diff.join("; ")}`);
@@ -922,13 +928,11 @@ async function batchWrite(ctx: RunContext, sc: Extract<Scenario, { kind: "batchW
     if (validate && validate(op.id, requestInput(op, values, wrapped)).valid) start = next;
   }
   const { item, body, added } = maximalItem(ctx, op, { values, body: base.body }, sc.pointer, start, sc.readBack, "batch");
-  if (ctx.tools.validateRequest && !ctx.tools.validateRequest(op.id, requestInput(op, values, body)).valid) return skip(`a new ${sc.key} (${fresh}) makes no valid ${op.id} request`);
+  if (validate && !validate(op.id, requestInput(op, values, body)).valid) return skip(`a new ${sc.key} (${fresh}) makes no valid ${op.id} request`);
   const res = await ctx.send(op, values, body);
   ctx.check(res.status < 500 || (op.declaredServerErrors ?? []).includes(res.status), `${where(op)} answered ${describeResponse(res)} to a valid batch of one new item: a server error`);
   if (!ok2xx(res)) return skip(`${op.id} refused a new item carrying every member it may: ${describeResponse(res).slice(0, 200)}`);
-  const listValues: Rec = {};
-  for (const p of list.parameters) if (p.in === "path" && values[p.name] !== undefined) listValues[p.name] = values[p.name];
-  const { found: listed, res: lr } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...listValues }, fresh, {}, { key: sc.key });
+  const { found: listed, res: lr } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...pathFrom(op, values, list) }, fresh, {}, { key: sc.key });
   ctx.check(listed !== undefined, `${where(list)} does not list ${sc.key}=${fresh} after ${op.id} wrote it (${op.id} answered ${describeResponse(res).slice(0, 300)}): ${describeResponse(lr)}`);
   if (!listed) return;
   const sent = Object.entries(sc.readBack)
