@@ -30,6 +30,17 @@ const pathOnly = (p: string): string => p.split("?")[0] ?? p;
 
 const BREAKAGES: Breakage[] = [
   {
+    name: "a stated default not applied (count left out pages by 1, not 200)",
+    spec: "ads-campaigns",
+    // The answer, not the request, is rewritten: the request is OAuth-signed over its query.
+    response: (method, path, status, body) => {
+      if (method !== "GET" || pathOnly(path) !== "/12/accounts" || /[?&]count=/.test(path) || status !== 200) return undefined;
+      const b = body as { data: unknown[] };
+      return { status, body: { ...b, data: b.data.slice(0, 1) } };
+    },
+    expect: [/listAccounts \(GET \/12\/accounts\)/, /answers otherwise without count than with count=200, its stated default/],
+  },
+  {
     name: "a wrong enum value in a response",
     spec: "ads-campaigns",
     response: (method, path, status, body) =>

@@ -45,9 +45,10 @@ export interface PoolHost {
   disposable(): boolean;
   /**
    * A create request made from a listed object (`template`): its members the create takes, with
-   * its key (and every text holding it) changed to a new one (`fresh`). Undefined when no valid one.
+   * its key (every text holding it, and every text the key holds, like a name inside `name.`)
+   * changed by `renew`. Undefined when no valid one.
    */
-  cloneRequest(create: OperationCase, template: Rec, key: string, fresh: string, fixed: Readonly<Rec>): { values: Rec; body: unknown } | undefined;
+  cloneRequest(create: OperationCase, template: Rec, key: string, renew: (text: string) => string, fixed: Readonly<Rec>): { values: Rec; body: unknown } | undefined;
 }
 
 /** How deep producers may chain (a list needing a parent found by another list …). */
@@ -442,6 +443,14 @@ export class ObjectPool {
         if (list && list.kind === "list") return list;
       }
     }
+    // A create whose answer gives no key (a bare 204): the list on its own collection path still
+    // shows what it makes.
+    for (const op of this.#host.ops()) {
+      for (const sources of Object.values(op.sources ?? {})) {
+        const list = sources.find((s): s is Extract<PlanSource, { kind: "list" }> => s.kind === "list" && this.#host.op(s.operationId)?.path === create.path);
+        if (list) return list;
+      }
+    }
     return undefined;
   }
 
@@ -462,17 +471,22 @@ export class ObjectPool {
     const parents = listOp ? await this.#producerValues(listOp, fixed, depth) : undefined;
     if (!parents) return undefined;
     const templates = this.#items.get(`${list.operationId}:${list.field}:${JSON.stringify(parents)}`) ?? [];
+    // The new key marked at its start (`cg1-example.org.`, a name whose end has a meaning), else at
+    // its end (`X-Seeded-cg2`, a name whose start has one).
+    const marks = [(tag: string) => (text: string) => `${tag}-${text}`, (tag: string) => (text: string) => `${text}-${tag}`];
     for (const template of templates.slice(0, 2)) {
-      const fresh = `cg${++this.#clones}${Date.now().toString(36).slice(-4)}-`;
-      const request = this.#host.cloneRequest(create, template, list.field, fresh, fixed);
-      if (!request) continue;
-      const res = await this.#host.send(create, { ...request.values, ...fixed }, request.body);
-      if (!ok2xx(res)) continue;
-      const key = createdKey(res, source) ?? (scalar(template[list.field]) ? `${fresh}${String(template[list.field])}` : undefined);
-      // Members sent as the listed object held them are the server's own values (a serial it counts,
-      // a time it set): what it answers for them after a create is its business, not a read-back.
-      const copied = isRec(request.body) ? Object.keys(request.body).filter((k) => JSON.stringify((request.body as Rec)[k]) === JSON.stringify(template[k])) : [];
-      if (key !== undefined) return { key, request: { values: { ...request.values, ...fixed }, body: request.body }, res, copied };
+      for (const mark of marks) {
+        const renew = mark(`cg${++this.#clones}${Date.now().toString(36).slice(-4)}`);
+        const request = this.#host.cloneRequest(create, template, list.field, renew, fixed);
+        if (!request) continue;
+        const res = await this.#host.send(create, { ...request.values, ...fixed }, request.body);
+        if (!ok2xx(res)) continue;
+        const key = createdKey(res, source) ?? (scalar(template[list.field]) ? renew(String(template[list.field])) : undefined);
+        // Members sent as the listed object held them are the server's own values (a serial it counts,
+        // a time it set): what it answers for them after a create is its business, not a read-back.
+        const copied = isRec(request.body) ? Object.keys(request.body).filter((k) => JSON.stringify((request.body as Rec)[k]) === JSON.stringify(template[k])) : [];
+        if (key !== undefined) return { key, request: { values: { ...request.values, ...fixed }, body: request.body }, res, copied };
+      }
     }
     return undefined;
   }

@@ -17,6 +17,7 @@ import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
 import { filterValues, innerProbes, keysOf, matchesFilter } from "./filters.js";
 import { walkAll } from "./walk.js";
+import { defaultDifferences, statedDefaults } from "./defaults.js";
 import { itemsOf, memberSchema, schemaAt } from "./schema-walk.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
@@ -100,12 +101,18 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       plan.operations.find((o) => o.method === "GET" && o.path === path && o.skip === undefined) ??
       plan.operations.find((o) => o.method === "GET" && o.path === path.replace(/(\})\/[^/{}]+$/, "$1") && o.path !== path && o.skip === undefined),
     ops: () => plan.operations,
-    cloneRequest: (create, template, key, fresh, fixed) => {
+    cloneRequest: (create, template, key, renewKey, fixed) => {
       const built = buildPositive(create, 0, seed, fixed, suiteTools, root);
       if (!built.ok) return undefined;
       const keyValue = template[key];
       // Every text that holds the listed object's key gets the new one (its name, its URL).
-      const renew = (v: unknown): unknown => (typeof v === "string" && typeof keyValue === "string" && keyValue !== "" && v.includes(keyValue) ? v.split(keyValue).join(`${fresh}${keyValue}`) : v);
+      const renew = (v: unknown): unknown => {
+        if (typeof v !== "string" || typeof keyValue !== "string" || keyValue === "") return v;
+        if (v.includes(keyValue)) return v.split(keyValue).join(renewKey(keyValue));
+        // A text the key holds (the name `seeded-key` of the key `seeded-key.`) names the same object.
+        if (v.length >= 3 && keyValue.includes(v)) return renewKey(v);
+        return v;
+      };
       const baseValues = built.request.values;
       const baseBody = built.request.body;
       const values: Record<string, unknown> = { ...baseValues };
@@ -322,17 +329,29 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           expect(verdict.valid, `${where(op)}: the contract's own example does not validate`).toBe(true);
         });
       }
-      // A delete's refusals come first: its valid requests consume the objects they delete.
-      const deletes = caseKind(op) === "delete";
-      if (!deletes) validRequests(op);
-      refusals(op);
-      if (deletes) validRequests(op);
+      // A delete's refusals come first: its valid requests consume the objects they delete. Other
+      // operations' refusals run later, together (refusalsLater): an invalid request that stops a
+      // server then cannot keep the valid requests of later operations from ever being sent.
+      if (refusalsLater(op)) validRequests(op);
+      else {
+        refusals(op);
+        validRequests(op);
+      }
       listCases(op);
+      defaultCases(op);
       fieldSelectionCases(op);
       ownershipCases(op);
       conditionalCases(op);
       scopeCases(op);
     });
+
+  /** Whether `op`'s refusals wait until every operation's valid requests and the state sequences ran. */
+  const refusalsLater = (op: OperationCase): boolean => op.skip === undefined && !op.destructive && caseKind(op) !== "delete";
+  /** Whether `refusals(op)` has any case to add (an empty group is an error to vitest). */
+  const hasRefusals = (op: OperationCase): boolean => {
+    const security = securityOf(op);
+    return (op.negatives ?? []).length > 0 || op.undeclaredRefusals === true || (security !== undefined && security.length > 0 && security.every((a) => a.length > 0));
+  };
 
   function validRequests(op: OperationCase): void {
     for (let i = 0; i < cases; i++) {
@@ -829,6 +848,31 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     });
   }
 
+  /** A read asked without a parameter answers as asked with the parameter's stated default (defaults.ts). */
+  function defaultCases(op: OperationCase): void {
+    for (const d of statedDefaults(op)) {
+      const shown = JSON.stringify(d.value);
+      it(`${op.id}: answers alike without ${d.name} and with ${d.name}=${shown}, its stated default`, async (context) => {
+        if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
+        const base = await primary(op, (why) => context.skip(why));
+        if (!base) return;
+        const without: Record<string, unknown> = { ...base.values };
+        delete without[d.name];
+        const withIt = { ...without, [d.name]: d.value };
+        const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, withIt, undefined));
+        if (verdict !== undefined && !verdict.valid) return context.skip(`the contract's own validators refuse ${d.name}=${shown} beside the other values`);
+        const plain = await sender.send(op, without, undefined);
+        if (!ok2xx(plain)) return context.skip(`the read without ${d.name} answered ${describeResponse(plain)}`);
+        const stated = await sender.send(op, withIt, undefined);
+        const again = await sender.send(op, without, undefined);
+        check(ok2xx(stated), `${where(op)} answered ${describeResponse(stated)} to ${d.name}=${shown}, its stated default, and 2xx without it`);
+        if (!ok2xx(again)) return context.skip(`the same read without ${d.name} answered ${describeResponse(again)} the second time`);
+        const differences = defaultDifferences(plain.body, again.body, stated.body, d.name, op.pagination ? [op.pagination.nextPointer] : []);
+        check(differences.length === 0, `${where(op)} answers otherwise without ${d.name} than with ${d.name}=${shown}, its stated default: ${differences.join("; ")}`);
+      });
+    }
+  }
+
   function listCases(op: OperationCase): void {
     for (const filter of op.filters ?? []) {
       it(`${op.id}: ${filter.param} keeps exactly the listed objects it matches (${filter.match}${filter.caseInsensitive ? ", any case" : ""} on ${filter.members.join(", ")})`, async (context) => {
@@ -942,6 +986,14 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
             60_000,
           );
         }
+      });
+
+    // Invalid requests after every valid one: a server that an invalid request stops (etcd's alarm
+    // action outside its enum) has answered everything else first.
+    const refusing = operations.filter((op) => refusalsLater(op) && hasRefusals(op));
+    if (refusing.length > 0)
+      describe("refusals", () => {
+        for (const op of refusing) describe(op.id, () => refusals(op));
       });
 
     for (const op of operations.filter((o) => o.destructive)) operationCases(op);
