@@ -30,6 +30,18 @@ const pathOnly = (p: string): string => p.split("?")[0] ?? p;
 
 const BREAKAGES: Breakage[] = [
   {
+    name: "a list filter of several values applied to the first alone",
+    spec: "ads-campaigns",
+    response: (method, path, status, body) => {
+      const asked = new URL(path, "http://x").searchParams.get("creative_types");
+      if (method !== "GET" || !/\/account_media$/.test(pathOnly(path)) || asked === null || !asked.includes(",") || status !== 200) return undefined;
+      const first = asked.split(",")[0];
+      const b = body as { data: { creative_type?: string }[] };
+      return { status, body: { ...b, data: b.data.filter((m) => m.creative_type === first) } };
+    },
+    expect: [/listAccountMedia \(GET \/12\/accounts\/\{account_id\}\/account_media\)/, /with creative_types=\S+,\S+ leaves out objects it matches/],
+  },
+  {
     name: "a stated default not applied (count left out pages by 1, not 200)",
     spec: "ads-campaigns",
     // The answer, not the request, is rewritten: the request is OAuth-signed over its query.

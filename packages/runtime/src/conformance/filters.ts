@@ -90,7 +90,14 @@ export function filterValues(f: FilterPlan, items: readonly unknown[], asArray: 
   // The first discriminating value of each member, then the others.
   const firsts = perMember.map((vs) => vs.find(good) ?? vs[0]).filter((v): v is string => v !== undefined);
   const ordered = [...new Set([...firsts, ...discriminating, ...rest])];
-  return ordered.slice(0, 6).map((v) => (asArray ? [v] : v));
+  const out: unknown[] = ordered.slice(0, 6).map((v) => (asArray ? [v] : v));
+  // A list filter asked with two values keeps the objects of both: a server that applies only the
+  // first value leaves the second's objects out. Second in line, so it is among the values tried.
+  if (f.match === "in") {
+    const [a, b] = discriminating.length >= 2 ? discriminating : values;
+    if (a !== undefined && b !== undefined && keeps(`${a},${b}`) > Math.max(keeps(a), keeps(b))) out.splice(1, 0, asArray ? [a, b] : `${a},${b}`);
+  }
+  return out;
 }
 
 /**
