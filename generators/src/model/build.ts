@@ -38,12 +38,14 @@ const RESERVED_METHOD_NAMES = ["raw", "iterate", "batch", "stream", "invalidateA
 export function buildModel(spec: LoadedSpec, name: string): ApiModel {
   const doc = normalizeDocument(spec.document as Obj);
   const resolve = makeResolver(doc);
+  // Read before normalizing hoists the schemas those answers refer to.
+  const gatewayStreams = gatewayStreamsOf(spec.document as Obj);
   const info = isObj(doc["info"]) ? doc["info"] : {};
   const components = isObj(doc["components"]) ? doc["components"] : {};
   const rootSecurity = Array.isArray(doc["security"]) ? readSecurity(doc["security"]) : [];
 
   const schemas = buildSchemas(isObj(components["schemas"]) ? components["schemas"] : {});
-  const operations = buildOperations(doc, resolve, rootSecurity);
+  const operations = buildOperations(doc, resolve, rootSecurity, gatewayStreams);
   const deliveries = buildDeliveries(doc, resolve, schemas);
   const description = str(info["description"]);
 
@@ -187,7 +189,7 @@ function identifyOperations(doc: Obj, resolve: (n: unknown) => unknown): { raws:
   return { raws, ids };
 }
 
-function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurity: SecurityRequirement[]): Operation[] {
+function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurity: SecurityRequirement[], gatewayStreams: ReadonlyMap<string, NonNullable<Operation["streamMedia"]>>): Operation[] {
   const { raws, ids } = identifyOperations(doc, resolve);
   const names = uniqueNames(ids, (id) => camelCase(id, "operation"), RESERVED_METHOD_NAMES);
   const typeNames = uniqueNames(ids, (id) => pascalCase(id, "Operation"));
@@ -224,7 +226,7 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
       limits: Array.isArray(op["x-limits"]) ? (op["x-limits"].filter(isObj) as unknown as Limit[]) : [],
       ...optional("pagination", isObj(op["x-pagination"]) ? (op["x-pagination"] as unknown as Pagination) : undefined),
       ...optional("stream", op["x-stream"] === "ndjson" ? ("ndjson" as const) : undefined),
-      ...optional("streamMedia", streamMediaOf(op["responses"], resolve)),
+      ...optional("streamMedia", streamMediaOf(op["responses"], resolve) ?? gatewayStreams.get(`${method} ${path}`)),
       hashed: body ? hashedFields(body, resolve) : [],
       ...optional("transitions", op["x-transitions"]),
       ...optional("mcp", readMcp(op["x-mcp"])),
@@ -383,6 +385,31 @@ export function readResponses(raw: unknown, resolve: (n: unknown) => unknown): R
 }
 
 const NDJSON_MEDIA = new Set(["application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines", "application/jsonlines", "application/json-lines"]);
+
+/**
+ * Operations whose 2XX answer a gRPC gateway declares as a stream (`$ref: '#/x-stream-definitions/…'`,
+ * "streaming responses"): the gateway writes one JSON message per line under a JSON media type.
+ * By `<method> <path>`.
+ */
+function gatewayStreamsOf(doc: Obj): Map<string, NonNullable<Operation["streamMedia"]>> {
+  const out = new Map<string, NonNullable<Operation["streamMedia"]>>();
+  const paths = isObj(doc["paths"]) ? doc["paths"] : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObj(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObj(op) || !isObj(op["responses"])) continue;
+      for (const [status, response] of Object.entries(op["responses"])) {
+        if (!/^2/.test(status) || !isObj(response) || !isObj(response["content"])) continue;
+        const found = Object.entries(response["content"]).find(
+          ([, c]) => isObj(c) && isObj(c["schema"]) && typeof c["schema"]["$ref"] === "string" && c["schema"]["$ref"].startsWith("#/x-stream-definitions/"),
+        );
+        if (found) out.set(`${method} ${path}`, { framing: "ndjson", status, mediaType: found[0] });
+      }
+    }
+  }
+  return out;
+}
 
 /** The first 2XX response whose media type is a stream of items: NDJSON or server-sent events. */
 function streamMediaOf(raw: unknown, resolve: (n: unknown) => unknown): Operation["streamMedia"] {

@@ -147,7 +147,7 @@ export async function readResponse(response: Response, method: string): Promise<
     try {
       return { ...base, body: JSON.parse(text) as unknown };
     } catch (cause) {
-      throw new ResponseParseError(status, contentType, text, { cause });
+      throw new ResponseParseError(status, contentType, text, { cause, headers });
     }
   }
   if (type === FORM_URLENCODED) return { ...base, body: parseForm(decodeText(bytes, contentType)) };

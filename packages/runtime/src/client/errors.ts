@@ -117,12 +117,15 @@ export class ResponseParseError extends Error {
   readonly contentType: string | undefined;
   /** The body as text. */
   readonly text: string;
+  /** The response's headers, where the reader had them. */
+  readonly headers: Headers | undefined;
 
-  constructor(status: number, contentType: string | undefined, text: string, options?: { cause?: unknown }) {
-    super(`Response body (HTTP ${status}, ${contentType ?? "no content type"}) is not valid for its content type`, options);
+  constructor(status: number, contentType: string | undefined, text: string, options?: { cause?: unknown; headers?: Headers }) {
+    super(`Response body (HTTP ${status}, ${contentType ?? "no content type"}) is not valid for its content type`, options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.status = status;
     this.contentType = contentType;
     this.text = text;
+    this.headers = options?.headers;
   }
 }
 

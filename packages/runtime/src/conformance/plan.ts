@@ -111,6 +111,11 @@ export interface OperationCase {
    * refusing invalid input is taken as the refusal, and the missing declaration is one check of its own.
    */
   readonly undeclaredRefusals?: true;
+  /**
+   * The 2xx answer is a stream of JSON messages, one per line (`x-stream`, an NDJSON media type, a
+   * gRPC gateway's `x-stream-definitions`): each message is validated alone by the response schema.
+   */
+  readonly stream?: "ndjson";
   /** The `Accept` header: the media types the operation's answers are declared in. */
   readonly accept?: string;
   /** Server errors (5xx) the contract declares by their own code (`501`): such an answer is the contract's, not a crash. */

@@ -7,7 +7,7 @@ import type { AuthConfig, OAuth1RequestOptions } from "../client/auth.js";
 import type { OperationCase } from "./plan.js";
 import type { SchemeKind, SecurityAlternatives } from "../shared/security.js";
 import { createTransport, type RawResponse, type Transport } from "../client/transport.js";
-import { NetworkError } from "../client/errors.js";
+import { NetworkError, ResponseParseError } from "../client/errors.js";
 import type { QueryParam } from "../client/url.js";
 
 /** A request as it was sent: what a curl command needs. */
@@ -176,16 +176,18 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
       ...(auth === "none" ? { security: [[]] } : security ? { security } : {}),
       ...(oauth1 !== undefined ? { oauth1 } : {}),
     });
-    const watched = answer.then(
-      (res) => {
-        down = undefined;
-        return res;
-      },
-      (err: unknown) => {
-        if (err instanceof NetworkError) down = `${last ? `${last.method} ${last.url}` : "a request"} got no answer (${err.message})`;
-        throw err;
-      },
-    );
+    const watched = answer
+      .catch((err: unknown) => streamed(op, err))
+      .then(
+        (res) => {
+          down = undefined;
+          return res;
+        },
+        (err: unknown) => {
+          if (err instanceof NetworkError) down = `${last ? `${last.method} ${last.url}` : "a request"} got no answer (${err.message})`;
+          throw err;
+        },
+      );
     if (auth !== "target") return watched;
     return watched.then(async (res) => {
       answered.set(op.id, [...(answered.get(op.id) ?? []), { values, at, status: res.status }]);
@@ -210,6 +212,27 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
       return res;
     });
   }
+}
+
+/** A 2xx answer with the messages of its stream, where the operation answers a stream (`op.stream`). */
+export type StreamedResponse = RawResponse & { readonly messages?: readonly unknown[] };
+
+/**
+ * The answer of a stream operation whose body is several JSON messages, one per line: its first
+ * message as the body and every message beside it. Any other failure to read is thrown again.
+ */
+function streamed(op: OperationCase, err: unknown): StreamedResponse {
+  if (!(err instanceof ResponseParseError) || op.stream !== "ndjson" || err.status < 200 || err.status >= 300) throw err;
+  const messages: unknown[] = [];
+  for (const line of err.text.split(/\r?\n/)) {
+    if (line.trim() === "") continue;
+    try {
+      messages.push(JSON.parse(line) as unknown);
+    } catch {
+      throw err;
+    }
+  }
+  return { status: err.status, headers: err.headers ?? new Headers(), contentType: err.contentType, body: messages[0], messages };
 }
 
 export function describeResponse(r: RawResponse): string {

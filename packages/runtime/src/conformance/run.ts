@@ -9,7 +9,7 @@
 import type { BoundaryCase, ConformancePlan, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./plan.js";
 import { positiveOrFail, reproduction, where, type RunContext } from "./context.js";
 import { brokenRules, checkPagination } from "./invariants.js";
-import { createSender, describeResponse, getAt, securityOf, updateAt } from "./request.js";
+import { createSender, describeResponse, getAt, securityOf, updateAt, type StreamedResponse } from "./request.js";
 import { runScenario } from "./sequences.js";
 import { runWorkflow } from "./workflows.js";
 import { requestInput } from "./synth.js";
@@ -184,9 +184,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     // The trailing newline keeps vitest's own ": expected false to be true" off the curl line.
     expect(ok, ok ? message : message + reproduction(seed, sender, reveal) + "\n").toBe(true);
   };
-  const checkShape = (op: OperationCase, res: RawResponse): void => {
-    const verdict = suiteTools.validateResponse(op.id, res.status, res.contentType, res.body);
-    check(verdict.valid, `${where(op)} answered ${describeResponse(res)}, which breaks the contract: ${verdict.valid ? "" : verdict.errors.map((e) => e.message).join("; ")}`);
+  const checkShape = (op: OperationCase, res: StreamedResponse): void => {
+    // A stream's messages are each an answer of the declared schema.
+    for (const [i, message] of (res.messages ?? [res.body]).entries()) {
+      const verdict = suiteTools.validateResponse(op.id, res.status, res.contentType, message);
+      const which = res.messages ? ` (message ${i + 1} of its stream)` : "";
+      check(verdict.valid, `${where(op)} answered ${describeResponse(res)}${which}, which breaks the contract: ${verdict.valid ? "" : verdict.errors.map((e) => e.message).join("; ")}`);
+    }
   };
 
   const ctx: RunContext = {
