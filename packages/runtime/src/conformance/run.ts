@@ -18,6 +18,7 @@ import { ObjectPool } from "./objects.js";
 import { filterValues, innerProbes, keysOf, matchesFilter } from "./filters.js";
 import { walkAll } from "./walk.js";
 import { defaultDifferences, statedDefaults } from "./defaults.js";
+import { fewerMembers } from "./fewer.js";
 import { itemsOf, memberSchema, schemaAt } from "./schema-walk.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
@@ -357,6 +358,31 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     return (op.negatives ?? []).length > 0 || op.undeclaredRefusals === true || (security !== undefined && security.length > 0 && security.every((a) => a.length > 0));
   };
 
+  /**
+   * Where every valid request of `op` was refused (a 4xx for a rule the contract does not state),
+   * the same request with fewer optional members (fewer.ts) until one is served: each answer is
+   * judged like any valid request's, and the operation is reached. Runs inside the last valid
+   * request's case.
+   */
+  async function withFewerMembers(op: OperationCase): Promise<void> {
+    const before = sender.answered(op.id);
+    if (before.length === 0 || before.some((a) => a.status >= 200 && a.status < 300)) return;
+    if (!before.some((a) => a.status >= 400 && a.status < 500 && a.status !== 401 && a.status !== 403 && a.status !== 429)) return;
+    const base = await primary(op, () => undefined);
+    if (!base) return;
+    const keep = new Set(op.parameters.filter((p) => p.in === "path").map((p) => p.name));
+    const valid = (v: Readonly<Record<string, unknown>>, b: unknown): boolean => suiteTools.validateRequest?.(op.id, requestInput(op, v, b)).valid ?? false;
+    for (const variant of fewerMembers(base.values, base.body, keep, valid)) {
+      const target = await pool.forCase(op, caseKind(op));
+      if ("why" in target) return;
+      const values = { ...variant.values, ...target.values };
+      const res = await sender.send(op, values, variant.body);
+      await target.done(res, variant.body);
+      checkAnswer(op, values, variant.body, res);
+      if (ok2xx(res)) return;
+    }
+  }
+
   function validRequests(op: OperationCase): void {
     for (let i = 0; i < cases; i++) {
       it(`${op.id}: answers valid request ${i + 1} with a declared status, media type and body`, async (context) => {
@@ -380,6 +406,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (i === 0 && op.method === "GET" && pathNames.length > 0 && pathNames.every((n) => fixed[n] !== undefined) && req.origin === "example") {
           check(ok2xx(res), `${where(op)} answered ${describeResponse(res)} reading objects the server listed itself`);
         }
+        if (i === cases - 1 && caseKind(op) !== "delete") await withFewerMembers(op);
       });
     }
     for (const b of op.boundaries ?? []) {
