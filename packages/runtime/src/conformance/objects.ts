@@ -98,11 +98,13 @@ export class ObjectPool {
    * Path values for `op`, parents first: given, else listed, else an answer's, else made through the
    * create, else the contract's own example. `known` values (a parent already chosen) win.
    */
-  async pathValues(op: OperationCase, known: Readonly<Rec> = {}, depth = 0): Promise<Resolved> {
+  /** Values for `op`'s path; `pick` chooses among the listed objects for its last path parameter (the object itself). */
+  async pathValues(op: OperationCase, known: Readonly<Rec> = {}, depth = 0, pick = 0): Promise<Resolved> {
     const values: Rec = {};
     const origins: Record<string, Origin> = {};
     const missing: string[] = [];
     const given = this.#host.given();
+    const own = pathNames(op).at(-1);
     for (const name of pathNames(op)) {
       if (Object.prototype.hasOwnProperty.call(known, name) && known[name] !== undefined) {
         values[name] = known[name];
@@ -114,7 +116,7 @@ export class ObjectPool {
         origins[name] = "given";
         continue;
       }
-      const found = depth < MAX_DEPTH ? await this.#fromSources(op.sources?.[name] ?? [], name, values, depth, false, (v) => this.#host.accepts(op, name, v)) : undefined;
+      const found = depth < MAX_DEPTH ? await this.#fromSources(op.sources?.[name] ?? [], name, values, depth, false, (v) => this.#host.accepts(op, name, v), name === own ? pick : 0) : undefined;
       if (found) {
         values[name] = found.value;
         origins[name] = found.origin;
@@ -216,10 +218,14 @@ export class ObjectPool {
    * `destroys`, a case of a delete (a refusal it expects) still gets its own object: a server that
    * wrongly accepts it must not take away one other cases use.
    */
-  async forCase(op: OperationCase, kind: "read" | "write" | "delete"): Promise<{ values: Rec; done(res: RawResponse, sentBody: unknown, sentQuery?: Readonly<Rec>): Promise<void> } | { why: string }> {
+  async forCase(
+    op: OperationCase,
+    kind: "read" | "write" | "delete",
+    pick = 0,
+  ): Promise<{ values: Rec; done(res: RawResponse, sentBody: unknown, sentQuery?: Readonly<Rec>): Promise<void> } | { why: string }> {
     const names = pathNames(op);
     if (kind === "read" || names.length === 0) {
-      const found = await this.pathValues(op);
+      const found = await this.pathValues(op, {}, 0, pick);
       if (found.missing.length > 0) return { why: this.explain(op, found.missing) };
       // An action on an object (a POST to its path) may move or rename it: list again afterwards.
       return { values: found.values, done: async () => (op.method !== "GET" && names.length > 0 ? this.forget() : undefined) };
