@@ -78,6 +78,16 @@ describe("relations: where a path parameter's values come from", () => {
       ],
     },
     {
+      given: "a create whose answer, declared for any media type, holds the key inside a member named for the resource",
+      paths: `  /jurisdictions:
+    post: { operationId: createJurisdiction, responses: { "201": { description: made, content: { "*/*": { schema: { type: object, properties: { county: { type: string }, jurisdiction: { type: object, properties: { jurisdictionId: { type: string }, name: { type: string } } } } } } } } } }
+  /jurisdictions/{jurisdictionId}:
+    get: { operationId: getJurisdiction, parameters: [${param("jurisdictionId")}], ${ok} }`,
+      op: "getJurisdiction",
+      param: "jurisdictionId",
+      want: [{ kind: "create", operationId: "createJurisdiction", pointers: ["/jurisdiction/jurisdictionId"], location: false }],
+    },
+    {
       given: "a create that answers only a Location header",
       paths: `  /files:
     post: { operationId: upload, responses: { "201": { description: made, headers: { Location: { schema: { type: string } } } } } }

@@ -74,10 +74,10 @@ export interface Relations {
 
 const shown = (op: Operation | undefined): op is Operation => op !== undefined && op.unspecified === undefined;
 
-/** The JSON schema of an operation's first 2xx answer, resolved. */
+/** The JSON schema of an operation's first 2xx answer, resolved; a media range that admits JSON (any type, any application type) counts, after JSON itself. */
 function successSchema(op: Operation, resolve: Resolve): Obj | undefined {
   const r = op.responses.find((x) => /^2/.test(x.status));
-  const c = r?.contents.find((x) => /json/i.test(x.mediaType));
+  const c = r?.contents.find((x) => /json/i.test(x.mediaType)) ?? r?.contents.find((x) => /^(\*\/\*|application\/\*)\s*(;|$)/.test(x.mediaType));
   return c?.schema !== undefined ? resolve(c.schema) : undefined;
 }
 
@@ -157,6 +157,12 @@ export function keyPointers(create: Operation, name: string, resolve: Resolve): 
     for (const n of [keyMemberOf(name, Object.keys(props(obj))), "id"]) if (n !== undefined && props(obj)[n] !== undefined) out.push(`${base}/${n}`);
   }
   for (const n of [keyMemberOf(name, Object.keys(props(root))), "id"]) if (n !== undefined && props(root)[n] !== undefined) out.push(`/${n}`);
+  // Inside a member named for the resource (`jurisdiction.jurisdictionId` for `jurisdictionId`).
+  const stem = stemOf(name);
+  const own = stem !== undefined && props(root)[stem] !== undefined ? resolve(props(root)[stem]) : undefined;
+  if (stem !== undefined && own !== undefined && isObj(own["properties"])) {
+    for (const n of [keyMemberOf(name, Object.keys(props(own))), "id"]) if (n !== undefined && props(own)[n] !== undefined) out.push(`/${stem}/${n}`);
+  }
   return [...new Set(out)];
 }
 

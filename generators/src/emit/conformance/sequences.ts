@@ -25,7 +25,8 @@ function transitionsOn(model: ApiModel, opId: string): { table: Obj; t: Obj }[] 
 /** The JSON schema of an operation's first success answer. */
 function successSchema(op: Operation, resolve: Resolve): Obj | undefined {
   const r = op.responses.find((x) => /^2/.test(x.status));
-  const c = r?.contents.find((x) => mediaKind(x.mediaType) === "json");
+  // A media range that admits JSON (`*/*`) counts after JSON itself: a server answers it with JSON.
+  const c = r?.contents.find((x) => mediaKind(x.mediaType) === "json") ?? r?.contents.find((x) => /^(\*\/\*|application\/\*)\s*(;|$)/.test(x.mediaType));
   return c?.schema !== undefined ? resolve(c.schema) : undefined;
 }
 
