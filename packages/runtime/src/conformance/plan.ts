@@ -352,6 +352,11 @@ export interface ConformancePlan {
   readonly namesParameters: boolean;
   /** Slug of that problem type: a problem refusing a 400 must carry it (`{problem_base}/<slug>`). */
   readonly invalidRequestSlug?: string;
+  /**
+   * `x-echo`: the pointer of the object in which every JSON answer echoes the request's parameters:
+   * each path parameter sent is there with its value, and each query parameter there has the value sent.
+   */
+  readonly echo?: string;
   readonly operations: readonly OperationCase[];
   readonly scenarios: readonly Scenario[];
   /** Workflows stated beside the contract (Arazzo), run after the inferred sequences. */

@@ -315,6 +315,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     const headers = op.responseHeaders?.[String(res.status)] ?? op.responseHeaders?.[`${String(res.status)[0]}XX`] ?? [];
     const missing = headers.filter((h) => res.headers.get(h) === null);
     check(missing.length === 0, `${where(op)} answered ${res.status} without the header(s) the contract requires: ${missing.join(", ")}`);
+    if (plan.echo !== undefined && res.status >= 200 && res.status < 300) {
+      const wrong = echoProblems(op, values, getAt(res.body, plan.echo));
+      check(wrong.length === 0, `${where(op)} answered ${describeResponse(res)}, whose echo of the request at ${plan.echo} ${wrong.join("; ")}`);
+    }
     const broken = brokenRules(op.responseRules ?? [], exchangeOf(op, values, body, res), root);
     check(broken.length === 0, `${where(op)} answered ${describeResponse(res)}, breaking the contract's response rules: ${broken.join("; ")}`);
   };
@@ -675,6 +679,27 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           const primaryProblems = kind.fields === fs.fields ? [] : selectionProblems(sub.objects, every.objects, [], fs.defaults, fs.key);
           check(primaryProblems.length === 0, `${where(op)} with ${kind.fields}=${asked.join(",")} changes the primary objects: ${primaryProblems.join("; ")}`);
         }
+      });
+    }
+    // Every expansion at once: a list parameter must honour each name it holds, not the first alone.
+    if (kinds.length >= 2 && fs.expansions) {
+      const all = [...new Set(kinds.map((k) => k.expansion))];
+      it(`${op.id}: ${fs.expansions.param} with every expansion at once (${all.join(",")}) includes each kind and every object referred to`, async (context) => {
+        const base = await baseOf(context);
+        const exp = fs.expansions;
+        if (!base || !exp) return;
+        const every = await ask(base.values, fs.names.length > 0 ? { [fs.fields]: fs.names } : {});
+        const got = await ask(base.values, { [exp.param]: all });
+        check(ok2xx(got.res), `${where(op)} with ${exp.param}=${all.join(",")} answered ${describeResponse(got.res)}`);
+        const inc = (got.includes ?? {}) as Record<string, unknown>;
+        const lacking: string[] = [];
+        for (const kind of kinds) {
+          if (kind.key === undefined) continue;
+          const referred = referencesOf(every.objects, kind.from);
+          const have = new Set(objectsAt(inc, `/${kind.include}`).map((e) => keyOf(e, kind.key)));
+          for (const r of referred) if (!have.has(r)) lacking.push(`${kind.include} ${r} (${kind.expansion})`);
+        }
+        check(lacking.length === 0, `${where(op)} with ${exp.param}=${all.join(",")} does not include ${lacking.slice(0, 5).join(", ")}, which its objects refer to`);
       });
     }
   }
@@ -1150,6 +1175,27 @@ const FREQUENCY_MAX = 400;
 const RATE_CHECK_MAX = 2000;
 
 /** Wrong credentials for a scheme, one part at a time: each variant keeps every other part right. */
+/**
+ * How an answer's echo of the request (`x-echo`) differs from what was sent: a path parameter left
+ * out, or a parameter echoed with another value. Nothing where the echo is not an object (a batch
+ * echoing each item in a list).
+ */
+export function echoProblems(op: OperationCase, values: Readonly<Record<string, unknown>>, echo: unknown): string[] {
+  if (echo === null || typeof echo !== "object" || Array.isArray(echo)) return [];
+  const echoed = echo as Record<string, unknown>;
+  const out: string[] = [];
+  for (const p of op.parameters) {
+    const sent = values[p.name];
+    if ((p.in !== "path" && p.in !== "query") || sent === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(echoed, p.name)) {
+      if (p.in === "path") out.push(`leaves out the path parameter ${p.name}`);
+      continue;
+    }
+    if (!sameValue(echoed[p.name], sent)) out.push(`holds ${p.name}: ${JSON.stringify(echoed[p.name])}, sent ${JSON.stringify(sent)}`);
+  }
+  return out;
+}
+
 function wrongCredentials(kind: string | undefined): { label: string; needs: string; make: (auth: AuthConfig) => AuthConfig | undefined }[] {
   const spoil = (v: string): string => `${v}-wrong`;
   if (kind === "basic")
@@ -1170,6 +1216,30 @@ function wrongCredentials(kind: string | undefined): { label: string; needs: str
       part("a wrong token secret (right token)", "tokenSecret"),
     ];
   }
-  if (kind !== undefined && kind.startsWith("apiKey:")) return [{ label: "a wrong API key", needs: "API keys", make: () => ({ apiKey: "wrong-api-key" }) }];
-  return [{ label: "a wrong bearer token", needs: "bearer tokens", make: () => ({ bearer: "wrong-token" }) }];
+  // The right secret cut short by one character: a server comparing only a prefix (or only the
+  // length of what was sent) accepts it.
+  const short = (v: string): string | undefined => (v.length > 1 ? v.slice(0, -1) : undefined);
+  if (kind !== undefined && kind.startsWith("apiKey:"))
+    return [
+      { label: "a wrong API key", needs: "API keys", make: () => ({ apiKey: "wrong-api-key" }) },
+      {
+        label: "the right API key cut short by one character",
+        needs: "API keys",
+        make: (a) => {
+          const cut = typeof a.apiKey === "string" ? short(a.apiKey) : undefined;
+          return cut === undefined ? undefined : { apiKey: cut };
+        },
+      },
+    ];
+  return [
+    { label: "a wrong bearer token", needs: "bearer tokens", make: () => ({ bearer: "wrong-token" }) },
+    {
+      label: "the right bearer token cut short by one character",
+      needs: "bearer tokens",
+      make: (a) => {
+        const cut = typeof a.bearer === "string" ? short(a.bearer) : undefined;
+        return cut === undefined ? undefined : { bearer: cut };
+      },
+    },
+  ];
 }

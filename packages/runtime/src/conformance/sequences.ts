@@ -613,19 +613,29 @@ function pathFrom(from: OperationCase, values: Readonly<Rec>, to: OperationCase)
  * program can read (a person would read it).
  */
 function shownVerifier(res: RawResponse): string | undefined {
-  let fromHeader: string | undefined;
-  res.headers.forEach((value, name) => {
-    if (fromHeader === undefined && /verifier|pin/i.test(name) && value.trim() !== "") fromHeader = value.trim();
-  });
-  if (fromHeader !== undefined) return fromHeader;
-  if (isRec(res.body)) {
-    const key = Object.keys(res.body).find((k) => /verifier|pin/i.test(k));
-    const v = key !== undefined ? res.body[key] : undefined;
-    if (typeof v === "string" || typeof v === "number") return String(v);
-  }
+  const named = namedVerifier(res);
+  if (named !== undefined) return named;
   if (typeof res.body === "string") {
     const runs = res.body.match(/\b\d{4,10}\b/g) ?? [];
     if (runs.length === 1) return runs[0];
+  }
+  return undefined;
+}
+
+/** A name that is or ends with the word verifier or PIN (`x-oauth-verifier`, `pin`), not `Public-Key-Pins`. */
+const VERIFIER_NAME = /(^|[-_])(verifier|pin)$/i;
+
+/** A verifier the answer names as one (a header or a JSON member called verifier or PIN), not a number found in a page. */
+function namedVerifier(res: RawResponse): string | undefined {
+  let fromHeader: string | undefined;
+  res.headers.forEach((value, name) => {
+    if (fromHeader === undefined && VERIFIER_NAME.test(name) && value.trim() !== "") fromHeader = value.trim();
+  });
+  if (fromHeader !== undefined) return fromHeader;
+  if (isRec(res.body)) {
+    const key = Object.keys(res.body).find((k) => VERIFIER_NAME.test(k));
+    const v = key !== undefined ? res.body[key] : undefined;
+    if (typeof v === "string" || typeof v === "number") return String(v);
   }
   return undefined;
 }
@@ -672,8 +682,12 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
     const f = { oauth_token: step.token };
     const ar = step.answer;
     const location = ar.headers.get("location");
-    // No redirect: a person has to approve on the page. A redirect to the callback must carry the verifier.
-    if (location === null) return undefined;
+    // No redirect: a person has to approve on the page, unless the page shows a verifier as PIN
+    // mode does: then the callback URL given was not kept. A redirect to the callback must carry the verifier.
+    if (location === null) {
+      check(namedVerifier(ar) === undefined, `${where(authOp)} showed a verifier (PIN mode) for a request token asked with oauth_callback=${sc.callback}: the user must be sent to that callback`);
+      return undefined;
+    }
     const back = new URL(location, t.baseUrl).searchParams;
     const verifier = back.get("oauth_verifier");
     check(verifier !== null && back.get("oauth_token") === f["oauth_token"], `${where(authOp)} redirected to ${location} without the request token and its oauth_verifier`);
@@ -739,11 +753,23 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
 
   const user: AuthConfig = { oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: String(access["oauth_token"]), tokenSecret: String(access["oauth_token_secret"]) } };
   if (sc.invalidate === undefined) return;
+  // A second live token of the same user, to show the invalidation below ends the first only.
+  const step2 = await approved();
+  const second2 = step2 ? fields(await exchange(step2, step2.verifier)) : {};
+  const otherUser: AuthConfig | undefined =
+    typeof second2["oauth_token"] === "string" && typeof second2["oauth_token_secret"] === "string" && second2["oauth_token"] !== access["oauth_token"]
+      ? { oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: second2["oauth_token"], tokenSecret: second2["oauth_token_secret"] } }
+      : undefined;
   const inv = ctx.op(sc.invalidate) as OperationCase;
   const ir = await ctx.send(inv, {}, undefined, user);
   check(ok2xx(ir), `${where(inv)} answered ${describeResponse(ir)} invalidating a fresh access token`);
   const again = await ctx.send(inv, {}, undefined, user);
   check(again.status === 401, `${where(inv)} accepted an invalidated access token: ${describeResponse(again)}, expected 401`);
+  // Only the token the request is signed with: another live one still works.
+  if (otherUser !== undefined) {
+    const live = await ctx.send(inv, {}, undefined, otherUser);
+    check(ok2xx(live), `${where(inv)} answered ${describeResponse(live)} for another live access token after invalidating a different one: invalidation must end only the token it is signed with`);
+  }
   // Going through the flow again must give a different token than the invalidated one.
   const next = await approved();
   if (!next) return;
