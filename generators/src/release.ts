@@ -85,6 +85,11 @@ export function release(previous: PreviousState, contract: OpenApiDocument, spec
     ...section("Types deprecated", schemas, "deprecated"),
     ...section("Types removed", schemas, "removed"),
   ];
+  // Changes that reach no operation or type (a root extension, info, servers): named by where they are.
+  if (lines.length === 2) {
+    const places = [...new Set(diff.changes.map((c) => c.pointer.replace(/^#\//, "").split("/")[0] ?? ""))].filter((p) => p !== "").sort();
+    lines.push(`- Document changed: ${places.map((p) => `\`${p.replace(/`/g, "'")}\``).join(", ")}`);
+  }
   const body = (previous.changelog ?? HEADER).startsWith(HEADER) ? (previous.changelog ?? HEADER).slice(HEADER.length) : `\n${previous.changelog ?? ""}`;
   return { version, changelog: `${HEADER}\n${lines.join("\n")}\n${body}`, bump: diff.bump };
 }

@@ -30,6 +30,17 @@ const pathOnly = (p: string): string => p.split("?")[0] ?? p;
 
 const BREAKAGES: Breakage[] = [
   {
+    name: "an echo of the request without its path parameter (x-echo)",
+    spec: "ads-campaigns",
+    response: (method, path, status, body) => {
+      if (method !== "GET" || !/^\/12\/accounts\/[^/]+$/.test(pathOnly(path)) || status !== 200) return undefined;
+      const b = body as { request: { params: Record<string, unknown> } };
+      const { account_id: _dropped, ...params } = b.request.params;
+      return { status, body: { ...b, request: { ...b.request, params } } };
+    },
+    expect: [/getAccount \(GET \/12\/accounts\/\{account_id\}\)/, /whose echo of the request at \/request\/params leaves out the path parameter account_id/],
+  },
+  {
     name: "a list filter of several values applied to the first alone",
     spec: "ads-campaigns",
     response: (method, path, status, body) => {

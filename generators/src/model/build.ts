@@ -70,6 +70,7 @@ export function buildModel(spec: LoadedSpec, name: string): ApiModel {
         }
       : {}),
     unspecifiedOperations: readUnspecified(doc["x-unspecified-operations"]),
+    ...(isObj(doc["x-echo"]) && typeof doc["x-echo"]["pointer"] === "string" ? { echo: { pointer: doc["x-echo"]["pointer"] } } : {}),
     document: doc,
   };
 }

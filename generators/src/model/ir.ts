@@ -33,6 +33,8 @@ export interface ApiModel {
   /** Problem subtypes (schemas marked `x-problem-type`), in spec order. */
   readonly problems: readonly ProblemType[];
   readonly problemBase?: { readonly default: string; readonly description?: string };
+  /** `x-echo`: where every JSON answer echoes the request's parameters (`/request/params`). */
+  readonly echo?: { readonly pointer: string };
   /** Root `x-unspecified-operations`: named by the document without a path. */
   readonly unspecifiedOperations: readonly UnspecifiedOperation[];
   /** The bundled document, for emitters that delegate to tools reading OpenAPI (types). */

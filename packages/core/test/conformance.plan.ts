@@ -1006,7 +1006,7 @@ export const plan: ConformancePlan = {
             },
             {
               condition:
-                "$response.body#/errors/0/resource_id == $inputs.unknown_post_id && $response.body#/errors/0/value == $inputs.unknown_post_id && $response.body#/errors/0/parameter == 'ids' && $response.body#/errors/1 == null",
+                "$response.body#/errors/0/resource_id == $inputs.unknown_post_id && $response.body#/errors/0/value == $inputs.unknown_post_id && $response.body#/errors/0/parameter == 'ids' && $response.body#/errors/0/resource_type == 'post' && $response.body#/errors/1 == null",
               type: "simple",
             },
             {
@@ -1024,7 +1024,7 @@ export const plan: ConformancePlan = {
       id: "lookupExpandsMedia",
       summary:
         "expansions=attachments.media_keys puts includes.media in the answer, each with media_key and type, without media.fields",
-      source: "spec/core.arazzo.yaml:63:5",
+      source: "spec/core.arazzo.yaml:64:5",
       inputs: [{ name: "media_post_id", required: true }],
       steps: [
         {
