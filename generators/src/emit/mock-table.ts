@@ -248,5 +248,5 @@ export function mockTable(model: ApiModel): Obj {
     const f = filterPlans(op, resolve).map(({ param, match, members, caseInsensitive }) => ({ param, match, members, ...(caseInsensitive === true ? { caseInsensitive: true } : {}) }));
     if (f.length > 0) filters[op.id] = f;
   }
-  return { collections: collections.map((c) => collectionEntry(model, c, byId, resolve)), operations, paging, filters, refusals };
+  return { collections: collections.map((c) => collectionEntry(model, c, byId, resolve)), operations, paging, filters, refusals, ...(model.echo ? { echo: model.echo.pointer } : {}) };
 }

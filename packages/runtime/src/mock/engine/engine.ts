@@ -353,13 +353,25 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     return single(operationId, role, c, obj);
   };
 
+  // `x-echo`: the contract states where every answer echoes the request's parameters.
+  const echoAt = typeof table.echo === "string" && table.echo.startsWith("/") ? table.echo : undefined;
+  /** The answer with the request's path and query values at the echo's place, where it has one and stays valid. */
+  const echoed = (operationId: string, input: CoreHandlerInput, out: HandlerReply): HandlerReply => {
+    if (echoAt === undefined || out.status < 200 || out.status >= 300 || !isRec(getAt(out.body, echoAt))) return out;
+    const body = ownPath(out.body, echoAt);
+    setAt(body, echoAt, { ...(isRec(input.path) ? input.path : {}), ...(isRec(input.query) ? input.query : {}) });
+    const plan = answers.success(operationId);
+    const contentType = plan?.status === out.status ? plan.plan.contentType : undefined;
+    return source.validateResponse(operationId, out.status, contentType, body).valid ? { ...out, body } : out;
+  };
+
   const handlers: Record<string, CoreHandler> = Object.create(null) as Record<string, CoreHandler>;
   for (const operationId of Object.keys(source.plans)) {
     const role = Object.prototype.hasOwnProperty.call(table.operations, operationId) ? table.operations[operationId] : undefined;
     put(handlers as Rec, operationId, (input: CoreHandlerInput): HandlerReply => {
       const prefer = parsePrefer(isRec(input.headers) ? input.headers["prefer"] : undefined);
-      if (role && !options.stateless && !prefers(prefer)) return stateful(operationId, role, input);
-      return stateless(operationId, prefer, isRec(input.query) ? input.query : {});
+      if (role && !options.stateless && !prefers(prefer)) return echoed(operationId, input, stateful(operationId, role, input));
+      return echoed(operationId, input, stateless(operationId, prefer, isRec(input.query) ? input.query : {}));
     });
   }
 

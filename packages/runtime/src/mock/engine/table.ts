@@ -95,4 +95,6 @@ export interface MockTable {
   readonly filters: Readonly<Record<string, readonly MockFilter[]>>;
   /** Per operation that does not declare 400: the status it refuses invalid requests with (422, a validation error's). */
   readonly refusals?: Readonly<Record<string, number>>;
+  /** `x-echo`: where every answer echoes the request's parameters (`/request/params`). */
+  readonly echo?: string;
 }
