@@ -1221,30 +1221,32 @@ function wrongCredentials(kind: string | undefined): { label: string; needs: str
       part("a wrong token secret (right token)", "tokenSecret"),
     ];
   }
-  // The right secret cut short by one character: a server comparing only a prefix (or only the
-  // length of what was sent) accepts it.
-  const short = (v: string): string | undefined => (v.length > 1 ? v.slice(0, -1) : undefined);
-  if (kind !== undefined && kind.startsWith("apiKey:"))
-    return [
-      { label: "a wrong API key", needs: "API keys", make: () => ({ apiKey: "wrong-api-key" }) },
-      {
-        label: "the right API key cut short by one character",
-        needs: "API keys",
-        make: (a) => {
-          const cut = typeof a.apiKey === "string" ? short(a.apiKey) : undefined;
-          return cut === undefined ? undefined : { apiKey: cut };
-        },
-      },
-    ];
-  return [
-    { label: "a wrong bearer token", needs: "bearer tokens", make: () => ({ bearer: "wrong-token" }) },
+  // A single secret wrong, and the right one cut short by one character: a server comparing only a
+  // prefix (or only the length of what was sent) accepts the latter.
+  const single = (what: string, needs: string, wrong: string, read: (a: AuthConfig) => unknown, make: (v: string) => AuthConfig) => [
+    { label: `a wrong ${what}`, needs, make: () => make(wrong) },
     {
-      label: "the right bearer token cut short by one character",
-      needs: "bearer tokens",
-      make: (a) => {
-        const cut = typeof a.bearer === "string" ? short(a.bearer) : undefined;
-        return cut === undefined ? undefined : { bearer: cut };
+      label: `the right ${what} cut short by one character`,
+      needs,
+      make: (a: AuthConfig): AuthConfig | undefined => {
+        const v = read(a);
+        return typeof v === "string" && v.length > 1 ? make(v.slice(0, -1)) : undefined;
       },
     },
   ];
+  if (kind !== undefined && kind.startsWith("apiKey:"))
+    return single(
+      "API key",
+      "API keys",
+      "wrong-api-key",
+      (a) => a.apiKey,
+      (apiKey) => ({ apiKey }),
+    );
+  return single(
+    "bearer token",
+    "bearer tokens",
+    "wrong-token",
+    (a) => a.bearer,
+    (bearer) => ({ bearer }),
+  );
 }
