@@ -63,7 +63,7 @@ describe("the mutant catalogue", () => {
 
 // The blind batches (bugs written from the documents and the mock's source only, never from the
 // suites; docs/mutants-blind.md) stay runnable against the mock as it changes.
-describe.each(["batch-1", "batch-2", "batch-3", "batch-4", "batch-5"])("the blind mutants, %s", (batch) => {
+describe.each(["batch-1", "batch-2", "batch-3", "batch-4", "batch-5", "batch-6"])("the blind mutants, %s", (batch) => {
   it("applies, every one exactly once, to the current mock-server source", async () => {
     const { mutants: blind } = (await import(`../../scripts/mutants/blind/${batch}.mjs`)) as { mutants: Mutant[] };
     expect(blind.length).toBeGreaterThanOrEqual(40);
