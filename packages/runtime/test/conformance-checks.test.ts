@@ -69,7 +69,8 @@ describe("filters: what a filter keeps", () => {
     const items = [{ name: "Alpha" }, { name: "Alpine" }, { name: "Beta" }];
     // Prefixes of three characters, their case flipped (the filter ignores case), each once.
     expect(filterValues(f("prefix", ["name"], true), items, false)).toEqual(["ALP", "BET"]);
-    expect(filterValues(f("in", ["name"]), items, true)).toEqual([["Alpha"], ["Alpine"], ["Beta"]]);
+    // A filter of several values is asked with two of them together second: it must keep both.
+    expect(filterValues(f("in", ["name"]), items, true)).toEqual([["Alpha"], ["Alpha", "Alpine"], ["Alpine"], ["Beta"]]);
   });
 
   it("a case-insensitive term is asked with a window holding a capital, its case flipped", () => {
