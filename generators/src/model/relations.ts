@@ -74,10 +74,13 @@ export interface Relations {
 
 const shown = (op: Operation | undefined): op is Operation => op !== undefined && op.unspecified === undefined;
 
-/** The JSON schema of an operation's first 2xx answer, resolved; a media range that admits JSON (any type, any application type) counts, after JSON itself. */
+/** A media range that admits JSON (any type, any application type): a server answers it with JSON. */
+export const admitsJson = (mediaType: string): boolean => /^(\*\/\*|application\/\*)\s*(;|$)/.test(mediaType);
+
+/** The JSON schema of an operation's first 2xx answer, resolved; a media range that admits JSON counts, after JSON itself. */
 function successSchema(op: Operation, resolve: Resolve): Obj | undefined {
   const r = op.responses.find((x) => /^2/.test(x.status));
-  const c = r?.contents.find((x) => /json/i.test(x.mediaType)) ?? r?.contents.find((x) => /^(\*\/\*|application\/\*)\s*(;|$)/.test(x.mediaType));
+  const c = r?.contents.find((x) => /json/i.test(x.mediaType)) ?? r?.contents.find((x) => admitsJson(x.mediaType));
   return c?.schema !== undefined ? resolve(c.schema) : undefined;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ApiModel, Operation } from "../../model/ir.js";
 import { mediaKind } from "../validators/index.js";
-import { keyPointers, relationsOf } from "../../model/relations.js";
+import { admitsJson, keyPointers, relationsOf } from "../../model/relations.js";
 import { isObj, sampleValue, type Resolve } from "./negatives.js";
 import { immutableMembers, readBackDefaults, readBackMap, readObjectSchema } from "./read-back.js";
 import { bodyContent } from "./requests.js";
@@ -25,8 +25,7 @@ function transitionsOn(model: ApiModel, opId: string): { table: Obj; t: Obj }[] 
 /** The JSON schema of an operation's first success answer. */
 function successSchema(op: Operation, resolve: Resolve): Obj | undefined {
   const r = op.responses.find((x) => /^2/.test(x.status));
-  // A media range that admits JSON (`*/*`) counts after JSON itself: a server answers it with JSON.
-  const c = r?.contents.find((x) => mediaKind(x.mediaType) === "json") ?? r?.contents.find((x) => /^(\*\/\*|application\/\*)\s*(;|$)/.test(x.mediaType));
+  const c = r?.contents.find((x) => mediaKind(x.mediaType) === "json") ?? r?.contents.find((x) => admitsJson(x.mediaType));
   return c?.schema !== undefined ? resolve(c.schema) : undefined;
 }
 

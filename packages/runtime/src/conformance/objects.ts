@@ -96,9 +96,9 @@ export class ObjectPool {
 
   /**
    * Path values for `op`, parents first: given, else listed, else an answer's, else made through the
-   * create, else the contract's own example. `known` values (a parent already chosen) win.
+   * create, else the contract's own example. `known` values (a parent already chosen) win; `pick`
+   * chooses among the listed objects for the last path parameter (the object itself).
    */
-  /** Values for `op`'s path; `pick` chooses among the listed objects for its last path parameter (the object itself). */
   async pathValues(op: OperationCase, known: Readonly<Rec> = {}, depth = 0, pick = 0): Promise<Resolved> {
     const values: Rec = {};
     const origins: Record<string, Origin> = {};

@@ -357,10 +357,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   /** Whether `op`'s refusals wait until every operation's valid requests and the state sequences ran. */
   const refusalsLater = (op: OperationCase): boolean => op.skip === undefined && !op.destructive && caseKind(op) !== "delete";
   /** Whether `refusals(op)` has any case to add (an empty group is an error to vitest). */
-  const hasRefusals = (op: OperationCase): boolean => {
-    const security = securityOf(op);
-    return (op.negatives ?? []).length > 0 || op.undeclaredRefusals === true || (security !== undefined && security.length > 0 && security.every((a) => a.length > 0));
-  };
+  const hasRefusals = (op: OperationCase): boolean => (op.negatives ?? []).length > 0 || op.undeclaredRefusals === true || credentialsRequired(op) !== undefined;
 
   /**
    * Where every valid request of `op` was refused (a 4xx for a rule the contract does not state),
@@ -542,8 +539,8 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         check(false, `${where(op)} refuses requests with 4xx answers its contract does not declare (it declares no 4xx, 4XX or default answer): declare the refusal in the contract`);
       });
     }
-    const security = securityOf(op);
-    if (security && security.length > 0 && security.every((a) => a.length > 0)) {
+    const security = credentialsRequired(op);
+    if (security) {
       const check401 = (res: RawResponse): void => {
         const verdict = suiteTools.validateResponse(op.id, 401, res.contentType, res.body);
         // When the contract declares no 401, the status is all it states.
@@ -1179,7 +1176,6 @@ const FREQUENCY_MAX = 400;
 /** Rate limits above this many requests are not driven to their end (it would take too long). @default 2000 */
 const RATE_CHECK_MAX = 2000;
 
-/** Wrong credentials for a scheme, one part at a time: each variant keeps every other part right. */
 /**
  * How an answer's echo of the request (`x-echo`) differs from what was sent: a path parameter left
  * out, or a parameter echoed with another value. Nothing where the echo is not an object (a batch
@@ -1201,6 +1197,13 @@ export function echoProblems(op: OperationCase, values: Readonly<Record<string, 
   return out;
 }
 
+/** `op`'s security where every alternative needs credentials (so a request without them must be refused). */
+function credentialsRequired(op: OperationCase): ReturnType<typeof securityOf> {
+  const security = securityOf(op);
+  return security !== undefined && security.length > 0 && security.every((a) => a.length > 0) ? security : undefined;
+}
+
+/** Wrong credentials for a scheme, one part at a time: each variant keeps every other part right. */
 function wrongCredentials(kind: string | undefined): { label: string; needs: string; make: (auth: AuthConfig) => AuthConfig | undefined }[] {
   const spoil = (v: string): string => `${v}-wrong`;
   if (kind === "basic")

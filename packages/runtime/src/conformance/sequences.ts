@@ -751,15 +751,16 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
     }
   }
 
-  const user: AuthConfig = { oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: String(access["oauth_token"]), tokenSecret: String(access["oauth_token_secret"]) } };
+  /** The consumer's credentials with an access token answer's token and secret. */
+  const signedWith = (a: Rec): AuthConfig => ({
+    oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: String(a["oauth_token"]), tokenSecret: String(a["oauth_token_secret"]) },
+  });
+  const user = signedWith(access);
   if (sc.invalidate === undefined) return;
   // A second live token of the same user, to show the invalidation below ends the first only.
-  const step2 = await approved();
-  const second2 = step2 ? fields(await exchange(step2, step2.verifier)) : {};
-  const otherUser: AuthConfig | undefined =
-    typeof second2["oauth_token"] === "string" && typeof second2["oauth_token_secret"] === "string" && second2["oauth_token"] !== access["oauth_token"]
-      ? { oauth1: { consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: second2["oauth_token"], tokenSecret: second2["oauth_token_secret"] } }
-      : undefined;
+  const spareStep = await approved();
+  const spare = spareStep ? fields(await exchange(spareStep, spareStep.verifier)) : {};
+  const otherUser = typeof spare["oauth_token"] === "string" && typeof spare["oauth_token_secret"] === "string" && spare["oauth_token"] !== access["oauth_token"] ? signedWith(spare) : undefined;
   const inv = ctx.op(sc.invalidate) as OperationCase;
   const ir = await ctx.send(inv, {}, undefined, user);
   check(ok2xx(ir), `${where(inv)} answered ${describeResponse(ir)} invalidating a fresh access token`);
