@@ -54,10 +54,13 @@ mkdir -p "$work"
 
 state="$(mktemp -d "$work/state.XXXXXX")"
 sqlite3 "$state/pdns.sqlite3" < "$schema"
-# Only this file is read (--config-dir), not /etc/powerdns. DNS and HTTP on loopback only.
+# Only this file is read (--config-dir), not /etc/powerdns. DNS and HTTP on loopback only. DNSSEC
+# on in the backend: the document's cryptokeys operations need it ("Adding key failed, perhaps
+# DNSSEC not enabled in configuration?" without it).
 cat > "$state/pdns.conf" <<CONF
 launch=gsqlite3
 gsqlite3-database=$state/pdns.sqlite3
+gsqlite3-dnssec=yes
 local-address=127.0.0.1
 local-port=$dns_port
 api=yes

@@ -29,12 +29,17 @@ export interface AnswerSource {
   readonly pointer: string;
 }
 
-/** A new object made by `operationId`: its key is at one of `pointers` of the answer, or the last segment of its `Location` header. */
+/**
+ * A new object made by `operationId`: its key is at one of `pointers` of the answer, or the last
+ * segment of its `Location` header, or (`request`) at that pointer of the body the suite sent: an
+ * RPC-style create answers no key for a name it was given (`POST /v3/auth/role/add {"name": …}`).
+ */
 export interface CreateSource {
   readonly kind: "create";
   readonly operationId: string;
   readonly pointers: readonly string[];
   readonly location: boolean;
+  readonly request?: string;
 }
 
 export type ValueSource = ListSource | AnswerSource | CreateSource;
@@ -46,6 +51,12 @@ export interface Reference {
   /** The member holds several (an array, or comma-separated text). */
   readonly many: boolean;
   readonly sources: readonly ValueSource[];
+  /**
+   * The member names the very object an RPC-style operation acts on (`{"role": …}` of
+   * `POST …/role/get`): `read` takes an existing one (listed, else made), `change` one made for the
+   * case through the resource's create (the operation may change or delete it).
+   */
+  readonly own?: "read" | "change";
 }
 
 /** Objects one set of operations keeps: made by `create`, listed by `list`, addressed by `keyParam` at `itemPath`. */
@@ -70,6 +81,11 @@ export interface Relations {
   /** Per operation id: request members naming another resource and the lists that give their values. */
   readonly references: ReadonlyMap<string, readonly Reference[]>;
   readonly collections: readonly Collection[];
+  /**
+   * Per operation id: the operation whose effect it undoes on the same object (`…/role/revoke` of
+   * `…/role/grant`): a valid request does that first, so there is something to undo.
+   */
+  readonly undoes: ReadonlyMap<string, string>;
 }
 
 const shown = (op: Operation | undefined): op is Operation => op !== undefined && op.unspecified === undefined;
@@ -245,13 +261,20 @@ function listSourcesFor(lists: Lists, name: string, schema: Obj, collectionPath:
   return out;
 }
 
-/** The POST on `collectionPath` whose answer gives the new object's key (or a `Location`), if any. */
+/**
+ * The POST on `collectionPath` whose answer gives the new object's key (or a `Location`), if any;
+ * else one whose request names the key itself, by the parameter's name or its suffix
+ * (`metadata_kind` → body `kind`): the object is known by what was sent.
+ */
 function createSource(model: ApiModel, collectionPath: string, keyName: string, resolve: Resolve): CreateSource | undefined {
   const create = model.operations.find((o) => shown(o) && o.method === "post" && o.path === collectionPath);
   if (!create) return undefined;
   const pointers = keyPointers(create, keyName, resolve);
   const location = create.responses.some((r) => /^2/.test(r.status) && r.headers.some((h) => h.name.toLowerCase() === "location"));
-  return pointers.length > 0 || location ? { kind: "create", operationId: create.id, pointers, location } : undefined;
+  if (pointers.length > 0 || location) return { kind: "create", operationId: create.id, pointers, location };
+  const sent = keyMemberOf(keyName, Object.keys(props(bodySchema(create, resolve))));
+  const named = sent !== undefined && (sent === keyName || keyName.endsWith(`_${sent}`) || keyName.endsWith(`${sent.charAt(0).toUpperCase()}${sent.slice(1)}`));
+  return named ? { kind: "create", operationId: create.id, pointers: [], location: false, request: `/${sent}` } : undefined;
 }
 
 /** The sources OpenAPI links give for `op`'s parameter `name`: answers of other operations linking to it. */
@@ -297,9 +320,154 @@ function referencesOf(op: Operation, lists: Lists, resolve: Resolve): Reference[
   return out;
 }
 
+/*
+ * RPC-style operations (a gRPC gateway's `POST /v3/auth/role/get`, `…/role/list`): no path
+ * parameter names the object; the path's folder names the resource, its last segment the verb, and
+ * the key travels in the body. A POST named `list` (or for the array it answers: `…/lease/leases`)
+ * lists the resource, a POST named `add`/`create` makes one, and the other verbs act on one.
+ */
+
+/** Verbs that only read the object they name: an existing one will do. */
+const READ_VERBS = /^(get|read|show|info|describe|fetch|lookup|find|status|timetolive|ttl)$/i;
+/** Verbs that make a new object from a key the request gives (or the answer returns). */
+const CREATE_VERBS = /^(add|create|new|insert|register)$/i;
+/** Verbs that make a new object whose key only the answer gives (`…/lease/grant` answers its `ID`). */
+const GRANT_VERBS = /^(grant|allocate|open)$/i;
+/** Members that hold an object's own key. */
+const KEY_MEMBER = /^(id|ID|Id|name|key|uuid|UUID)$/;
+
+interface RpcList {
+  readonly op: Operation;
+  readonly items: string;
+  /** The item schema: an object with members, or a scalar (the item is the key itself). */
+  readonly item: Obj;
+}
+
+/** `/v3/auth/role/get` → folder `role`, verb `get`; undefined for a path with parameters or one segment. */
+function rpcParts(op: Operation): { folder: string; verb: string } | undefined {
+  if (op.method !== "post" || op.path.includes("{")) return undefined;
+  const segments = op.path.split("/").filter((s) => s !== "");
+  const verb = segments.at(-1);
+  const folder = segments.at(-2);
+  return verb !== undefined && folder !== undefined ? { folder, verb } : undefined;
+}
+
+function bodySchema(op: Operation, resolve: Resolve): Obj | undefined {
+  const content = op.requestBody?.contents.find((c) => /json/i.test(c.mediaType));
+  return content?.schema !== undefined ? resolve(content.schema) : undefined;
+}
+
+/** RPC-style lists by the name of the array they answer (`roles`, `leases`): POSTs that need no body member. */
+function indexRpcLists(model: ApiModel, resolve: Resolve): Map<string, RpcList[]> {
+  const out = new Map<string, RpcList[]>();
+  for (const op of model.operations) {
+    const parts = shown(op) ? rpcParts(op) : undefined;
+    if (!parts) continue;
+    const required = bodySchema(op, resolve)?.["required"];
+    if (Array.isArray(required) && required.length > 0) continue;
+    const root = successSchema(op, resolve);
+    for (const [name, member] of Object.entries(props(root))) {
+      if (!(parts.verb.toLowerCase() === "list" || parts.verb === name)) continue;
+      const arr = resolve(member);
+      if (arr["type"] !== "array" || arr["items"] === undefined) continue;
+      const item = objectOf(resolve(arr["items"]), resolve);
+      const scalarItem = typesOf(item).has("string") || typesOf(item).has("integer");
+      if (!isObj(item["properties"]) && !scalarItem) continue;
+      out.set(name, [...(out.get(name) ?? []), { op, items: `/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, item }]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The list sources of an RPC resource for a member: the item itself where items are keys, else the
+ * item's member of that name, or (for a member named for the resource: `lease`, `memberID`) the
+ * item's own key member.
+ */
+function rpcListSources(rpcLists: ReadonlyMap<string, readonly RpcList[]>, resource: string, member: string, schema: Obj): ListSource[] {
+  const out: ListSource[] = [];
+  for (const entry of pluralsOf(resource).flatMap((n) => rpcLists.get(n) ?? [])) {
+    if (!isObj(entry.item["properties"])) {
+      if (fits(entry.item, schema)) out.push({ kind: "list", operationId: entry.op.id, items: entry.items, field: "" });
+      continue;
+    }
+    const members = Object.keys(props(entry.item));
+    const field = members.includes(member) ? member : member !== resource && stemOf(member) !== resource ? undefined : members.find((m) => KEY_MEMBER.test(m));
+    const f = field !== undefined ? props(entry.item)[field] : undefined;
+    if (field !== undefined && fits(isObj(f) ? f : {}, schema)) out.push({ kind: "list", operationId: entry.op.id, items: entry.items, field });
+  }
+  return out;
+}
+
+/** The RPC create of `resource` whose answer (or, for an `add`, whose request) gives the key `member`. */
+function rpcCreate(model: ApiModel, resource: string, member: string, resolve: Resolve): CreateSource | undefined {
+  let granted: CreateSource | undefined;
+  for (const op of model.operations) {
+    const parts = shown(op) ? rpcParts(op) : undefined;
+    if (!parts || parts.folder !== resource) continue;
+    const answered = props(successSchema(op, resolve))[member] !== undefined ? [`/${member}`] : [];
+    if (CREATE_VERBS.test(parts.verb)) {
+      const sent = props(bodySchema(op, resolve))[member] !== undefined;
+      if (answered.length > 0 || sent) return { kind: "create", operationId: op.id, pointers: answered, location: false, ...(sent ? { request: `/${member}` } : {}) };
+    } else if (GRANT_VERBS.test(parts.verb) && answered.length > 0) granted ??= { kind: "create", operationId: op.id, pointers: answered, location: false };
+  }
+  return granted;
+}
+
+/**
+ * The body members of an RPC-style operation that name objects: its own resource's key (a member
+ * named for the folder, or `name`/`id` where the resource's list gives it) and members named for
+ * another listed resource (`role` of `…/user/grant`). A create (`add`) names a new object, not one.
+ */
+function rpcReferences(model: ApiModel, op: Operation, rpcLists: ReadonlyMap<string, readonly RpcList[]>, resolve: Resolve): Reference[] {
+  const parts = rpcParts(op);
+  const body = bodySchema(op, resolve);
+  if (!parts || !body || CREATE_VERBS.test(parts.verb)) return [];
+  // A grant that answers a key makes an object (`…/lease/grant` → `ID`); a list names none.
+  if (GRANT_VERBS.test(parts.verb) && Object.keys(props(successSchema(op, resolve))).some((k) => KEY_MEMBER.test(k))) return [];
+  if ([...rpcLists.values()].some((entries) => entries.some((e) => e.op.id === op.id))) return [];
+  const members = Object.entries(props(body)).filter(([, raw]) => {
+    const schema = resolve(raw);
+    return schema["enum"] === undefined && schema["type"] !== "object" && schema["type"] !== "array" && schema["type"] !== "boolean";
+  });
+  const out: Reference[] = [];
+  // The object the operation acts on: the member named for the folder, else its first key-like member.
+  const byName = members.find(([m]) => m === parts.folder);
+  const own = byName ?? ["name", "id", "ID", "Id", "uuid", "UUID", "key"].map((k) => members.find(([m]) => m === k)).find((x) => x !== undefined);
+  if (own) {
+    const [member, raw] = own;
+    const listed = rpcListSources(rpcLists, parts.folder, member, resolve(raw));
+    const create = rpcCreate(model, parts.folder, member, resolve) ?? rpcCreate(model, parts.folder, "name", resolve);
+    if (listed.length > 0 || create) out.push({ in: "body", name: member, many: false, sources: [...listed, ...(create ? [create] : [])], own: READ_VERBS.test(parts.verb) ? "read" : "change" });
+  }
+  for (const [member, raw] of members) {
+    if (member === own?.[0] || member === parts.folder) continue;
+    const other = rpcListSources(rpcLists, stemOf(member) ?? member, member, resolve(raw));
+    if (other.length > 0) out.push({ in: "body", name: member, many: false, sources: other });
+  }
+  return out;
+}
+
+/** Verb pairs where the second undoes the first on the same object. */
+const INVERSE_VERBS: Readonly<Record<string, string>> = { revoke: "grant", detach: "attach", unlink: "link", unassign: "assign", unlock: "lock", unsubscribe: "subscribe", unfollow: "follow" };
+
+/** RPC-style operations that undo a sibling's effect: the same folder, the inverse verb, both naming their object. */
+function rpcInverses(model: ApiModel, references: ReadonlyMap<string, readonly Reference[]>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const op of model.operations) {
+    const parts = shown(op) ? rpcParts(op) : undefined;
+    const doVerb = parts ? INVERSE_VERBS[parts.verb.toLowerCase()] : undefined;
+    if (!parts || doVerb === undefined || !(references.get(op.id) ?? []).some((r) => r.own === "change")) continue;
+    const doer = model.operations.find((o) => o.id !== op.id && shown(o) && rpcParts(o)?.folder === parts.folder && rpcParts(o)?.verb.toLowerCase() === doVerb);
+    if (doer && (references.get(doer.id) ?? []).some((r) => r.own === "change")) out.set(op.id, doer.id);
+  }
+  return out;
+}
+
 function inferRelations(model: ApiModel): Relations {
   const resolve = schemaResolver(model);
   const lists = indexLists(model, resolve);
+  const rpcLists = indexRpcLists(model, resolve);
   const pathSources = new Map<string, Record<string, ValueSource[]>>();
   const references = new Map<string, Reference[]>();
   const collections = new Map<string, Collection>();
@@ -346,10 +514,10 @@ function inferRelations(model: ApiModel): Relations {
       }
     });
     if (Object.keys(sources).length > 0) pathSources.set(op.id, sources);
-    const refs = referencesOf(op, lists, resolve);
+    const refs = [...referencesOf(op, lists, resolve), ...rpcReferences(model, op, rpcLists, resolve)].filter((r, i, all) => all.findIndex((x) => x.in === r.in && x.name === r.name) === i);
     if (refs.length > 0) references.set(op.id, refs);
   }
-  return { pathSources, references, collections: [...collections.values()] };
+  return { pathSources, references, collections: [...collections.values()], undoes: rpcInverses(model, references) };
 }
 
 const cache = new WeakMap<ApiModel, Relations>();

@@ -154,6 +154,7 @@ describe("the object pool: objects from the server, never invented, never reused
         return answer(200, {});
       },
       request: async () => ({ values: {}, body: undefined }),
+      variants: () => [],
       given: () => opts.given ?? {},
       accepts: () => true,
       disposable: () => opts.disposable === true,
@@ -187,6 +188,43 @@ describe("the object pool: objects from the server, never invented, never reused
     expect("why" in (await new ObjectPool(host(["7"])).forCase(del, "delete"))).toBe(true);
     const on = await new ObjectPool(host(["7"], { disposable: true })).forCase(del, "delete");
     expect("values" in on && on.values).toEqual({ thing_id: "7" });
+  });
+
+  it("makes an object with fewer members where every full create is refused, and asks with that request first next time", async () => {
+    const del = op("deleteThing", "DELETE", "/things/{thing_id}", { thing_id: [create] });
+    const bodies: unknown[] = [];
+    const base = host([]);
+    const pool = new ObjectPool({
+      ...base,
+      request: async () => ({ values: {}, body: { kind: "a", extra: "x" } }),
+      variants: () => [
+        { values: {}, body: {} },
+        { values: {}, body: { kind: "b" } },
+      ],
+      send: async (o, _values, body) => {
+        if (o.id !== "createThing") return answer(200, {});
+        bodies.push(body);
+        // Served only as kind b alone: a server with a default for b and none for a.
+        return JSON.stringify(body) === JSON.stringify({ kind: "b" }) ? answer(201, { data: { id: `n${bodies.length}` } }) : answer(422, {});
+      },
+    });
+    // The search (four full requests, then the variants) finds one; the delete's own object is the next, made straight away.
+    const first = await pool.forCase(del, "delete");
+    expect(bodies.slice(0, 6)).toEqual([...Array(4).fill({ kind: "a", extra: "x" }), {}, { kind: "b" }]);
+    expect("values" in first && first.values).toEqual({ thing_id: "n11" });
+    bodies.length = 0;
+    await pool.forCase(del, "delete");
+    // The four full requests again, then the variant that worked, not the whole search.
+    expect(bodies.at(-1)).toEqual({ kind: "b" });
+    expect(bodies).toHaveLength(5);
+  });
+
+  it("knows an object a create answers no key for by the key its request sent (an RPC-style add)", async () => {
+    const add: PlanSource = { kind: "create", operationId: "createThing", pointers: [], location: false, request: "/name" };
+    const del = op("deleteThing", "DELETE", "/things/{thing_id}", { thing_id: [add] });
+    const pool = new ObjectPool({ ...host([]), request: async (_o, index) => ({ values: {}, body: { name: `role-${index}` } }), send: async () => answer(200, {}) });
+    const on = await pool.forCase(del, "delete");
+    expect("values" in on && on.values).toEqual({ thing_id: "role-0" });
   });
 
   it("takes a given value over everything, and a contract example only as the last resort", async () => {

@@ -1,6 +1,7 @@
 /**
  * Valid requests with fewer optional members: the required members alone first, then each optional
- * one added alone; path values and members the validators require are never left out.
+ * one added alone, then each other value of an optional member's enum alone; path values and
+ * members the validators require are never left out.
  */
 import { describe, expect, it } from "vitest";
 import { fewerMembers } from "../src/conformance/fewer.js";
@@ -25,6 +26,15 @@ describe("fewerMembers", () => {
   it("keeps what it is told to keep even where the validators would let it go", () => {
     const got = fewerMembers({ zone: "z", id: "7" }, { key: "k" }, new Set(["zone", "id"]), valid);
     expect(got).toEqual([]);
+  });
+  it("then offers each other value of an optional member's enum alone (a server with a default for one kind only)", () => {
+    const got = fewerMembers({ zone: "z" }, { key: "k", keytype: "zsk" }, new Set(["zone"]), valid, 8, (m) => (m === "keytype" ? ["ksk", "zsk", "csk"] : []));
+    expect(got).toEqual([
+      { values: { zone: "z" }, body: { key: "k" } },
+      { values: { zone: "z" }, body: { key: "k", keytype: "zsk" } },
+      { values: { zone: "z" }, body: { key: "k", keytype: "ksk" } },
+      { values: { zone: "z" }, body: { key: "k", keytype: "csk" } },
+    ]);
   });
   it("stops at the cap", () => {
     const body = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`m${i}`, i]));

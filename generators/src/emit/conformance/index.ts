@@ -197,6 +197,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     request: requestSchemas(op, converted),
     ...(relations.pathSources.has(op.id) ? { sources: relations.pathSources.get(op.id) } : {}),
     ...(relations.references.has(op.id) ? { references: relations.references.get(op.id) } : {}),
+    ...(relations.undoes.has(op.id) ? { undoes: relations.undoes.get(op.id) } : {}),
     ...(declaresRefusal(op) ? {} : { undeclaredRefusals: true }),
     // A 2xx answer that is a stream of JSON messages, one per line: each message is judged alone.
     ...(op.stream === "ndjson" || op.streamMedia?.framing === "ndjson" ? { stream: "ndjson" as const } : {}),

@@ -4,6 +4,7 @@
  * off or revoke credentials by what they are called.
  */
 import type { ApiModel } from "../../model/ir.js";
+import { relationsOf } from "../../model/relations.js";
 import { isObj } from "./negatives.js";
 
 export interface OperationIndex {
@@ -25,9 +26,13 @@ export function indexOperations(model: ApiModel): OperationIndex {
   }
   const AUTH = /auth|token|credential|session|login|password/i;
   const REVOKE = /disable|revoke|invalidat|logout|log-out|signout|sign-out/i;
+  const references = relationsOf(model).references;
   for (const op of model.operations) {
     const words = `${op.id} ${op.path}`;
-    if (AUTH.test(words) && REVOKE.test(words)) destroying.add(op.id);
+    // An RPC-style operation acting on an object the suite makes for it (`…/auth/role/revoke` on a
+    // new role) ends no credentials of the suite's.
+    const onOwnObject = (references.get(op.id) ?? []).some((r) => r.own === "change" && r.sources.some((s) => s.kind === "create"));
+    if (AUTH.test(words) && REVOKE.test(words) && !onOwnObject) destroying.add(op.id);
   }
   return { destroying };
 }

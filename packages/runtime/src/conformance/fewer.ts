@@ -17,10 +17,19 @@ export interface Variant {
 
 /**
  * The variants of `values`/`body`, smallest first: the required members alone, then each optional
- * member added alone (at most `max`). `keep` names parameters never dropped (path values, objects
- * the case was given); `valid` is the package's request validator.
+ * member added alone, then each optional body member alone with each other value its enum allows
+ * (`choices`: a server may serve one kind of object with defaults and not another), at most `max`.
+ * `keep` names parameters never dropped (path values, objects the case was given); `valid` is the
+ * package's request validator.
  */
-export function fewerMembers(values: Readonly<Rec>, body: unknown, keep: ReadonlySet<string>, valid: (values: Readonly<Rec>, body: unknown) => boolean, max = 8): Variant[] {
+export function fewerMembers(
+  values: Readonly<Rec>,
+  body: unknown,
+  keep: ReadonlySet<string>,
+  valid: (values: Readonly<Rec>, body: unknown) => boolean,
+  max = 8,
+  choices: (member: string) => readonly unknown[] = () => [],
+): Variant[] {
   const optionalParams = Object.keys(values).filter((name) => !keep.has(name) && valid(without(values, name), body));
   const optionalMembers = isRec(body) ? Object.keys(body).filter((name) => valid(values, without(body, name))) : [];
   if (optionalParams.length === 0 && optionalMembers.length === 0) return [];
@@ -33,6 +42,9 @@ export function fewerMembers(values: Readonly<Rec>, body: unknown, keep: Readonl
   add(bareValues, bareBody);
   for (const name of optionalMembers) add(bareValues, { ...(bareBody as Rec), [name]: (body as Rec)[name] });
   for (const name of optionalParams) add({ ...bareValues, [name]: values[name] }, bareBody);
+  for (const name of optionalMembers) {
+    for (const value of choices(name)) if (JSON.stringify(value) !== JSON.stringify((body as Rec)[name])) add(bareValues, { ...(bareBody as Rec), [name]: value });
+  }
   return out;
 }
 

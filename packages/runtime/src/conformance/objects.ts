@@ -39,6 +39,8 @@ export interface PoolHost {
   /** A valid request for `op` with `fixed` values, or undefined when the contract allows none. */
   request(op: OperationCase, index: number, fixed: Readonly<Rec>): Promise<{ values: Rec; body: unknown } | undefined>;
   given(): Readonly<Rec>;
+  /** Valid requests with fewer optional members than `req` (and its enums value by value), smallest first. */
+  variants(op: OperationCase, req: { values: Rec; body: unknown }): readonly { values: Readonly<Rec>; body: unknown }[];
   /** Whether `value` fits the schema of `op`'s parameter `name` (a listed key of another form is no use). */
   accepts(op: OperationCase, name: string, value: unknown): boolean;
   /** The target's data is throw-away: listed objects may be deleted when the contract cannot make one. */
@@ -70,6 +72,14 @@ export class ObjectPool {
   readonly #items = new Map<string, Rec[]>();
   /** Clones made so far: each gets a new key. */
   #clones = 0;
+  /** Per create operation: the request with fewer members that made an object (tried first next time), or null when none did. */
+  readonly #variantFound = new Map<string, { values: Readonly<Rec>; body: unknown } | null>();
+  /**
+   * Per create operation: the index of the request that last made an object, and the next index not
+   * sent yet. A new object is asked for with the one that worked, the contract's example, then
+   * requests never sent (a name used once is taken).
+   */
+  readonly #createRequests = new Map<string, { worked?: number; next: number }>();
 
   constructor(host: PoolHost) {
     this.#host = host;
@@ -157,7 +167,8 @@ export class ObjectPool {
     const given = this.#host.given();
     for (const ref of op.references ?? []) {
       let value: unknown = Object.prototype.hasOwnProperty.call(given, ref.name) ? given[ref.name] : undefined;
-      if (value === undefined) {
+      if (value === undefined && ref.own !== undefined) value = await this.#ownReference(ref, known, index);
+      else if (value === undefined) {
         const found = await this.#fromSources(ref.sources, ref.name, known, 1, true, (v) => ref.in !== "query" || this.#host.accepts(op, ref.name, ref.many ? [v] : v), index);
         if (found) value = ref.many ? [found.value] : found.value;
       }
@@ -166,6 +177,24 @@ export class ObjectPool {
       else body[ref.name] = value;
     }
     return { query, body };
+  }
+
+  /**
+   * The object an RPC-style operation acts on, named in its body: for a read, an existing one
+   * (listed, else made once); for anything else, one made for this request through the resource's
+   * create, since the operation may change or delete it; a listed one only on a disposable target.
+   */
+  async #ownReference(ref: NonNullable<OperationCase["references"]>[number], known: Readonly<Rec>, index: number): Promise<unknown> {
+    const accept = (): boolean => true;
+    const listed = ref.sources.filter((s) => s.kind !== "create");
+    if (ref.own === "read") return (await this.#fromSources(ref.sources, ref.name, known, 1, false, accept, index))?.value;
+    this.forget();
+    for (const source of ref.sources) {
+      if (source.kind !== "create") continue;
+      const key = await this.#create(source, known, 1, true);
+      if (key !== undefined) return key;
+    }
+    return this.#host.disposable() ? (await this.#fromSources(listed, ref.name, known, 1, true, accept, index))?.value : undefined;
   }
 
   /**
@@ -345,15 +374,20 @@ export class ObjectPool {
     // could hide every object.
     const values: Rec = { ...fixed };
     for (const p of list.parameters) if (p.required && req?.values[p.name] !== undefined && values[p.name] === undefined) values[p.name] = req.values[p.name];
-    const res = await this.#host.send(list, values, undefined);
+    // An RPC-style list is a POST: an empty body first (no filter), else the drawn one.
+    let res = await this.#host.send(list, values, list.method === "GET" ? undefined : {});
+    if (!ok2xx(res) && list.method !== "GET" && req?.body !== undefined) res = await this.#host.send(list, values, req.body);
     const items = ok2xx(res) ? getAt(res.body, source.items) : undefined;
     this.#items.set(key, Array.isArray(items) ? items.filter(isRec) : []);
-    const keys = Array.isArray(items)
-      ? items
-          .filter((it) => isRec(it) && it["deleted"] !== true)
-          .map((it) => (it as Rec)[source.field])
-          .filter((v) => scalar(v))
-      : [];
+    // `field` "" : the items are the keys themselves (`{"roles": ["root"]}`).
+    const keys = !Array.isArray(items)
+      ? []
+      : source.field === ""
+        ? items.filter((v) => scalar(v))
+        : items
+            .filter((it) => isRec(it) && it["deleted"] !== true)
+            .map((it) => (it as Rec)[source.field])
+            .filter((v) => scalar(v));
     this.#listed.set(key, keys);
     return keys;
   }
@@ -383,8 +417,11 @@ export class ObjectPool {
     if (!own && this.#made.has(cacheKey)) return this.#made.get(cacheKey);
     const refusals: string[] = [];
     // A schema-valid create may still be refused for what it refers to: a few valid requests, then give up.
-    for (let i = 0; i < 4; i++) {
-      const req = await this.#host.request(create, i, fixed);
+    const seen = this.#createRequests.get(create.id) ?? { next: 1 };
+    const order = [...new Set([...(seen.worked !== undefined ? [seen.worked] : []), 0, seen.next, seen.next + 1, seen.next + 2])].slice(0, 4);
+    this.#createRequests.set(create.id, { ...seen, next: Math.max(seen.next, ...order) + 1 });
+    for (const [i, index] of order.entries()) {
+      const req = await this.#host.request(create, index, fixed);
       if (!req) break;
       let res = await this.#host.send(create, { ...req.values, ...fixed }, req.body);
       // At the contract's cap of objects held at once, a throw-away target makes room, and the same request goes again.
@@ -393,13 +430,21 @@ export class ObjectPool {
         refusals.push(String(res.status));
         continue;
       }
-      const key = createdKey(res, source);
+      const key = createdKey(res, source, req.body);
       if (key === undefined) {
         refusals.push(`${res.status} without the new key`);
         continue;
       }
+      this.#createRequests.set(create.id, { ...(this.#createRequests.get(create.id) ?? { next: 1 }), worked: index });
       if (!own) this.#made.set(cacheKey, key);
       return key;
+    }
+    // A server may serve a create only with fewer members, or one kind of object and not another
+    // (a key type with a default algorithm): the request with fewer members, once searched.
+    const variant = await this.#createWithFewer(create, source, fixed);
+    if (variant !== undefined) {
+      if (!own) this.#made.set(cacheKey, variant);
+      return variant;
     }
     // Drawn data may be refused for what it says (a zone name that is no DNS name): a listed object
     // of the collection, its key changed, is data the server itself holds.
@@ -409,6 +454,25 @@ export class ObjectPool {
       return cloned.key;
     }
     this.#failures.set(source.operationId, refusals.length > 0 ? `it answered ${refusals.join(", ")}, also to a copy of a listed object` : "no valid request could be built");
+    return undefined;
+  }
+
+  async #createWithFewer(create: OperationCase, source: Extract<PlanSource, { kind: "create" }>, fixed: Readonly<Rec>): Promise<unknown> {
+    const found = this.#variantFound.get(create.id);
+    if (found === null) return undefined;
+    const first = await this.#host.request(create, 0, fixed);
+    const candidates = found !== undefined ? [found] : first ? this.#host.variants(create, { values: { ...first.values, ...fixed }, body: first.body }) : [];
+    for (const v of candidates) {
+      const res = await this.#host.send(create, { ...v.values, ...fixed }, v.body);
+      const key = ok2xx(res) ? createdKey(res, source, v.body) : undefined;
+      if (key !== undefined) {
+        this.#variantFound.set(create.id, v);
+        return key;
+      }
+    }
+    // Once found, a variant that stops working is searched again; never found, never again.
+    if (found !== undefined) this.#variantFound.delete(create.id);
+    else this.#variantFound.set(create.id, null);
     return undefined;
   }
 
@@ -487,7 +551,7 @@ export class ObjectPool {
         if (!request) continue;
         const res = await this.#host.send(create, { ...request.values, ...fixed }, request.body);
         if (!ok2xx(res)) continue;
-        const key = createdKey(res, source) ?? (scalar(template[list.field]) ? renew(String(template[list.field])) : undefined);
+        const key = createdKey(res, source, request.body) ?? (scalar(template[list.field]) ? renew(String(template[list.field])) : undefined);
         // Members sent as the listed object held them are the server's own values (a serial it counts,
         // a time it set): what it answers for them after a create is its business, not a read-back.
         const copied = isRec(request.body) ? Object.keys(request.body).filter((k) => JSON.stringify((request.body as Rec)[k]) === JSON.stringify(template[k])) : [];
@@ -506,11 +570,15 @@ export function subjectOf(body: unknown): Rec | undefined {
   return isRec(body) ? body : undefined;
 }
 
-/** The key a create's answer gives: at one of its pointers, else the last segment of its Location. */
-export function createdKey(res: RawResponse, source: Extract<PlanSource, { kind: "create" }>): unknown {
+/** The key a create's answer gives: at one of its pointers, else the last segment of its Location, else (RPC-style) the key the request sent. */
+export function createdKey(res: RawResponse, source: Extract<PlanSource, { kind: "create" }>, sentBody?: unknown): unknown {
   for (const p of source.pointers) {
     const v = getAt(res.body, p);
     if (scalar(v)) return v;
+  }
+  if (source.request !== undefined && ok2xx(res)) {
+    const v = getAt(sentBody, source.request);
+    if (scalar(v) && v !== "") return v;
   }
   if (source.location) {
     const location = res.headers.get("location");

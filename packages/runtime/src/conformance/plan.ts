@@ -107,6 +107,11 @@ export interface OperationCase {
   /** Request members that name another resource: they take a value a list gives. */
   readonly references?: readonly PlanReference[];
   /**
+   * The operation whose effect this one undoes on the same object (an RPC-style `revoke` of a
+   * `grant`): each valid request first sends that one on its object, then undoes it with the values sent.
+   */
+  readonly undoes?: string;
+  /**
    * The contract declares no refusal for this operation (no 4xx, `4XX` or `default` answer): a 4xx
    * refusing invalid input is taken as the refusal, and the missing declaration is one check of its own.
    */
@@ -209,7 +214,7 @@ export interface FilterPlan {
 export type PlanSource =
   | { readonly kind: "list"; readonly operationId: string; readonly items: string; readonly field: string }
   | { readonly kind: "answer"; readonly operationId: string; readonly pointer: string }
-  | { readonly kind: "create"; readonly operationId: string; readonly pointers: readonly string[]; readonly location: boolean };
+  | { readonly kind: "create"; readonly operationId: string; readonly pointers: readonly string[]; readonly location: boolean; readonly request?: string };
 
 /** A query or top-level body member naming another resource. */
 export interface PlanReference {
@@ -217,6 +222,8 @@ export interface PlanReference {
   readonly name: string;
   readonly many: boolean;
   readonly sources: readonly PlanSource[];
+  /** The member names the object an RPC-style operation acts on: `read` takes an existing one, `change` one made for the case. */
+  readonly own?: "read" | "change";
 }
 
 /** A created object's life, inferred from the contract's paths or stated by `x-transitions`/links. */

@@ -19,7 +19,7 @@ import { filterValues, innerProbes, keysOf, matchesFilter } from "./filters.js";
 import { walkAll } from "./walk.js";
 import { defaultDifferences, statedDefaults } from "./defaults.js";
 import { fewerMembers } from "./fewer.js";
-import { itemsOf, memberSchema, schemaAt } from "./schema-walk.js";
+import { deref, itemsOf, memberSchema, schemaAt } from "./schema-walk.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
@@ -160,6 +160,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       return undefined;
     },
     send: (op, values, body) => sender.send(op, values, body),
+    variants: (op, req) => variantsOf(op, req.values, req.body),
     // Producers' own requests take no references: a list never waits on another list's answer.
     request: async (op, index, fixed) => {
       const built = buildPositive(op, index, seed, fixed, suiteTools, root);
@@ -206,7 +207,8 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     forget: () => pool.forget(),
     send: (op, values, body, auth, oauth1) => sender.send(op, values, body, auth, oauth1),
     positive: async (op, index, fixed = {}) => {
-      const refs = await pool.referenceValues(op, fixed, index);
+      const found = await pool.referenceValues(op, fixed, index);
+      const refs = op.undoes !== undefined ? { query: found.query, body: { ...found.body, ...(await doFirst(op, index, fixed, found.body)) } } : found;
       // Values given with the target name parameters of any kind (`--values '{"ids": [...]}'`).
       const given = current().values ?? {};
       const named: Record<string, unknown> = {};
@@ -242,6 +244,36 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       out.push(v);
     }
     return out.length === fill.count ? out : undefined;
+  }
+
+  /**
+   * For an operation that undoes another's effect (`revoke` of `grant`): that one sent first on the
+   * same object, and the members it sent (at any depth, by name) that `op`'s body takes, so the undo
+   * has something to undo. Nothing when it was refused.
+   */
+  async function doFirst(op: OperationCase, index: number, fixed: Readonly<Record<string, unknown>>, refBody: Readonly<Record<string, unknown>>): Promise<Record<string, unknown>> {
+    const doer = op.undoes !== undefined ? byId.get(op.undoes) : undefined;
+    const ownName = op.references?.find((r) => r.own !== undefined)?.name;
+    const doerOwn = doer?.references?.find((r) => r.own !== undefined)?.name;
+    const value = ownName !== undefined ? refBody[ownName] : undefined;
+    if (!doer || doerOwn === undefined || value === undefined || !op.request?.body) return {};
+    const others = await pool.referenceValues({ ...doer, references: (doer.references ?? []).filter((r) => r.own === undefined) }, fixed, index);
+    const req = positiveOrFail(ctx, doer, index, fixed, { query: others.query, body: { ...others.body, [doerOwn]: value } });
+    const res = await sender.send(doer, { ...req.values, ...fixed }, req.body);
+    if (!ok2xx(res)) return {};
+    const leaves: Record<string, unknown> = {};
+    const walk = (v: unknown, depth: number): void => {
+      if (v === null || typeof v !== "object" || Array.isArray(v) || depth > 4) return;
+      for (const [k, x] of Object.entries(v)) {
+        if (x !== null && typeof x === "object") walk(x, depth + 1);
+        else if (!Object.prototype.hasOwnProperty.call(leaves, k)) leaves[k] = x;
+      }
+    };
+    walk(req.body, 0);
+    const out: Record<string, unknown> = {};
+    const bodySchema = op.request.body.schema;
+    for (const [k, v] of Object.entries(leaves)) if (k !== doerOwn && k !== ownName && memberSchema(root, bodySchema, k) !== undefined) out[k] = v;
+    return out;
   }
 
   /** The first valid request of `op` on objects the server has; undefined (and the case skipped with why) when one is unknown. */
@@ -365,15 +397,26 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
    * judged like any valid request's, and the operation is reached. Runs inside the last valid
    * request's case.
    */
+  /** `fewerMembers` of a request of `op`: its path values kept, body enums offered value by value. */
+  function variantsOf(op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown): readonly { values: Readonly<Record<string, unknown>>; body: unknown }[] {
+    const keep = new Set(op.parameters.filter((p) => p.in === "path").map((p) => p.name));
+    const valid = (v: Readonly<Record<string, unknown>>, b: unknown): boolean => suiteTools.validateRequest?.(op.id, requestInput(op, v, b)).valid ?? false;
+    const bodySchema = op.request?.body?.schema;
+    const choices = (member: string): readonly unknown[] => {
+      const s = bodySchema === undefined ? undefined : deref(root, memberSchema(root, bodySchema, member));
+      const allowed = s !== null && typeof s === "object" ? (s as Record<string, unknown>)["enum"] : undefined;
+      return Array.isArray(allowed) ? allowed.slice(0, 6) : [];
+    };
+    return fewerMembers(values, body, keep, valid, 16, choices);
+  }
+
   async function withFewerMembers(op: OperationCase): Promise<void> {
     const before = sender.answered(op.id);
     if (before.length === 0 || before.some((a) => a.status >= 200 && a.status < 300)) return;
     if (!before.some((a) => a.status >= 400 && a.status < 500 && a.status !== 401 && a.status !== 403 && a.status !== 429)) return;
     const base = await primary(op, () => undefined);
     if (!base) return;
-    const keep = new Set(op.parameters.filter((p) => p.in === "path").map((p) => p.name));
-    const valid = (v: Readonly<Record<string, unknown>>, b: unknown): boolean => suiteTools.validateRequest?.(op.id, requestInput(op, v, b)).valid ?? false;
-    for (const variant of fewerMembers(base.values, base.body, keep, valid)) {
+    for (const variant of variantsOf(op, base.values, base.body)) {
       const target = await pool.forCase(op, caseKind(op));
       if ("why" in target) return;
       const values = { ...variant.values, ...target.values };

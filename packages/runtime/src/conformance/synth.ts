@@ -72,7 +72,10 @@ export function buildPositive(
   const withRefs = (body: unknown): unknown => {
     if (!isObj(body)) return body;
     const out: Record<string, unknown> = { ...body };
-    for (const [k, v] of Object.entries(fixedBody)) if (Object.prototype.hasOwnProperty.call(out, k)) out[k] = v;
+    // The member naming the object an RPC-style operation acts on is sent even where it is optional.
+    // So are the members an undo takes from what it undoes (`undoes`: the caller gives only members the body has).
+    const own = new Set((op.references ?? []).filter((r) => r.own !== undefined && r.in === "body").map((r) => r.name));
+    for (const [k, v] of Object.entries(fixedBody)) if (Object.prototype.hasOwnProperty.call(out, k) || own.has(k) || op.undoes !== undefined) out[k] = v;
     return out;
   };
   const valid = (values: Readonly<Record<string, unknown>>, body: unknown): string | undefined => {
