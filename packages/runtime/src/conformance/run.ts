@@ -1220,9 +1220,9 @@ const FREQUENCY_MAX = 400;
 const RATE_CHECK_MAX = 2000;
 
 /**
- * How an answer's echo of the request (`x-echo`) differs from what was sent: a path parameter left
- * out, or a parameter echoed with another value. Nothing where the echo is not an object (a batch
- * echoing each item in a list).
+ * How an answer's echo of the request (`x-echo`) differs from what was sent: a path or query
+ * parameter sent and left out, or a parameter echoed with another value. Nothing where the echo is
+ * not an object (a batch echoing each item in a list).
  */
 export function echoProblems(op: OperationCase, values: Readonly<Record<string, unknown>>, echo: unknown): string[] {
   if (echo === null || typeof echo !== "object" || Array.isArray(echo)) return [];
@@ -1232,7 +1232,7 @@ export function echoProblems(op: OperationCase, values: Readonly<Record<string, 
     const sent = values[p.name];
     if ((p.in !== "path" && p.in !== "query") || sent === undefined) continue;
     if (!Object.prototype.hasOwnProperty.call(echoed, p.name)) {
-      if (p.in === "path") out.push(`leaves out the path parameter ${p.name}`);
+      out.push(`leaves out the ${p.in} parameter ${p.name}`);
       continue;
     }
     if (!sameValue(echoed[p.name], sent)) out.push(`holds ${p.name}: ${JSON.stringify(echoed[p.name])}, sent ${JSON.stringify(sent)}`);
