@@ -59,18 +59,21 @@ interface Slots<S> {
  * choice needing the third) is taken on the pass after the one it needs. Read-only members and
  * members naming other objects are left alone.
  */
-function fill<S>(ctx: RunContext, op: OperationCase, state: S, members: readonly string[], slots: Slots<S>, salt: string): { state: S; added: string[] } {
+function fill<S>(ctx: RunContext, op: OperationCase, state: S, members: readonly string[], slots: Slots<S>, salt: string, named: Readonly<Rec> = {}): { state: S; added: string[] } {
   const added: string[] = [];
   const done = new Set<string>();
   for (let pass = 0; pass < 4; pass++) {
     const before = added.length;
     for (const member of [...members].sort()) {
-      if (done.has(member) || namesAnotherObject(op, member)) continue;
+      if (done.has(member)) continue;
       const schema = slots.schemaOf(member);
       if (schema === undefined || readOnly(ctx.root, schema)) continue;
+      // A member naming another object takes one the server listed (`named`), never a drawn value.
+      const naming = namesAnotherObject(op, member);
+      if (naming && (slots.has(state, member) || named[member] === undefined)) continue;
       // A member already sent is sent again only as its falsy value, where that is a change.
       const current = slots.get(state, member);
-      const tries = slots.has(state, member) ? falsy(ctx.root, schema).filter((v) => v !== current) : candidates(ctx, op, schema, member, salt);
+      const tries = naming ? [named[member]] : slots.has(state, member) ? falsy(ctx.root, schema).filter((v) => v !== current) : candidates(ctx, op, schema, member, salt);
       for (const value of tries) {
         const next = slots.set(state, member, value);
         if (!slots.valid(next)) continue;
@@ -87,7 +90,8 @@ function fill<S>(ctx: RunContext, op: OperationCase, state: S, members: readonly
 
 /**
  * `req` with every member of `map` it may carry (see `fill`): query members as parameters, the rest
- * as top-level body members. The path's own members and a cursor are left alone. `added` names what
+ * as top-level body members; members naming other objects take the values in `named` (listed by the
+ * server), or stay out. The path's own members and a cursor are left alone. `added` names what
  * changed; empty when nothing could.
  */
 export function maximalRequest(
@@ -96,6 +100,7 @@ export function maximalRequest(
   req: { readonly values: Readonly<Rec>; readonly body: unknown },
   map: Readonly<Record<string, string>>,
   salt: string,
+  named: Readonly<Rec> = {},
 ): { values: Rec; body: unknown; added: string[] } {
   const start = { values: { ...req.values }, body: isRec(req.body) ? { ...req.body } : req.body };
   const validate = ctx.tools.validateRequest;
@@ -119,7 +124,7 @@ export function maximalRequest(
     set: (st, m, v) => (query.has(m) ? { values: { ...st.values, [m]: v }, body: st.body } : { values: st.values, body: { ...(st.body as Rec), [m]: v } }),
     valid: (st) => validate(op.id, requestInput(op, st.values, st.body)).valid,
   };
-  const { state, added } = fill(ctx, op, start, Object.keys(map), slots, salt);
+  const { state, added } = fill(ctx, op, start, Object.keys(map), slots, salt, named);
   return { ...state, added };
 }
 

@@ -338,10 +338,12 @@ async function enumSweep(
 }
 
 /**
- * One more object made with every optional member the read-back map names (falsy values first),
- * read back: what the first create left out is stored too. A refusal is no failure (members may
- * exclude each other in ways the schema does not say); made only where the contract deletes it again
- * or the target is throw-away, and deleted afterwards.
+ * One more object made with every optional member the read-back map names (falsy values first;
+ * members naming other objects with ones the server lists), read back: what the first create left
+ * out is stored too. Then the same for each other value of an enum member where that value admits
+ * members the first did not (a video's members on a create that drew an image). A refusal is no
+ * failure (members may exclude each other in ways the schema does not say); made only where the
+ * contract deletes it again or the target is throw-away, and deleted afterwards.
  */
 async function maximalCreate(
   ctx: RunContext,
@@ -356,8 +358,51 @@ async function maximalCreate(
   if (!readOf || !map) return;
   const del = sc.delete !== undefined ? ctx.op(sc.delete) : undefined;
   if (!del && !ctx.target().disposable) return;
-  const req = maximalRequest(ctx, create, made, map, "create");
-  if (req.added.length === 0) return;
+  const named = (await ctx.pool.referenceValues(create, pathFrom(create, made.values, create))).body;
+  const req = maximalRequest(ctx, create, made, map, "create", named);
+  if (req.added.length > 0) await sendMaximal(ctx, sc, create, made, req, firstId, readOf, map, shows, del);
+  const covered = new Set(req.added);
+  let budget = KIND_VARIANTS;
+  for (const variant of kindVariants(ctx, create, made, map)) {
+    if (budget <= 0) break;
+    const full = maximalRequest(ctx, create, variant.req, map, `create/${variant.label}`, named);
+    const fresh = full.added.filter((m) => !covered.has(m));
+    if (fresh.length === 0) continue;
+    budget--;
+    for (const m of fresh) covered.add(m);
+    await sendMaximal(ctx, sc, create, made, { ...full, added: [variant.label, ...full.added] }, firstId, readOf, map, shows, del);
+  }
+}
+
+/** Kinds of object a maximal create is also made as: the first request with one enum member set to each other value it allows. */
+function kindVariants(ctx: RunContext, create: OperationCase, made: PositiveRequest, map: Readonly<Record<string, string>>): { label: string; req: { values: Rec; body: unknown } }[] {
+  const out: { label: string; req: { values: Rec; body: unknown } }[] = [];
+  const validate = ctx.tools.validateRequest;
+  if (!validate || !isRec(made.body) || create.request?.body === undefined) return out;
+  for (const member of Object.keys(map).sort()) {
+    const values = enumValues(ctx.root, memberSchema(ctx.root, create.request.body.schema, member));
+    for (const value of values) {
+      if (sameValue(value, (made.body as Rec)[member])) continue;
+      const req = { values: { ...made.values }, body: { ...(made.body as Rec), [member]: value } };
+      if (validate(create.id, requestInput(create, req.values, req.body)).valid) out.push({ label: `${member}=${JSON.stringify(value)}`, req });
+    }
+  }
+  return out;
+}
+
+/** Sends one maximal create, judges its answer and what the object reads back, and deletes it again. */
+async function sendMaximal(
+  ctx: RunContext,
+  sc: LifecycleScenario,
+  create: OperationCase,
+  made: PositiveRequest,
+  req: { values: Rec; body: unknown; added: readonly string[] },
+  firstId: unknown,
+  readOf: (id: unknown) => Promise<Rec | undefined>,
+  map: Readonly<Record<string, string>>,
+  shows: (object: Rec | undefined, member: string) => boolean,
+  del: OperationCase | undefined,
+): Promise<void> {
   let res = await ctx.send(create, req.values, req.body);
   // Objects other cases made may fill the contract's cap: a throw-away target makes room.
   if (res.status >= 400 && res.status < 500 && (await ctx.pool.makeRoom(create, pathFrom(create, made.values, create)))) res = await ctx.send(create, req.values, req.body);
@@ -386,6 +431,9 @@ async function maximalCreate(
   }
   if (del) await deleteMade(ctx, sc, create, made, del, id);
 }
+
+/** Kinds of object (enum values admitting other members) a maximal create is also made as. @default 4 */
+const KIND_VARIANTS = 4;
 
 /** One-member changes an update case sends (each read back), every member's first before any second. @default 16 */
 const MAX_CHANGES = 16;
