@@ -203,11 +203,14 @@ function updates(model: ApiModel, resolve: Resolve): Obj[] {
         const collection = objectPath(o.path).replace(/\/\{[^}/]+\}$/, "");
         const list = read ? undefined : model.operations.find((r) => shown(r) && r.method === "get" && r.path === collection && collection !== objectPath(o.path));
         const listMap = list ? readBackMap(o, list, resolve) : {};
+        // Neither a read nor a list shows the members: the update's own answer does (the line item it answers).
+        const ownMap = !read && Object.keys(listMap).length === 0 ? readBackMap(o, o, resolve) : {};
         return {
           kind: "update",
           operationId: o.id,
           ...(read ? { read: read.id, readBack: readBackMap(o, read, resolve) } : {}),
           ...(list && Object.keys(listMap).length > 0 ? { list: list.id, readBack: listMap } : {}),
+          ...(Object.keys(ownMap).length > 0 ? { readBack: ownMap } : {}),
           // Without a read, the update's own answers show the object: what never changes is compared between them.
           immutable: immutableMembers(read ?? o, resolve, undefined),
           row: `${o.id}: the answer${read ? ` and ${read.id}` : list && Object.keys(listMap).length > 0 ? ` and ${list.id}` : ""} hold what the update sent`,

@@ -350,6 +350,15 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     if (plan.echo !== undefined && res.status >= 200 && res.status < 300) {
       const wrong = echoProblems(op, values, getAt(res.body, plan.echo));
       check(wrong.length === 0, `${where(op)} answered ${describeResponse(res)}, whose echo of the request at ${plan.echo} ${wrong.join("; ")}`);
+      // A batch echoes one entry per operation (`request[]` of {params}): each holds the path's parameters as sent.
+      const parent = plan.echo.split("/").slice(0, -1).join("/");
+      const entries = parent !== "" && getAt(res.body, plan.echo) === undefined ? getAt(res.body, parent) : undefined;
+      if (Array.isArray(entries)) {
+        const pathOnly = { ...op, parameters: op.parameters.filter((p) => p.in === "path") };
+        const last = `/${plan.echo.split("/").at(-1) ?? ""}`;
+        const each = entries.flatMap((entry, i) => echoProblems(pathOnly, values, getAt(entry, last)).map((w) => `entry ${i} ${w}`));
+        check(each.length === 0, `${where(op)} answered ${describeResponse(res)}, whose echo of each operation at ${parent}/…${last} ${each.join("; ")}`);
+      }
     }
     const broken = brokenRules(op.responseRules ?? [], exchangeOf(op, values, body, res), root);
     check(broken.length === 0, `${where(op)} answered ${describeResponse(res)}, breaking the contract's response rules: ${broken.join("; ")}`);

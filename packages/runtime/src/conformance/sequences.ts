@@ -80,6 +80,18 @@ async function membersShown(ctx: RunContext, list: OperationCase, fixed: Rec, it
   return out;
 }
 
+/**
+ * A soft delete is not undone by deleting again: the second delete's answer, where it shows the
+ * object, holds deleted=true, and so does a read (or a list) with with_deleted=true afterwards. A
+ * delete that toggles the flag brings the object back.
+ */
+async function staysDeleted(ctx: RunContext, del: OperationCase, values: Rec, id: unknown, again: RawResponse, readBack: () => Promise<Rec | undefined>): Promise<void> {
+  const answered = ok2xx(again) ? subject(again.body, id) : undefined;
+  if (answered && "deleted" in answered) ctx.check(answered["deleted"] === true, `${where(del)}: deleting ${String(id)} again answers deleted=${JSON.stringify(answered["deleted"])}: a soft delete is not undone by another`);
+  const now = await readBack();
+  if (now && "deleted" in now) ctx.check(now["deleted"] === true, `${where(del)}: after deleting ${String(id)} again it reads deleted=${JSON.stringify(now["deleted"])}: a soft delete is not undone by another`);
+}
+
 /** A deleted object reads 404; a soft-deleted one, where the read takes with_deleted, 404 without it and deleted=true with it. */
 async function readAfterDelete(ctx: RunContext, read: OperationCase, del: OperationCase, values: Rec, id: unknown, soft: boolean): Promise<void> {
   const { check } = ctx;
@@ -264,9 +276,20 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
       await keepsLive(ctx, list, pathFrom(create, made.values, list));
     }
   }
-  if (sc.repeatDeleteStatus !== undefined) {
+  if (sc.repeatDeleteStatus !== undefined || sc.deletion === "soft") {
     const again = await ctx.send(del, dv, undefined);
-    check(again.status === sc.repeatDeleteStatus, `${where(del)}: deleting ${String(id)} again must answer ${sc.repeatDeleteStatus}, answered ${describeResponse(again)}`);
+    if (sc.repeatDeleteStatus !== undefined) check(again.status === sc.repeatDeleteStatus, `${where(del)}: deleting ${String(id)} again must answer ${sc.repeatDeleteStatus}, answered ${describeResponse(again)}`);
+    if (sc.deletion === "soft") {
+      await staysDeleted(ctx, del, dv, id, again, async () => {
+        if (read && read.parameters.some((p) => p.name === "with_deleted")) {
+          const rv = { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)), with_deleted: true };
+          const r = await ctx.send(read, rv, undefined);
+          return ok2xx(r) ? subject(r.body, id, key) : undefined;
+        }
+        if (list && list.parameters.some((p) => p.name === "with_deleted")) return (await listContains(ctx, list, pathFrom(create, made.values, list), id, { with_deleted: true }, shape)).found;
+        return undefined;
+      });
+    }
   }
   await maximal();
 }
@@ -889,9 +912,24 @@ async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "deletion
       await keepsLive(ctx, list, fixed);
     }
   }
-  if (sc.repeatStatus !== undefined) {
+  if (sc.repeatStatus !== undefined || sc.soft) {
     const again = await ctx.send(del, values, undefined);
-    check(again.status === sc.repeatStatus, `${where(del)}: a repeated delete must answer ${sc.repeatStatus}, answered ${describeResponse(again)}`);
+    if (sc.repeatStatus !== undefined) check(again.status === sc.repeatStatus, `${where(del)}: a repeated delete must answer ${sc.repeatStatus}, answered ${describeResponse(again)}`);
+    if (sc.soft) {
+      await staysDeleted(ctx, del, values, id, again, async () => {
+        const read = sc.readOperationId !== undefined ? (ctx.op(sc.readOperationId) as OperationCase) : undefined;
+        if (read && read.parameters.some((p) => p.name === "with_deleted")) {
+          const r = await ctx.send(read, { ...(await ctx.positive(read, 0, await ctx.pathValues(read))).values, ...values, with_deleted: true }, undefined);
+          return ok2xx(r) ? subject(r.body, id) : undefined;
+        }
+        const list = sc.listOperationId !== undefined ? (ctx.op(sc.listOperationId) as OperationCase) : undefined;
+        if (list && list.parameters.some((p) => p.name === "with_deleted")) {
+          const fixed = { ...(await ctx.pathValues(list)), ...Object.fromEntries(list.parameters.filter((p) => p.in === "path" && values[p.name] !== undefined).map((p) => [p.name, values[p.name]])) };
+          return (await listContains(ctx, list, fixed, id, { with_deleted: true })).found;
+        }
+        return undefined;
+      });
+    }
   }
 }
 
