@@ -87,9 +87,11 @@ async function membersShown(ctx: RunContext, list: OperationCase, fixed: Rec, it
  */
 async function staysDeleted(ctx: RunContext, del: OperationCase, values: Rec, id: unknown, again: RawResponse, readBack: () => Promise<Rec | undefined>): Promise<void> {
   const answered = ok2xx(again) ? subject(again.body, id) : undefined;
-  if (answered && "deleted" in answered) ctx.check(answered["deleted"] === true, `${where(del)}: deleting ${String(id)} again answers deleted=${JSON.stringify(answered["deleted"])}: a soft delete is not undone by another`);
+  if (answered && "deleted" in answered)
+    ctx.check(answered["deleted"] === true, `${where(del)}: deleting ${String(id)} again answers deleted=${JSON.stringify(answered["deleted"])}: a soft delete is not undone by another`);
   const now = await readBack();
-  if (now && "deleted" in now) ctx.check(now["deleted"] === true, `${where(del)}: after deleting ${String(id)} again it reads deleted=${JSON.stringify(now["deleted"])}: a soft delete is not undone by another`);
+  if (now && "deleted" in now)
+    ctx.check(now["deleted"] === true, `${where(del)}: after deleting ${String(id)} again it reads deleted=${JSON.stringify(now["deleted"])}: a soft delete is not undone by another`);
 }
 
 /** A deleted object reads 404; a soft-deleted one, where the read takes with_deleted, 404 without it and deleted=true with it. */
@@ -278,7 +280,8 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   }
   if (sc.repeatDeleteStatus !== undefined || sc.deletion === "soft") {
     const again = await ctx.send(del, dv, undefined);
-    if (sc.repeatDeleteStatus !== undefined) check(again.status === sc.repeatDeleteStatus, `${where(del)}: deleting ${String(id)} again must answer ${sc.repeatDeleteStatus}, answered ${describeResponse(again)}`);
+    if (sc.repeatDeleteStatus !== undefined)
+      check(again.status === sc.repeatDeleteStatus, `${where(del)}: deleting ${String(id)} again must answer ${sc.repeatDeleteStatus}, answered ${describeResponse(again)}`);
     if (sc.deletion === "soft") {
       await staysDeleted(ctx, del, dv, id, again, async () => {
         if (read && read.parameters.some((p) => p.name === "with_deleted")) {
