@@ -232,6 +232,7 @@ function buildOperations(doc: Obj, resolve: (n: unknown) => unknown, rootSecurit
       ...optional("transitions", op["x-transitions"]),
       ...optional("mcp", readMcp(op["x-mcp"])),
       ...optional("fieldSelection", isObj(op["x-field-selection"]) ? op["x-field-selection"] : undefined),
+      ...optional("echoParams", isObj(op["x-echo"]) && Array.isArray(op["x-echo"]["params"]) ? op["x-echo"]["params"].filter((x): x is string => typeof x === "string") : undefined),
       ...optional("conditional", Array.isArray(op["x-conditional"]) ? op["x-conditional"].filter(isObj) : undefined),
     };
   });

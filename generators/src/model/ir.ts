@@ -152,6 +152,8 @@ export interface Operation {
   readonly mcp?: McpOverrides;
   /** `x-field-selection`: which parameters choose the fields of the answer's objects (checked by the conformance suite). */
   readonly fieldSelection?: Readonly<Record<string, unknown>>;
+  /** Operation `x-echo`: the parameters its answers echo, where the document names a subset of them. */
+  readonly echoParams?: readonly string[];
   /** `x-conditional`: request members taken only for some objects (of a kind, or holding a feature). */
   readonly conditional?: readonly Readonly<Record<string, unknown>>[];
 }

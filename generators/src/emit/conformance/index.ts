@@ -212,6 +212,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...(headers ? { responseHeaders: headers } : {}),
     ...(filters.length > 0 ? { filters } : {}),
     ...(fieldSelection ? { fieldSelection } : {}),
+    ...(op.echoParams ? { echoParams: op.echoParams } : {}),
     ...ownershipOf(op, relations, model),
     ...conditionalOf(op),
     ...(rate ? { rateLimit: rate } : {}),

@@ -104,6 +104,8 @@ export interface OperationCase {
   readonly request?: RequestSchemas;
   /** Per path parameter: where values of existing objects come from, best first (the generator's relations). */
   readonly sources?: Readonly<Record<string, readonly PlanSource[]>>;
+  /** Operation `x-echo`: the only parameters its answers must echo (the document names them); others echoed are still compared. */
+  readonly echoParams?: readonly string[];
   /** Request members that name another resource: they take a value a list gives. */
   readonly references?: readonly PlanReference[];
   /**

@@ -19,7 +19,8 @@ import { filterValues, innerProbes, keysOf, matchesFilter } from "./filters.js";
 import { walkAll } from "./walk.js";
 import { defaultDifferences, statedDefaults } from "./defaults.js";
 import { fewerMembers } from "./fewer.js";
-import { deref, itemsOf, memberSchema, schemaAt } from "./schema-walk.js";
+import { deref, itemsOf, memberNames, memberSchema, schemaAt } from "./schema-walk.js";
+import { maximalRequest } from "./maximal.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
@@ -463,6 +464,24 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (i === cases - 1 && caseKind(op) !== "delete") await withFewerMembers(op);
       });
     }
+    it(`${op.id}: answers a valid request carrying every optional member it may`, async (context) => {
+      if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
+      if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
+      const base = await primary(op, (why) => context.skip(why));
+      if (!base) return;
+      // Drawn requests send some optional members only: what the answer echoes or computes from the
+      // others (a second list of keywords, a filter) is otherwise never asked for.
+      const members = [...op.parameters.filter((p) => p.in === "query").map((p) => p.name), ...(op.request?.body ? memberNames(root, op.request.body.schema) : [])];
+      const refs = await pool.referenceValues(op, base.values);
+      const full = maximalRequest(ctx, op, base, Object.fromEntries(members.map((m) => [m, m])), "valid", refs.body);
+      if (full.added.length === 0) return context.skip("the valid requests already carry every optional member the contract's validators allow beside the others");
+      const on = await pool.forCase(op, caseKind(op));
+      if ("why" in on) return context.skip(on.why);
+      const values = { ...full.values, ...on.values };
+      const res = await sender.send(op, values, full.body);
+      await on.done(res, full.body);
+      checkAnswer(op, values, full.body, res);
+    });
     for (const b of op.boundaries ?? []) {
       it(`${op.id}: accepts a request ${b.label}`, async (context) => {
         if (op.flowStep !== undefined) return context.skip(`valid requests are left to a sequence: ${op.flowStep}`);
@@ -1230,8 +1249,9 @@ const RATE_CHECK_MAX = 2000;
 
 /**
  * How an answer's echo of the request (`x-echo`) differs from what was sent: a path or query
- * parameter sent and left out, or a parameter echoed with another value. Nothing where the echo is
- * not an object (a batch echoing each item in a list).
+ * parameter sent and left out (of those the operation's own `x-echo` names, where it names some), or
+ * a parameter echoed with another value. Nothing where the echo is not an object (a batch echoing
+ * each item in a list).
  */
 export function echoProblems(op: OperationCase, values: Readonly<Record<string, unknown>>, echo: unknown): string[] {
   if (echo === null || typeof echo !== "object" || Array.isArray(echo)) return [];
@@ -1241,7 +1261,7 @@ export function echoProblems(op: OperationCase, values: Readonly<Record<string, 
     const sent = values[p.name];
     if ((p.in !== "path" && p.in !== "query") || sent === undefined) continue;
     if (!Object.prototype.hasOwnProperty.call(echoed, p.name)) {
-      out.push(`leaves out the ${p.in} parameter ${p.name}`);
+      if (op.echoParams === undefined || op.echoParams.includes(p.name)) out.push(`leaves out the ${p.in} parameter ${p.name}`);
       continue;
     }
     if (!sameValue(echoed[p.name], sent)) out.push(`holds ${p.name}: ${JSON.stringify(echoed[p.name])}, sent ${JSON.stringify(sent)}`);

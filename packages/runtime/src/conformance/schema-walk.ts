@@ -26,6 +26,15 @@ export function memberSchema(root: unknown, schema: unknown, member: string, dep
   return undefined;
 }
 
+/** The names of the top-level members a schema declares (through `$ref` and `allOf`). */
+export function memberNames(root: unknown, schema: unknown, depth = 0): string[] {
+  const s = deref(root, schema);
+  if (!isRec(s) || depth > 8) return [];
+  const own = isRec(s["properties"]) ? Object.keys(s["properties"]) : [];
+  const parts = (Array.isArray(s["allOf"]) ? s["allOf"] : []).flatMap((part) => memberNames(root, part, depth + 1));
+  return [...new Set([...own, ...parts])];
+}
+
 /** The item schema of an array schema. */
 export function itemsOf(root: unknown, schema: unknown): unknown {
   const s = deref(root, schema);

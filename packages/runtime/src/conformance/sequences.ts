@@ -773,6 +773,17 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
 
   const first = await approved();
   if (!first) return skip(`${where(authOp)} needs a person at the browser step (no oauth_verifier came back in a redirect)`);
+  // RFC 5849 §2.2: a callback that has a query of its own keeps it, the OAuth parameters appended to it.
+  const withQuery = `${sc.callback}${sc.callback.includes("?") ? "&" : "?"}cg_state=kept`;
+  const own = await browserStep(withQuery);
+  const ownLocation = own?.answer.headers.get("location");
+  if (own && ownLocation) {
+    const back = new URL(ownLocation, t.baseUrl).searchParams;
+    check(
+      back.get("cg_state") === "kept" && back.get("oauth_token") === own.token && back.get("oauth_verifier") !== null,
+      `${where(authOp)} redirected to ${ownLocation} for oauth_callback=${withQuery}: the callback's own query must be kept and oauth_token and oauth_verifier appended to it (RFC 5849 §2.2)`,
+    );
+  }
   const wrong = await exchange(first, `${first.verifier}-wrong`);
   check(wrong.status >= 400 && wrong.status < 500, `${where(accOp)} accepted a wrong oauth_verifier: ${describeResponse(wrong)}`);
   // The exchange must be signed with the very request token it names (RFC 5849 §2.3).
