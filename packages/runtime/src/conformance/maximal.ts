@@ -38,8 +38,11 @@ function falsy(root: unknown, schema: unknown): unknown[] {
 function candidates(ctx: RunContext, op: OperationCase, schema: unknown, name: string, salt: string): unknown[] {
   const out: unknown[] = falsy(ctx.root, schema);
   const mock = ctx.tools.mock;
-  if (mock) for (let k = 0; k < 4; k++) out.push(mock(schema as MockSchema, deriveSeed(ctx.seed, `${op.id}/maximal/${name}/${salt}/${k}`)));
-  return out.filter((v) => v !== undefined && v !== null);
+  const drawn: unknown[] = [];
+  if (mock) for (let k = 0; k < 4; k++) drawn.push(mock(schema as MockSchema, deriveSeed(ctx.seed, `${op.id}/maximal/${name}/${salt}/${k}`)));
+  // An empty list or text says nothing a server could lose: drawn values with content go first.
+  const empty = (v: unknown): boolean => (Array.isArray(v) && v.length === 0) || v === "";
+  return [...out, ...drawn.filter((v) => !empty(v)), ...drawn.filter(empty)].filter((v) => v !== undefined && v !== null);
 }
 
 /** Where a maximal request's members live: their schemas, and reading and writing them in state `S`. */

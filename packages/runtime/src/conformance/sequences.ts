@@ -616,6 +616,7 @@ async function updateEach(
   map: Readonly<Record<string, string>> | undefined,
   immutable: readonly string[],
   after: (changed: SentMember[]) => Promise<unknown>,
+  answerShows = false,
 ): Promise<{ accepted: number; refusals: string[]; sentBody: unknown; sentQuery: Rec }> {
   const changes = changesOf(ctx, update, req, stored, salt, await referenceAlternatives(ctx, update, req.values));
   // And one write sending every optional member the read-back names that the others leave out.
@@ -627,7 +628,7 @@ async function updateEach(
   let sentBody: unknown = req.body;
   let sentQuery: Rec = { ...req.values };
   for (const change of changes.length > 0 ? changes : [req]) {
-    const sent = await sendUpdate(ctx, update, change, id, map, stored, immutable);
+    const sent = await sendUpdate(ctx, update, change, id, map, stored, immutable, answerShows);
     if ("refused" in sent) refusals.push(sent.refused);
     else {
       accepted++;
@@ -651,6 +652,7 @@ async function sendUpdate(
   map: Readonly<Record<string, string>> | undefined,
   before: Rec,
   immutable: readonly string[],
+  answerShows = false,
 ): Promise<{ changed: SentMember[] } | { refused: string }> {
   const ur = await ctx.send(update, change.values, change.body);
   ctx.check(ur.status < 500 || (update.declaredServerErrors ?? []).includes(ur.status), `${where(update)} answered ${describeResponse(ur)} to a valid update of ${String(id)}: a server error`);
@@ -661,10 +663,16 @@ async function sendUpdate(
   // What a read afterwards must hold: what the answer says was stored. An update answered without
   // the object (204) is judged on its status: which members it applies is the server's to say
   // (a PATCH of some members only), and a read cannot tell an ignored member from a lost one.
-  const changed = answered ? sentMembers(update, change.values, change.body, map).filter((m) => !path.has(m.member) && Object.prototype.hasOwnProperty.call(answered, m.stored)) : [];
+  // Where nothing but the answer shows the object (`answerShows`: `map` holds the members the
+  // answer declares), a member sent and left out of it is lost, not merely unshown.
+  const changed = answered
+    ? sentMembers(update, change.values, change.body, map).filter(
+        (m) => !path.has(m.member) && (Object.prototype.hasOwnProperty.call(answered, m.stored) || (answerShows && map?.[m.member] !== undefined && m.value !== null)),
+      )
+    : [];
   if (answered) {
     const diff = differences(
-      changed.map((x) => ({ ...x, declared: false })),
+      changed.map((x) => ({ ...x, declared: answerShows && map?.[x.member] !== undefined })),
       answered,
     );
     ctx.check(diff.length === 0, `${where(update)} answers the update of ${String(id)} with other values than it was sent: ${diff.join("; ")}`);
@@ -989,23 +997,34 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
       }
       const held = stored;
       const req = await readModifyWrite(ctx, update, held, fixed, i);
-      const r = await updateEach(ctx, update, req, held, id, i, sc.readBack, sc.immutable ?? [], async (changed) => {
-        if (listOp) {
-          const { found, res } = await listContains(ctx, listOp, pathFrom(update, fixed, listOp), id);
-          check(found !== undefined, `${where(listOp)} does not list ${String(id)} after ${update.id}: ${describeResponse(res)}`);
-          const diff = found ? differences(changed, found) : [];
-          check(diff.length === 0, `${where(listOp)}: ${String(id)} after ${update.id} does not hold what was sent: ${diff.join("; ")}`);
-          return;
-        }
-        const rr = await readNow();
-        if (!rr || !read) return;
-        check(ok2xx(rr), `${where(read)} answered ${describeResponse(rr)} reading ${String(id)} after ${update.id}`);
-        const now = subject(rr.body, id);
-        const diff = now ? differences(changed, now) : [];
-        check(diff.length === 0, `${where(read)}: ${String(id)} after ${update.id} does not hold what was sent: ${diff.join("; ")}`);
-        const moved = now && original ? changedImmutables(original, now, sc.immutable ?? []) : [];
-        check(moved.length === 0, `${where(update)} changed what must never change of ${String(id)}: ${moved.join("; ")}`);
-      });
+      const r = await updateEach(
+        ctx,
+        update,
+        req,
+        held,
+        id,
+        i,
+        sc.readBack,
+        sc.immutable ?? [],
+        async (changed) => {
+          if (listOp) {
+            const { found, res } = await listContains(ctx, listOp, pathFrom(update, fixed, listOp), id);
+            check(found !== undefined, `${where(listOp)} does not list ${String(id)} after ${update.id}: ${describeResponse(res)}`);
+            const diff = found ? differences(changed, found) : [];
+            check(diff.length === 0, `${where(listOp)}: ${String(id)} after ${update.id} does not hold what was sent: ${diff.join("; ")}`);
+            return;
+          }
+          const rr = await readNow();
+          if (!rr || !read) return;
+          check(ok2xx(rr), `${where(read)} answered ${describeResponse(rr)} reading ${String(id)} after ${update.id}`);
+          const now = subject(rr.body, id);
+          const diff = now ? differences(changed, now) : [];
+          check(diff.length === 0, `${where(read)}: ${String(id)} after ${update.id} does not hold what was sent: ${diff.join("; ")}`);
+          const moved = now && original ? changedImmutables(original, now, sc.immutable ?? []) : [];
+          check(moved.length === 0, `${where(update)} changed what must never change of ${String(id)}: ${moved.join("; ")}`);
+        },
+        !read && !listOp,
+      );
       refusals.push(...r.refusals);
       if (r.accepted > 0) {
         lastSent = { res: { status: 200 } as RawResponse, body: r.sentBody, query: r.sentQuery };
