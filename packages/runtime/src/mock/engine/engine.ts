@@ -358,6 +358,10 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
       // nearest in meaning (not this caller's, then a request that does not hold together).
       const status = [403, 400, 422].find((s) => answers.declares(operationId, s));
       if (status !== undefined) return failure(operationId, status, `${c.keyParam} ${String(key)} belongs to another ${c.parents.join(", ")}`);
+      // An operation that declares no client error at all refuses as a server would, with a 404
+      // the contract does not declare (as it refuses an invalid request with an undeclared 400).
+      const refusesNothing = !answers.plansOf(operationId).some((p) => /^4/.test(p.status) || p.status === "default");
+      if (refusesNothing) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)} under these ${c.parents.join(", ")}`);
     }
     if (found === "gone" && role.role === "delete") return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
     if (found === "gone" || (found === undefined && refusesHere)) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)}`);
