@@ -26,11 +26,12 @@ const DRAWS = 4;
 /**
  * Whether `value` works as a path segment: scalar, not empty, and free of what a path or a
  * template cannot carry as it is (`/` would need a server to decode it back, which not all do).
+ * Inner spaces are fine (`East US 2` goes out as `East%20US%202`).
  */
 function pathSafe(value: unknown): value is string | number | boolean {
   if (typeof value === "number") return Number.isFinite(value);
   if (typeof value === "boolean") return true;
-  return typeof value === "string" && value.trim() !== "" && !/[/?#%{}\s]/.test(value);
+  return typeof value === "string" && value.trim() !== "" && value.trim() === value && !/[/?#%{}\t\r\n]/.test(value);
 }
 
 /** Whether a value sent as text fits a schema: as it is, as text, or as the number it spells. */
@@ -53,7 +54,10 @@ export function knownValues(table: MockTable, tools: ValueTools, seed: number): 
   for (const [name, parameter] of Object.entries(table.pathParameters ?? {})) {
     if (discovered.has(name)) continue;
     const fitsAll = (v: unknown): v is string | number | boolean => pathSafe(v) && parameter.schemas.every((s) => fitsAsSent(tools, s, v));
-    let value = (parameter.examples ?? []).find(fitsAll);
+    // The parent the contract's example objects sit under first: a suite reading an example object
+    // (a key the contract's example names) reads it under its own parent, not another's.
+    const parentExamples = table.collections.flatMap((c) => (c.exampleParents !== undefined && Object.prototype.hasOwnProperty.call(c.exampleParents, name) ? [c.exampleParents[name]] : []));
+    let value = [...parentExamples, ...(parameter.examples ?? [])].find(fitsAll);
     for (let i = 0; value === undefined && i < DRAWS * parameter.schemas.length; i++) {
       const schema = parameter.schemas[i % parameter.schemas.length] as MockSchema;
       const drawn = tools.draw(schema, deriveSeed(seed, `value:${name}:${i}`));
