@@ -249,9 +249,7 @@ function pathParameters(model: ApiModel, resolve: Resolve): Obj {
       if (example !== undefined && !entry.examples.some((e) => JSON.stringify(e) === JSON.stringify(example))) entry.examples.push(example);
     }
   }
-  return Object.fromEntries(
-    [...out].map(([name, e]) => [name, { schemas: [...e.schemas.values()], ...(e.examples.length > 0 ? { examples: e.examples } : {}) }]),
-  );
+  return Object.fromEntries([...out].map(([name, e]) => [name, { schemas: [...e.schemas.values()], ...(e.examples.length > 0 ? { examples: e.examples } : {}) }]));
 }
 
 /** The mock table of a contract (plain JSON, written into `compiled/mocks.data.js`). */

@@ -492,11 +492,16 @@ describe("mock generator: the size of one value is bounded", () => {
   const leaf = wide("f");
   const middle = wide("m", { type: "array", items: leaf, minItems: 3, maxItems: 6 });
   const schemas: Record<string, MockSchema> = {
-    Envelope: { type: "object", required: ["id"], properties: { id: { type: "string" }, ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`tabs${i}`, { type: "array", items: middle, minItems: 3, maxItems: 6 }])) } },
+    Envelope: {
+      type: "object",
+      required: ["id"],
+      properties: { id: { type: "string" }, ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`tabs${i}`, { type: "array", items: middle, minItems: 3, maxItems: 6 }])) },
+    },
   };
   const root = doc(schemas);
   const matches = createSchemaMatcher(root, { now: Date.UTC(2025, 0, 1) });
-  const members = (v: unknown): number => (Array.isArray(v) ? v.reduce((n: number, x) => n + members(x), 0) : v !== null && typeof v === "object" ? Object.values(v).reduce((n: number, x) => n + 1 + members(x), 0) : 0);
+  const members = (v: unknown): number =>
+    Array.isArray(v) ? v.reduce((n: number, x) => n + members(x), 0) : v !== null && typeof v === "object" ? Object.values(v).reduce((n: number, x) => n + 1 + members(x), 0) : 0;
 
   it("draws a wide schema valid and no larger than the size budget allows, the rest minimal", () => {
     const full = createMockGenerator({ root, sizeBudget: Number.MAX_SAFE_INTEGER }).forSchema("Envelope", 3);

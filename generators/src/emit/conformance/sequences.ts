@@ -8,7 +8,6 @@ import { mediaKind } from "../validators/index.js";
 import { admitsJson, keyPointers, relationsOf } from "../../model/relations.js";
 import { isObj, sampleValue, type Resolve } from "./negatives.js";
 import { immutableMembers, readBackDefaults, readBackMap, readObjectSchema } from "./read-back.js";
-import { bodyContent } from "./requests.js";
 import { batchWriteOf } from "./batch-writes.js";
 
 type Obj = Record<string, unknown>;

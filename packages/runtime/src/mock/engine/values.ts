@@ -67,7 +67,7 @@ export function knownValues(table: MockTable, tools: ValueTools, seed: number): 
   }
   // A key under parents names an object of those parents only (another parent's is refused): it is
   // stated only where every parent is stated too, so a suite has no other parent to combine it with.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const c of table.collections) {
       if (found.has(c.keyParam) && c.parents.some((p) => !found.has(p))) changed = found.delete(c.keyParam) || changed;
