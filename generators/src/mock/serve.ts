@@ -186,6 +186,28 @@ export function startupLines(running: RunningMock, options: Pick<ServeOptions, "
         : `  credentials: any of the right scheme (--check-credentials takes only the development ones: bearer ${c.bearerToken}, API key ${c.apiKey}, Basic ${c.apiKey}:${c.apiSecret})`,
     );
   }
+  const values = servedValues(running.served);
+  if (Object.keys(values).length > 0) lines.push(`  values no operation lists or makes (contractgen test --values): ${JSON.stringify(values)}`);
   lines.push(`  Prefer: code=<status>, example=<name>, dynamic=true choose the answer`);
   return lines;
+}
+
+/**
+ * The path values every served contract answers that no operation of it lists or makes (each
+ * engine's `knownValues`), by parameter name: what a contract test is given with `--values`, as a
+ * user would pass them. A name two contracts state differently is left out: one value is given
+ * per name, and the other contract may not take it.
+ */
+export function servedValues(served: readonly Served[]): Record<string, string | number | boolean> {
+  const out = new Map<string, string | number | boolean>();
+  const clashing = new Set<string>();
+  for (const s of served) {
+    for (const [name, value] of Object.entries(s.engine.knownValues())) {
+      const had = out.get(name);
+      if (had !== undefined && had !== value) clashing.add(name);
+      else out.set(name, value);
+    }
+  }
+  for (const name of clashing) out.delete(name);
+  return Object.fromEntries(out);
 }

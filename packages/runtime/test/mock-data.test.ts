@@ -481,3 +481,38 @@ describe("mock generator: determinism, variety, recursion, rules, failures", () 
     expect((v as number) % 7).toBe(0);
   });
 });
+
+describe("mock generator: the size of one value is bounded", () => {
+  // DocuSign's shape in small: many arrays of wide objects, each array of wide objects again.
+  const wide = (prefix: string, inner?: MockSchema): MockSchema => ({
+    type: "object",
+    required: [`${prefix}0`],
+    properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`${prefix}${i}`, i === 1 && inner !== undefined ? inner : { type: "string" }])),
+  });
+  const leaf = wide("f");
+  const middle = wide("m", { type: "array", items: leaf, minItems: 3, maxItems: 6 });
+  const schemas: Record<string, MockSchema> = {
+    Envelope: {
+      type: "object",
+      required: ["id"],
+      properties: { id: { type: "string" }, ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`tabs${i}`, { type: "array", items: middle, minItems: 3, maxItems: 6 }])) },
+    },
+  };
+  const root = doc(schemas);
+  const matches = createSchemaMatcher(root, { now: Date.UTC(2025, 0, 1) });
+  const members = (v: unknown): number =>
+    Array.isArray(v) ? v.reduce((n: number, x) => n + members(x), 0) : v !== null && typeof v === "object" ? Object.values(v).reduce((n: number, x) => n + 1 + members(x), 0) : 0;
+
+  it("draws a wide schema valid and no larger than the size budget allows, the rest minimal", () => {
+    const full = createMockGenerator({ root, sizeBudget: Number.MAX_SAFE_INTEGER }).forSchema("Envelope", 3);
+    const bounded = createMockGenerator({ root }).forSchema("Envelope", 3);
+    expect(matches({ $ref: "#/components/schemas/Envelope" }, bounded)).toBe(true);
+    expect(members(bounded)).toBeLessThan(members(full) / 2);
+    expect(members(bounded)).toBeLessThan(12_000);
+  });
+
+  it("leaves a value within the budget as it was", () => {
+    const small = wide("s");
+    expect(createMockGenerator({ root }).generate(small, 9)).toEqual(createMockGenerator({ root, sizeBudget: Number.MAX_SAFE_INTEGER }).generate(small, 9));
+  });
+});

@@ -8,7 +8,7 @@ import { mediaKind } from "../validators/index.js";
 import { admitsJson, keyPointers, relationsOf } from "../../model/relations.js";
 import { isObj, sampleValue, type Resolve } from "./negatives.js";
 import { immutableMembers, readBackDefaults, readBackMap, readObjectSchema } from "./read-back.js";
-import { bodyContent } from "./requests.js";
+import { batchWriteOf } from "./batch-writes.js";
 
 type Obj = Record<string, unknown>;
 
@@ -227,36 +227,17 @@ function updates(model: ApiModel, resolve: Resolve): Obj[] {
 function batchWrites(model: ApiModel, resolve: Resolve): Obj[] {
   const out: Obj[] = [];
   for (const op of model.operations) {
-    if (!shown(op) || !["put", "post", "patch"].includes(op.method)) continue;
-    const list = model.operations.find((o) => shown(o) && o.method === "get" && o.path === op.path);
-    const listed = list ? readObjectSchema(list, resolve) : undefined;
-    const content = bodyContent(op);
-    if (!list || !listed || content?.schema === undefined || mediaKind(content.mediaType) !== "json") continue;
-    const body = resolve(content.schema);
-    const listedProps = isObj(listed["properties"]) ? listed["properties"] : {};
-    for (const [member, raw] of Object.entries(isObj(body["properties"]) ? body["properties"] : {})) {
-      const arr = isObj(raw) ? resolve(raw) : undefined;
-      const item = arr && arr["type"] === "array" && isObj(arr["items"]) ? resolve(arr["items"]) : undefined;
-      const itemProps = item && isObj(item["properties"]) ? item["properties"] : {};
-      const required = Array.isArray(item?.["required"]) ? (item["required"] as unknown[]) : [];
-      const key = ["id", "key", "name"].find((k) => itemProps[k] !== undefined && listedProps[k] !== undefined && required.includes(k));
-      if (key === undefined) continue;
-      const readBack = Object.fromEntries(
-        Object.entries(itemProps)
-          .filter(([n, s]) => listedProps[n] !== undefined && n !== key && !(isObj(s) && (s["writeOnly"] === true || s["x-read-back"] === false)))
-          .map(([n]) => [n, n]),
-      );
-      out.push({
-        kind: "batchWrite",
-        operationId: op.id,
-        pointer: `/${member}`,
-        key,
-        list: list.id,
-        readBack,
-        row: `${op.id}: an item written with every member it may carry is listed by ${list.id} holding them`,
-      });
-      break;
-    }
+    const batch = batchWriteOf(model, op, resolve);
+    if (!batch) continue;
+    out.push({
+      kind: "batchWrite",
+      operationId: op.id,
+      pointer: `/${batch.member}`,
+      key: batch.key,
+      list: batch.list.id,
+      readBack: Object.fromEntries(batch.shown.map((n) => [n, n])),
+      row: `${op.id}: an item written with every member it may carry is listed by ${batch.list.id} holding them`,
+    });
   }
   return out;
 }

@@ -121,7 +121,9 @@ export class ObjectPool {
         origins[name] = "given";
         continue;
       }
-      if (Object.prototype.hasOwnProperty.call(given, name)) {
+      // A given object the suite deleted itself is gone like any other (deletes run last, but a
+      // scenario after them may still ask): its cases are skipped, not sent to a 404.
+      if (Object.prototype.hasOwnProperty.call(given, name) && !this.isConsumed(name, given[name])) {
         values[name] = given[name];
         origins[name] = "given";
         continue;
@@ -218,7 +220,8 @@ export class ObjectPool {
       if (key !== undefined) return { values: { ...known, [last]: key }, made: true };
     }
     const given = this.#host.given();
-    if (Object.prototype.hasOwnProperty.call(given, last) && (restorable || this.#host.disposable())) return { values: { ...known, [last]: given[last] }, made: false };
+    // A given object this run deleted is gone: another case deleting it would only find it deleted.
+    if (Object.prototype.hasOwnProperty.call(given, last) && !this.isConsumed(last, given[last]) && (restorable || this.#host.disposable())) return { values: { ...known, [last]: given[last] }, made: false };
     if (restorable || this.#host.disposable()) {
       const listed = await this.#fromSources(
         (op.sources?.[last] ?? []).filter((s) => s.kind !== "create"),

@@ -54,6 +54,13 @@ export interface MockGeneratorOptions {
   /** Drafts one top-level call may make in all, so impossible schemas fail fast. @default 200000 */
   readonly budget?: number;
   /**
+   * Drafts one top-level call makes in full; past it every further value is minimal (optional
+   * properties omitted, arrays at `minItems`), still valid. Bounds the time of the widest schemas
+   * (DocuSign's envelope: dozens of arrays of tab objects with a hundred members each, which drawn
+   * in full make millions of values) while leaving every smaller value as it was. @default 5000
+   */
+  readonly sizeBudget?: number;
+  /**
    * Told when a schema's own example stands in for generated data (no draft passed), with why.
    * @default nothing is reported
    */
@@ -151,6 +158,7 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
   const optionalProbability = options.optionalProbability ?? 0.7;
   const exampleProbability = options.exampleProbability ?? 0.3;
   const budget = options.budget ?? 200_000;
+  const sizeBudget = options.sizeBudget ?? 5000;
   // `$now` in x-rules is the fixed epoch here; times that must follow it come from a far window.
   const match = createSchemaMatcher(root, { now: MOCK_EPOCH });
 
@@ -230,9 +238,11 @@ export function createMockGenerator(options: MockGeneratorOptions): MockGenerato
   }
 
   /** One draft: merge, choose branches, draft by type, settle `if` conditions. Not yet checked. */
-  function produce(schema: unknown, seed: number, ctx: Ctx): Result {
+  function produce(schema: unknown, seed: number, given: Ctx): Result {
     if (++drafts > budget) throw new BudgetExceeded();
-    if (ctx.depth > maxDepth + 40) return fail(`${ctx.path}: nesting never ends`, true);
+    if (given.depth > maxDepth + 40) return fail(`${given.path}: nesting never ends`, true);
+    // Past the size budget the rest of the value is as small as its schema allows.
+    const ctx = drafts > sizeBudget && !given.minimal ? { ...given, minimal: true } : given;
     const m = mergedView(schema);
     if (m.impossible !== undefined) return fail(`${ctx.path || "/"}: ${m.impossible}`, true);
     // A failure proven for one seed holds for all only when the seed chose nothing here.

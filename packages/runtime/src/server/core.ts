@@ -179,13 +179,16 @@ export function unauthorizedReply(validation: Validation, operationId: string): 
 /** `/2/posts/{id}` → `/2/posts/:p0`, with a map back to the contract's names (which may not be identifiers). */
 export function toFastifyPath(path: string): { url: string; params: readonly string[] } {
   const params: string[] = [];
-  const url = path
-    .split(/(\{[^}]+\})/)
-    .map((part) => {
+  const parts = path.split(/(\{[^}]+\})/);
+  const url = parts
+    .map((part, i) => {
       const m = /^\{([^}]+)\}$/.exec(part);
       if (m) {
         params.push(m[1] as string);
-        return `:p${params.length - 1}`;
+        // A parameter followed by a colon in its segment (Google's `/v1/{name}:cancel`): the router
+        // would read the escaped colon as part of the parameter's name (`p0::cancel`, holding
+        // `abc:cancel`) and take it for the same route as `/v1/{name}`. A pattern ends the name.
+        return (parts[i + 1] ?? "").startsWith(":") ? `:p${params.length - 1}([^/]*)` : `:p${params.length - 1}`;
       }
       return part.replace(/:/g, "::");
     })

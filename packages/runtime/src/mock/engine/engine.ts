@@ -23,6 +23,7 @@ import { layOver, repair, type Place } from "./render.js";
 import { CollectionStore, put, type StoredObject } from "./store.js";
 import type { MockCollection, MockOperationRole, MockTable, ResponsePlan } from "./table.js";
 import { mockSecurity, type MockCredentials } from "./security.js";
+import { knownValues } from "./values.js";
 
 export type { MockCredentials } from "./security.js";
 export { DEFAULT_MOCK_CREDENTIALS } from "./security.js";
@@ -68,6 +69,12 @@ export interface MockEngine {
   readonly credentials: MockCredentials;
   /** Whether credentials are checked for their value. */
   readonly checksCredentials: boolean;
+  /**
+   * Path values the mock serves that no operation of the contract lists or makes, per parameter
+   * name (what `contractgen test --values` takes): each answers 2xx wherever that name is taken.
+   * Computed once; the same contract and seed give the same values.
+   */
+  knownValues(): Readonly<Record<string, string | number | boolean>>;
   /** Forgets every object made, changed or deleted: the next request starts from the seeded data. */
   reset(): void;
 }
@@ -270,6 +277,8 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     if ("invalid" in page) return failure(operationId, 400, page.invalid);
     // The list's array is emptied and filled: it and the way to it are copied, the rest shared.
     const body = ownPath(base.body, at);
+    // A kept answer drawn without its (optional) items member gets one, where its parent is there.
+    if (getAt(body, at) === undefined && at !== "") setAt(body, at, []);
     const array = getAt(body, at);
     if (!Array.isArray(array)) return reply(chosen, body);
     array.length = 0;
@@ -296,10 +305,31 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     return reply(chosen, body);
   };
 
+  /**
+   * A batch write: each object of the request's array is stored under its key, made where the key
+   * is new and its members laid over where known (an upsert keeps what the server gave, like a
+   * product's own key). The answer is the operation's own (its example, else drawn data): it
+   * reports on the batch, and what it reports is the contract's to state, not the objects.
+   */
+  const batch = (operationId: string, role: MockOperationRole, store: CollectionStore, input: CoreHandlerInput): HandlerReply => {
+    const keyField = store.collection.keyField;
+    const scope = store.scope(isRec(input.path) ? input.path : {});
+    const items = role.items !== undefined ? getAt(input.body, role.items) : undefined;
+    for (const item of Array.isArray(items) ? items : []) {
+      const key = isRec(item) ? item[keyField] : undefined;
+      if (!isRec(item) || !(typeof key === "string" || typeof key === "number")) continue;
+      const found = store.find(scope, key);
+      if (found === undefined || found === "gone") store.create(scope, { ...item }, key);
+      else for (const [k, v] of Object.entries(item)) if (k !== keyField) put(found.data, k, v);
+    }
+    return stateless(operationId, {}, isRec(input.query) ? input.query : {});
+  };
+
   const stateful = (operationId: string, role: MockOperationRole, input: CoreHandlerInput): HandlerReply => {
     const c = table.collections[role.collection] as MockCollection;
     const store = stores[role.collection] as CollectionStore;
     if (role.role === "list") return list(operationId, role, store, input);
+    if (role.role === "batch") return batch(operationId, role, store, input);
     const path = isRec(input.path) ? input.path : {};
     const query = isRec(input.query) ? input.query : {};
     const scope = store.scope(path);
@@ -328,6 +358,10 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
       // nearest in meaning (not this caller's, then a request that does not hold together).
       const status = [403, 400, 422].find((s) => answers.declares(operationId, s));
       if (status !== undefined) return failure(operationId, status, `${c.keyParam} ${String(key)} belongs to another ${c.parents.join(", ")}`);
+      // An operation that declares no client error at all refuses as a server would, with a 404
+      // the contract does not declare (as it refuses an invalid request with an undeclared 400).
+      const refusesNothing = !answers.plansOf(operationId).some((p) => /^4/.test(p.status) || p.status === "default");
+      if (refusesNothing) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)} under these ${c.parents.join(", ")}`);
     }
     if (found === "gone" && role.role === "delete") return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
     if (found === "gone" || (found === undefined && refusesHere)) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)}`);
@@ -365,6 +399,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     return source.validateResponse(operationId, out.status, contentType, body).valid ? { ...out, body } : out;
   };
 
+  let values: Readonly<Record<string, string | number | boolean>> | undefined;
   const handlers: Record<string, CoreHandler> = Object.create(null) as Record<string, CoreHandler>;
   for (const operationId of Object.keys(source.plans)) {
     const role = Object.prototype.hasOwnProperty.call(table.operations, operationId) ? table.operations[operationId] : undefined;
@@ -381,6 +416,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     shapeError,
     credentials,
     checksCredentials: options.checkCredentials === true,
+    knownValues: () => (values ??= knownValues(table, { draw: (schema, s) => answers.draw(schema, s).body, fits: (schema, value) => matches(schema, value) }, seed)),
     reset: () => {
       for (const s of stores) s.reset();
     },

@@ -24,6 +24,12 @@ interface Scope {
   readonly objects: Map<string, StoredObject>;
   /** Keys deleted for good. */
   readonly gone: Set<string>;
+  /**
+   * Keys this scope never gives to a new object: those the contract's examples place under other
+   * parents (a seeded object drawn with the example's key would be that parent's object, reached
+   * through another).
+   */
+  readonly reserved: ReadonlySet<string>;
 }
 
 /** What the store draws with: values of a schema, and whether a value fits one. */
@@ -42,8 +48,8 @@ export function put(target: Rec, key: string, value: unknown): void {
 
 const scalar = (v: unknown): v is string | number | boolean => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
-/** Whether a scope has, or had, an object with `key`: a deleted key is never given again. */
-const taken = (scope: Scope, key: unknown): boolean => scope.objects.has(String(key)) || scope.gone.has(String(key));
+/** Whether a scope has, or had, an object with `key` (a deleted key is never given again), or leaves it to another. */
+const taken = (scope: Scope, key: unknown): boolean => scope.objects.has(String(key)) || scope.gone.has(String(key)) || scope.reserved.has(String(key));
 
 export class CollectionStore {
   readonly collection: MockCollection;
@@ -65,24 +71,25 @@ export class CollectionStore {
     const id = this.collection.parents.map((p) => String(path[p] ?? "")).join("\u0000");
     let scope = this.#scopes.get(id);
     if (!scope) {
-      scope = { objects: new Map(), gone: new Set() };
+      const at = this.collection.exampleParents;
+      const exampleScope = at === undefined || id === this.collection.parents.map((p) => String(Object.prototype.hasOwnProperty.call(at, p) ? at[p] : "")).join("\u0000");
+      const reserved = new Set(exampleScope ? [] : (this.collection.exampleKeys ?? []).filter(scalar).map(String));
+      scope = { objects: new Map(), gone: new Set(), reserved };
       this.#scopes.set(id, scope);
-      this.#seedScope(scope, id);
+      this.#seedScope(scope, id, exampleScope);
     }
     return scope;
   }
 
-  #seedScope(scope: Scope, id: string): void {
+  #seedScope(scope: Scope, id: string, exampleScope: boolean): void {
     const seed = deriveSeed(this.#seed, id);
-    const at = this.collection.exampleParents;
-    const exampleScope = at === undefined || id === this.collection.parents.map((p) => String(Object.prototype.hasOwnProperty.call(at, p) ? at[p] : "")).join("\u0000");
     for (const example of exampleScope ? (this.collection.exampleKeys ?? []) : []) {
       if (scalar(example) && !scope.objects.has(String(example))) this.#insert(scope, this.draft(deriveSeed(seed, `example:${String(example)}`)), example);
     }
     for (let i = 0; i < SEEDED_OBJECTS; i++) {
       const data = this.draft(deriveSeed(seed, i));
       const own = data[this.collection.keyField];
-      const key = scalar(own) && !scope.objects.has(String(own)) && this.keyFits(own) ? own : this.newKey(scope, data);
+      const key = scalar(own) && !scope.objects.has(String(own)) && !scope.reserved.has(String(own)) && this.keyFits(own) ? own : this.newKey(scope, data);
       this.#insert(scope, data, key);
     }
   }
@@ -141,6 +148,10 @@ export class CollectionStore {
   /** Whether another scope (other parents) holds an object with `key`: it is that parent's, not this one's. */
   heldElsewhere(scope: Scope, key: unknown): boolean {
     const k = String(key);
+    // The objects the contract's examples place under their parents exist from the start, asked
+    // for or not: the scope they sit in is seeded before looking.
+    const at = this.collection.exampleParents;
+    if (at !== undefined) this.scope(at);
     for (const other of this.#scopes.values()) if (other !== scope && (other.objects.has(k) || other.gone.has(k))) return true;
     return false;
   }

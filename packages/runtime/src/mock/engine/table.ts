@@ -25,7 +25,10 @@ export interface ResponsePlan {
 export interface MockCollection {
   /** The collection's path (`/accounts/{account_id}/cards`). */
   readonly path: string;
-  /** The path of one object (`…/cards/{card_id}`) and the parameter taking its key. */
+  /**
+   * The path of one object (`…/cards/{card_id}`) and the parameter taking its key. A collection
+   * only a list and a batch write reach (no path names one object) has its own path here and `""`.
+   */
   readonly itemPath: string;
   readonly keyParam: string;
   /** The member of an object that holds its key (`id`, `name`). */
@@ -56,13 +59,16 @@ export interface MockCollection {
 export interface MockOperationRole {
   /** Index into `MockTable.collections`. */
   readonly collection: number;
-  readonly role: "create" | "list" | "read" | "update" | "delete";
+  /** `batch`: a write of several objects at once, each stored under its key (`PUT …/products`). */
+  readonly role: "create" | "list" | "read" | "update" | "delete" | "batch";
   /** Where the answer holds the object (`""`, `/data`, `/data/0`), or for a list its items. */
   readonly at?: string;
   /** Request member → the object's member that holds it afterwards (a create's or update's read-back map). */
   readonly stores?: Readonly<Record<string, string>>;
   /** An update by PUT: a key nothing has yet is made. */
   readonly put?: boolean;
+  /** A batch's request body pointer to its array of objects (`/products`). */
+  readonly items?: string;
 }
 
 /** A list's `x-pagination`. */
@@ -88,6 +94,14 @@ export interface MockFilter {
   readonly caseInsensitive?: boolean;
 }
 
+/** A path parameter of the contract, by name: what the engine states values of it from (`knownValues`). */
+export interface MockPathParameter {
+  /** The distinct schemas the operations taking it give it: a value stated must fit every one. */
+  readonly schemas: readonly MockSchema[];
+  /** Values the contract's examples give it (parameter examples, schema examples, defaults, enums). */
+  readonly examples?: readonly unknown[];
+}
+
 export interface MockTable {
   readonly collections: readonly MockCollection[];
   readonly operations: Readonly<Record<string, MockOperationRole>>;
@@ -97,4 +111,6 @@ export interface MockTable {
   readonly refusals?: Readonly<Record<string, number>>;
   /** `x-echo`: where every answer echoes the request's parameters (`/request/params`). */
   readonly echo?: string;
+  /** Every path parameter name of the served operations (absent from tables generated before it). */
+  readonly pathParameters?: Readonly<Record<string, MockPathParameter>>;
 }
