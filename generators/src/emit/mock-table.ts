@@ -11,6 +11,7 @@ import { batchWriteOf } from "./conformance/batch-writes.js";
 import { filterPlans } from "./conformance/filters.js";
 import { statedValue } from "./conformance/negatives.js";
 import { readBackMap } from "./conformance/read-back.js";
+import { softDeleteOf } from "./conformance/soft-delete.js";
 import { mockSchemaOf } from "./mocks.js";
 import { mediaKind } from "./validators/index.js";
 
@@ -61,19 +62,19 @@ function objectPointer(op: Operation, resolve: Resolve): string | undefined {
   return isObj(s.resolved["properties"]) || s.resolved["additionalProperties"] !== undefined || s.resolved["type"] === "object" ? "" : undefined;
 }
 
-/** The statuses in a delete's `x-transitions` rows (on its schema or its operation) and whether they set `deleted`. */
-function deleteTransitions(model: ApiModel, opId: string): { soft: boolean; repeat?: number } {
+/** A delete's `x-transitions` rows (on its schema or its operation) and the status a repeated delete answers. */
+function deleteTransitions(model: ApiModel, opId: string): { rows: { table: Obj }[]; repeat?: number } {
   const tables = [...model.schemas.map((s) => (isObj(s.schema) ? s.schema["x-transitions"] : undefined)), ...model.operations.map((o) => o.transitions)].filter(isObj);
-  let soft = false;
+  const rows: { table: Obj }[] = [];
   let repeat: number | undefined;
   for (const table of tables) {
     for (const t of Array.isArray(table["transitions"]) ? table["transitions"].filter(isObj) : []) {
       if (t["on"] !== opId) continue;
-      if (table["field"] === "deleted") soft = true;
+      rows.push({ table });
       if (repeat === undefined && typeof t["status"] === "number" && t["status"] >= 400) repeat = t["status"];
     }
   }
-  return { soft, ...(repeat !== undefined ? { repeat } : {}) };
+  return { rows, ...(repeat !== undefined ? { repeat } : {}) };
 }
 
 const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
@@ -89,10 +90,9 @@ function collectionEntry(model: ApiModel, c: Collection, byId: ReadonlyMap<strin
   const readAt = read ? objectPointer(read, resolve) : undefined;
   const readObject = read && readAt !== undefined ? schemaAt(successSchema(read, resolve)?.written, readAt, resolve) : undefined;
   const item = listed ?? readObject;
-  // Soft deletes where the contract says so: a `deleted` member, a `with_deleted` flag, or `x-transitions` on the delete.
-  const transitions = del ? deleteTransitions(model, del.id) : { soft: false };
-  const flagged = [list, read].some((o) => o?.parameters.some((p) => p.in === "query" && p.name === "with_deleted") === true);
-  const soft = del !== undefined && (transitions.soft || flagged || props(item === undefined ? undefined : resolve(item))["deleted"] !== undefined);
+  // Soft deletes where the contract says so, inferred as the contract tests infer them.
+  const transitions = del ? deleteTransitions(model, del.id) : { rows: [] };
+  const soft = del !== undefined ? softDeleteOf(transitions.rows, item === undefined ? undefined : resolve(item), list, read, resolve) : undefined;
   const updates = c.keyParam === "" ? [] : model.operations.filter((o) => shown(o) && o.path === c.itemPath && (o.method === "put" || o.method === "patch")).map((o) => o.id);
   // The keys the contract's examples name for its item operations (what a client told by the
   // contract asks for first): those objects exist from the start.
@@ -132,7 +132,7 @@ function collectionEntry(model: ApiModel, c: Collection, byId: ReadonlyMap<strin
     ...(c.read !== undefined ? { read: c.read } : {}),
     ...(updates.length > 0 ? { updates } : {}),
     ...(c.delete !== undefined ? { delete: c.delete } : {}),
-    ...(soft ? { soft: true } : {}),
+    ...(soft ? { soft } : {}),
     ...(transitions.repeat !== undefined ? { repeatDelete: transitions.repeat } : {}),
   };
 }

@@ -2068,7 +2068,7 @@ export const plan: ConformancePlan = {
     },
     {
       kind: "lifecycle",
-      row: "createTailoredAudiencePermission → listTailoredAudiencePermissions → deleteTailoredAudiencePermission: soft delete, listed only with with_deleted",
+      row: "createTailoredAudiencePermission → listTailoredAudiencePermissions → deleteTailoredAudiencePermission: soft delete (deleted=true)",
       create: "createTailoredAudiencePermission",
       idParam: "tailored_audience_permission_id",
       idPointers: ["/data/id"],
@@ -2081,11 +2081,11 @@ export const plan: ConformancePlan = {
       },
       delete: "deleteTailoredAudiencePermission",
       deletion: "soft",
+      soft: { field: "deleted" },
     },
     {
       kind: "deletion",
       operationId: "deleteProductCatalog",
-      soft: false,
       createOperationId: "createProductCatalog",
       listOperationId: "listProductCatalogs",
       row: "deleteProductCatalog: no longer listed",
@@ -2093,7 +2093,7 @@ export const plan: ConformancePlan = {
     {
       kind: "deletion",
       operationId: "deleteTailoredAudiencePermission",
-      soft: true,
+      soft: { field: "deleted" },
       createOperationId: "createTailoredAudiencePermission",
       listOperationId: "listTailoredAudiencePermissions",
       row: "deleteTailoredAudiencePermission: answers the object with deleted=true, no longer listed",
@@ -2101,7 +2101,7 @@ export const plan: ConformancePlan = {
     {
       kind: "deletion",
       operationId: "deleteDoNotReachList",
-      soft: true,
+      soft: { field: "deleted" },
       row: "deleteDoNotReachList: answers the object with deleted=true",
     },
   ],

@@ -9,6 +9,7 @@ import { admitsJson, keyPointers, relationsOf } from "../../model/relations.js";
 import { isObj, sampleValue, type Resolve } from "./negatives.js";
 import { immutableMembers, readBackDefaults, readBackMap, readObjectSchema } from "./read-back.js";
 import { batchWriteOf } from "./batch-writes.js";
+import { softDeleteOf } from "./soft-delete.js";
 
 type Obj = Record<string, unknown>;
 
@@ -93,15 +94,12 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
     const deleteRows = del ? transitionsOn(model, del.id) : [];
     const itemSchema = read ? successSchema(read, resolve) : undefined;
     const dataSchema = itemSchema && isObj(itemSchema["properties"]) && itemSchema["properties"]["data"] !== undefined ? resolve(itemSchema["properties"]["data"]) : itemSchema;
-    const soft =
-      deleteRows.some(({ table }) => table["field"] === "deleted") ||
-      (list?.parameters.some((p) => p.name === "with_deleted") ?? false) ||
-      (isObj(dataSchema?.["properties"]) && (dataSchema["properties"] as Obj)["deleted"] !== undefined);
+    const soft = del ? softDeleteOf(deleteRows, dataSchema, list, read, resolve) : undefined;
     const repeat = deleteRows.find(({ t }) => typeof t["status"] === "number" && t["status"] >= 400)?.t["status"];
     const steps = [create.id, read ? `${read.id} (reads back what was sent)` : undefined, list?.id, update?.id, del?.id].filter((x) => x !== undefined);
     out.push({
       kind: "lifecycle",
-      row: `${steps.join(" → ")}${del ? (soft ? ": soft delete, listed only with with_deleted" : ": deleted objects answer 404") : ""}${typeof repeat === "number" ? `, a repeated delete answers ${repeat}` : ""}`,
+      row: `${steps.join(" → ")}${del ? (soft ? `: soft delete (${soft.field}=true)${soft.listFlag ? `, listed only with ${soft.listFlag}` : ""}` : ": deleted objects answer 404") : ""}${typeof repeat === "number" ? `, a repeated delete answers ${repeat}` : ""}`,
       create: create.id,
       idParam,
       idPointers: pointers,
@@ -111,7 +109,7 @@ function lifecycles(model: ApiModel, resolve: Resolve): Obj[] {
       // No read: the list's items are the object as the server shows it.
       ...(list && !read ? { listReadBack: readBackMap(create, list, resolve) } : {}),
       ...(update ? { update: update.id, ...(read ? { updateReadBack: readBackMap(update, read, resolve) } : {}) } : {}),
-      ...(del ? { delete: del.id, deletion: soft ? "soft" : "hard" } : {}),
+      ...(del ? { delete: del.id, deletion: soft ? "soft" : "hard", ...(soft ? { soft } : {}) } : {}),
       ...(typeof repeat === "number" ? { repeatDeleteStatus: repeat } : {}),
     });
   }
@@ -148,7 +146,7 @@ function escapeRegex(text: string): string {
 
 /**
  * One deletion sequence per delete no lifecycle already covers, from its `x-transitions` rows: a
- * soft delete answers the object with deleted=true (and a list shows it only with with_deleted); a
+ * soft delete answers the object marked deleted (and a list shows it only with its flag); a
  * repeated delete answers the stated status.
  */
 function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
@@ -158,25 +156,24 @@ function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
     const rows = transitionsOn(model, op.id);
     const collection = op.path.replace(/\/\{[^}]+\}$/, "");
     const create = model.operations.find((o) => o.method === "post" && o.path === collection && shown(o));
-    // The collection's list: a deleted object is gone from it (soft: shown again only with with_deleted).
+    // The collection's list: a deleted object is gone from it (soft: shown again only with its flag).
     const list = model.operations.find((o) => o.method === "get" && o.path === collection && shown(o));
-    const withDeleted = list?.parameters.some((p) => p.name === "with_deleted") ?? false;
     const read = model.operations.find((o) => o.method === "get" && o.path === op.path && shown(o));
     // Soft where a state table says so, or where the object carries `deleted` (a lifecycle's reading).
     const object = read ? readObjectSchema(read, resolve) : undefined;
-    const soft = rows.some(({ table }) => table["field"] === "deleted") || (isObj(object?.["properties"]) && (object["properties"] as Obj)["deleted"] !== undefined);
+    const soft = softDeleteOf(rows, object, list, read, resolve);
     const repeat = rows.find(({ t }) => typeof t["status"] === "number" && t["status"] >= 400)?.t["status"];
     // A delete whose effect nothing can observe (no read, no list, no stated state) is left to its valid requests.
     if (!soft && typeof repeat !== "number" && !list && !read) continue;
     const said = [
-      soft ? "answers the object with deleted=true" : undefined,
-      list ? (soft && withDeleted ? "listed only with with_deleted=true" : "no longer listed") : undefined,
+      soft ? `answers the object with ${soft.field}=true` : undefined,
+      list ? (soft?.listFlag !== undefined ? `listed only with ${soft.listFlag}=true` : "no longer listed") : undefined,
       typeof repeat === "number" ? `a repeated delete answers ${repeat}` : undefined,
     ];
     out.push({
       kind: "deletion",
       operationId: op.id,
-      soft,
+      ...(soft ? { soft } : {}),
       ...(create ? { createOperationId: create.id } : {}),
       ...(list ? { listOperationId: list.id } : {}),
       ...(read ? { readOperationId: read.id } : {}),

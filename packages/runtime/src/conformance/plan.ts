@@ -255,21 +255,35 @@ export interface LifecycleScenario {
   /** Request member of the update → member of the read's object. */
   readonly updateReadBack?: Readonly<Record<string, string>>;
   readonly delete?: string;
-  /** What a delete leaves: `soft` objects read back with `deleted: true` and list only with `with_deleted`. */
+  /** What a delete leaves: `soft` objects stay, marked as `soft` says; `hard` ones are gone. */
   readonly deletion?: "soft" | "hard";
+  readonly soft?: SoftDelete;
   /** The status a repeated delete must answer, when the contract states one. */
   readonly repeatDeleteStatus?: number;
 }
 
+/**
+ * How a contract's deletes are soft: the object stays, with `field` true, and lists (reads) show it
+ * only when their flag is set. The generator infers the names; the runtime takes them from here.
+ */
+export interface SoftDelete {
+  /** The boolean member marking a deleted object (`deleted`). */
+  readonly field: string;
+  /** The list's query flag that adds deleted objects (`with_deleted`), where it has one. */
+  readonly listFlag?: string;
+  /** The read's query flag that still shows a deleted object, where it has one. */
+  readonly readFlag?: string;
+}
+
 export type Scenario =
   | {
-      /** A delete's `x-transitions` rows: soft (answers deleted=true, listed only with with_deleted) and the repeated delete's status. */
+      /** A delete's `x-transitions` rows: soft (answers the object marked deleted, listed only with the flag) and the repeated delete's status. */
       readonly kind: "deletion";
       readonly operationId: string;
-      readonly soft: boolean;
+      readonly soft?: SoftDelete;
       readonly createOperationId?: string;
       readonly listOperationId?: string;
-      /** The item's read: after a delete it answers 404, or (soft) the object with deleted=true where it takes with_deleted. */
+      /** The item's read: after a delete it answers 404, or (soft) the object marked deleted where it takes the flag. */
       readonly readOperationId?: string;
       readonly repeatStatus?: number;
       readonly row: string;

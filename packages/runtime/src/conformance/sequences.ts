@@ -6,11 +6,13 @@
 import type { AuthConfig } from "../client/auth.js";
 import type { LifecycleScenario, OperationCase, PlanSource, Scenario } from "./plan.js";
 import { where, type RunContext } from "./context.js";
-import { itemKey, sameValue } from "./invariants.js";
+import { sameValue } from "./invariants.js";
 import { changedImmutables, differences, sentMembers, type SentMember } from "./read-back.js";
 import { createdKey } from "./objects.js";
 import { maximalItem, maximalRequest, namesAnotherObject, readOnly } from "./maximal.js";
 import { pages } from "./walk.js";
+import { afterDelete, deletion } from "./deletion.js";
+import { listContains, membersShown, scalar, subject, type ListShape } from "./lists.js";
 import { deref, memberSchema } from "./schema-walk.js";
 import { describeResponse, getAt } from "./request.js";
 import { requestInput, type PositiveRequest } from "./synth.js";
@@ -21,108 +23,6 @@ import type { RawResponse } from "../client/transport.js";
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
 const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
-
-/** The object an answer is about: `data` (or the item of `data` with the key), else the body itself. */
-function subject(body: unknown, id?: unknown, key?: string): Rec | undefined {
-  const data = getAt(body, "/data");
-  if (Array.isArray(data)) {
-    const found = id === undefined ? data[0] : data.find((x) => keyOf(x, key) === String(id));
-    return isRec(found) ? found : undefined;
-  }
-  if (isRec(data)) return data;
-  return isRec(body) ? body : undefined;
-}
-
-/** An item's key: its `key` member where the contract names one, else as `itemKey` finds it. */
-function keyOf(item: unknown, key: string | undefined): string {
-  if (key !== undefined && isRec(item) && scalar(item[key])) return String(item[key]);
-  return itemKey(item);
-}
-
-function scalar(v: unknown): v is string | number | boolean {
-  return typeof v === "string" || typeof v === "number" || typeof v === "boolean";
-}
-
-/** Where a list keeps its items and their key, when the plan knows (`""`: the answer is the array). */
-interface ListShape {
-  readonly items?: string | undefined;
-  readonly key?: string | undefined;
-}
-
-/** A list request with only what the list needs (its required members and the parents): a drawn filter could hide objects. */
-async function listValues(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<Rec> {
-  const req = await ctx.positive(list, 0, fixed);
-  const values: Rec = { ...fixed };
-  for (const p of list.parameters) if (p.required && values[p.name] === undefined && req.values[p.name] !== undefined) values[p.name] = req.values[p.name];
-  return values;
-}
-
-async function listContains(ctx: RunContext, list: OperationCase, fixed: Rec, id: unknown, extra: Rec = {}, shape: ListShape = {}): Promise<{ found: Rec | undefined; res: RawResponse }> {
-  let last: RawResponse = { status: 0, headers: new Headers(), body: undefined } as unknown as RawResponse;
-  const values = await listValues(ctx, list, fixed);
-  for await (const { res, items } of pages(ctx, list, { ...values, ...extra }, shape.items)) {
-    last = res;
-    if (!ok2xx(res)) break;
-    ctx.checkShape(list, res);
-    const found = items?.find((x) => keyOf(x, shape.key) === String(id));
-    if (found !== undefined) return { found: isRec(found) ? found : {}, res };
-  }
-  return { found: undefined, res: last };
-}
-
-/** Members the list shows set (not null) on some item of its first page: the server shows them when they are set. */
-async function membersShown(ctx: RunContext, list: OperationCase, fixed: Rec, itemsAt: string | undefined): Promise<Set<string>> {
-  const out = new Set<string>();
-  for await (const { res, items } of pages(ctx, list, await listValues(ctx, list, fixed), itemsAt)) {
-    if (ok2xx(res)) for (const item of items ?? []) if (isRec(item)) for (const [k, v] of Object.entries(item)) if (v !== null && v !== undefined) out.add(k);
-    break;
-  }
-  return out;
-}
-
-/**
- * A soft delete is not undone by deleting again: the second delete's answer, where it shows the
- * object, holds deleted=true, and so does a read (or a list) with with_deleted=true afterwards. A
- * delete that toggles the flag brings the object back.
- */
-async function staysDeleted(ctx: RunContext, del: OperationCase, values: Rec, id: unknown, again: RawResponse, readBack: () => Promise<Rec | undefined>): Promise<void> {
-  const answered = ok2xx(again) ? subject(again.body, id) : undefined;
-  if (answered && "deleted" in answered)
-    ctx.check(answered["deleted"] === true, `${where(del)}: deleting ${String(id)} again answers deleted=${JSON.stringify(answered["deleted"])}: a soft delete is not undone by another`);
-  const now = await readBack();
-  if (now && "deleted" in now)
-    ctx.check(now["deleted"] === true, `${where(del)}: after deleting ${String(id)} again it reads deleted=${JSON.stringify(now["deleted"])}: a soft delete is not undone by another`);
-}
-
-/** A deleted object reads 404; a soft-deleted one, where the read takes with_deleted, 404 without it and deleted=true with it. */
-async function readAfterDelete(ctx: RunContext, read: OperationCase, del: OperationCase, values: Rec, id: unknown, soft: boolean): Promise<void> {
-  const { check } = ctx;
-  const rv = { ...values };
-  const flag = read.parameters.some((p) => p.name === "with_deleted");
-  if (flag) delete rv["with_deleted"];
-  const after = await ctx.send(read, rv, undefined);
-  if (!soft) check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: a deleted object must answer 404`);
-  else if (flag) {
-    check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for deleted ${String(id)} without with_deleted=true: expected 404`);
-    const shown = await ctx.send(read, { ...rv, with_deleted: true }, undefined);
-    const obj = ok2xx(shown) ? subject(shown.body, id) : undefined;
-    check(obj?.["deleted"] === true, `${where(read)} answered ${describeResponse(shown)} for deleted ${String(id)} with with_deleted=true: expected the object with deleted=true`);
-  } else {
-    const obj = ok2xx(after) ? subject(after.body, id) : undefined;
-    check(after.status === 404 || obj?.["deleted"] === true, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: expected 404 or the object with deleted=true`);
-  }
-}
-
-/** with_deleted=true adds deleted objects to a list; the live ones stay listed. */
-async function keepsLive(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<void> {
-  const plain = await ctx.send(list, { ...(await ctx.positive(list, 0, fixed)).values }, undefined);
-  const items = getAt(plain.body, list.pagination?.items ?? "/data");
-  const live = Array.isArray(items) ? items[0] : undefined;
-  if (live === undefined) return;
-  const key = itemKey(live);
-  const shown = await listContains(ctx, list, fixed, key, { with_deleted: true });
-  ctx.check(shown.found !== undefined, `${where(list)} with with_deleted=true leaves out ${key}, which it lists without it: the flag must add deleted objects, not replace live ones`);
-}
 
 async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: string) => void): Promise<void> {
   const { check } = ctx;
@@ -263,37 +163,18 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   ctx.checkShape(del, dr);
   if (ok2xx(dr)) ctx.pool.consume(sc.idParam, id);
   ctx.forget();
-  if (sc.deletion === "soft") {
-    const gone = subject(dr.body, id, key);
-    if (gone && "deleted" in gone) check(gone["deleted"] === true, `${where(del)}: the deleted object answers deleted=${JSON.stringify(gone["deleted"])}, expected true`);
-  }
-  if (read) await readAfterDelete(ctx, read, del, { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) }, id, sc.deletion === "soft");
-  if (list) {
-    const hidden = await listContains(ctx, list, pathFrom(create, made.values, list), id, {}, shape);
-    check(hidden.found === undefined, `${where(list)} still lists ${String(id)} after ${del.id}${sc.deletion === "soft" ? " without with_deleted=true" : ""}`);
-    if (sc.deletion === "soft" && list.parameters.some((p) => p.name === "with_deleted")) {
-      const shown = await listContains(ctx, list, pathFrom(create, made.values, list), id, { with_deleted: true }, shape);
-      check(shown.found !== undefined, `${where(list)} does not list deleted ${String(id)} with with_deleted=true`);
-      if (shown.found) check(shown.found["deleted"] === true, `${where(list)} lists deleted ${String(id)} with deleted=${JSON.stringify(shown.found["deleted"])}, expected true`);
-      await keepsLive(ctx, list, pathFrom(create, made.values, list));
-    }
-  }
-  if (sc.repeatDeleteStatus !== undefined || sc.deletion === "soft") {
-    const again = await ctx.send(del, dv, undefined);
-    if (sc.repeatDeleteStatus !== undefined)
-      check(again.status === sc.repeatDeleteStatus, `${where(del)}: deleting ${String(id)} again must answer ${sc.repeatDeleteStatus}, answered ${describeResponse(again)}`);
-    if (sc.deletion === "soft") {
-      await staysDeleted(ctx, del, dv, id, again, async () => {
-        if (read && read.parameters.some((p) => p.name === "with_deleted")) {
-          const rv = { ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)), with_deleted: true };
-          const r = await ctx.send(read, rv, undefined);
-          return ok2xx(r) ? subject(r.body, id, key) : undefined;
-        }
-        if (list && list.parameters.some((p) => p.name === "with_deleted")) return (await listContains(ctx, list, pathFrom(create, made.values, list), id, { with_deleted: true }, shape)).found;
-        return undefined;
-      });
-    }
-  }
+  await afterDelete(ctx, {
+    del,
+    values: dv,
+    id,
+    key,
+    first: dr,
+    soft: sc.deletion === "soft" ? sc.soft : undefined,
+    answerShowsObject: false,
+    read: read && { op: read, values: async () => ({ ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) }) },
+    list: list && { op: list, fixed: pathFrom(create, made.values, list), shape },
+    repeatStatus: sc.repeatDeleteStatus,
+  });
   await maximal();
 }
 
@@ -895,64 +776,6 @@ async function bearerLifecycle(ctx: RunContext, sc: Extract<Scenario, { kind: "b
   check(second !== first, `${where(create)}: after invalidation a new token must differ`);
   const works = await ctx.send(probe, pv, probe.positive?.body, { bearer: second });
   check(works.status !== 401, `${where(probe)} refused the new token: ${describeResponse(works)}`);
-}
-
-async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "deletion" }>, skip: (why: string) => void): Promise<void> {
-  const { check } = ctx;
-  const del = ctx.op(sc.operationId) as OperationCase;
-  // An object of its own: made through the contract's create, else (a throw-away target) a listed one.
-  const on = await ctx.pool.forCase(del, "delete");
-  if ("why" in on) return skip(on.why);
-  const values: Rec = { ...(await ctx.positive(del, 0, on.values)).values, ...on.values };
-  const first = await ctx.send(del, values, undefined);
-  await on.done(first, undefined);
-  // The contract's own example may name an object this server never had, or an earlier run deleted.
-  const lastParam = del.parameters.filter((p) => p.in === "path").at(-1)?.name;
-  if (first.status === 404 && lastParam !== undefined && values[lastParam] === del.positive?.values[lastParam])
-    return skip(`${String(values[lastParam])}, the contract's example ${lastParam}, does not exist on this server: pass a live one with --values`);
-  check(ok2xx(first), `${where(del)} answered ${describeResponse(first)} to the first delete`);
-  ctx.checkShape(del, first);
-  const last = del.parameters.filter((p) => p.in === "path").at(-1)?.name as string;
-  const id = values[last];
-  if (sc.readOperationId !== undefined) {
-    const read = ctx.op(sc.readOperationId) as OperationCase;
-    await readAfterDelete(ctx, read, del, { ...(await ctx.positive(read, 0, await ctx.pathValues(read))).values, ...values }, id, sc.soft);
-  }
-  if (sc.soft) {
-    const gone = subject(first.body, id);
-    check(gone !== undefined && gone["deleted"] === true, `${where(del)}: a soft delete must answer the object with deleted=true, answered ${describeResponse(first)}`);
-  }
-  if (sc.listOperationId !== undefined) {
-    const list = ctx.op(sc.listOperationId) as OperationCase;
-    const fixed = { ...(await ctx.pathValues(list)), ...Object.fromEntries(list.parameters.filter((p) => p.in === "path" && values[p.name] !== undefined).map((p) => [p.name, values[p.name]])) };
-    const hidden = await listContains(ctx, list, fixed, id);
-    const flag = list.parameters.some((p) => p.name === "with_deleted");
-    check(hidden.found === undefined, `${where(list)} still lists ${String(id)} after ${del.id}${flag ? " without with_deleted=true" : ""}`);
-    if (sc.soft && flag) {
-      const shown = await listContains(ctx, list, fixed, id, { with_deleted: true });
-      check(shown.found !== undefined, `${where(list)} does not list deleted ${String(id)} with with_deleted=true`);
-      await keepsLive(ctx, list, fixed);
-    }
-  }
-  if (sc.repeatStatus !== undefined || sc.soft) {
-    const again = await ctx.send(del, values, undefined);
-    if (sc.repeatStatus !== undefined) check(again.status === sc.repeatStatus, `${where(del)}: a repeated delete must answer ${sc.repeatStatus}, answered ${describeResponse(again)}`);
-    if (sc.soft) {
-      await staysDeleted(ctx, del, values, id, again, async () => {
-        const read = sc.readOperationId !== undefined ? (ctx.op(sc.readOperationId) as OperationCase) : undefined;
-        if (read && read.parameters.some((p) => p.name === "with_deleted")) {
-          const r = await ctx.send(read, { ...(await ctx.positive(read, 0, await ctx.pathValues(read))).values, ...values, with_deleted: true }, undefined);
-          return ok2xx(r) ? subject(r.body, id) : undefined;
-        }
-        const list = sc.listOperationId !== undefined ? (ctx.op(sc.listOperationId) as OperationCase) : undefined;
-        if (list && list.parameters.some((p) => p.name === "with_deleted")) {
-          const fixed = { ...(await ctx.pathValues(list)), ...Object.fromEntries(list.parameters.filter((p) => p.in === "path" && values[p.name] !== undefined).map((p) => [p.name, values[p.name]])) };
-          return (await listContains(ctx, list, fixed, id, { with_deleted: true })).found;
-        }
-        return undefined;
-      });
-    }
-  }
 }
 
 /**

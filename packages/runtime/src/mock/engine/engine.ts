@@ -272,7 +272,8 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     // Filters judge each object as the list shows it: its members over the template item's, which
     // stand in for members it lacks (an optional `card_uri` the object was drawn without).
     const asShown = template === undefined ? undefined : (data: Rec): Rec => ({ ...template, ...data });
-    const all = keepMatching(store.list(scope, truthy(query["with_deleted"])), table.filters[operationId] ?? [], query, asShown);
+    const flag = (table.collections[role.collection] as MockCollection | undefined)?.soft?.listFlag;
+    const all = keepMatching(store.list(scope, flag !== undefined && truthy(query[flag])), table.filters[operationId] ?? [], query, asShown);
     const page = pageOf(all, paging, query, (schema, value) => matches(schema, value));
     if ("invalid" in page) return failure(operationId, 400, page.invalid);
     // The list's array is emptied and filled: it and the way to it are copied, the rest shared.
@@ -366,7 +367,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     if (found === "gone" && role.role === "delete") return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
     if (found === "gone" || (found === undefined && refusesHere)) return failure(operationId, 404, `no object with ${c.keyParam} ${String(key)}`);
     const obj = found ?? store.create(scope, {}, key);
-    const withDeleted = truthy(query["with_deleted"]);
+    const withDeleted = c.soft?.readFlag !== undefined && truthy(query[c.soft.readFlag]);
     if (role.role === "read") {
       if (obj.deleted && !withDeleted) return failure(operationId, 404, `${c.keyParam} ${String(key)} was deleted`);
       return single(operationId, role, c, obj);
@@ -382,7 +383,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     if (obj.deleted) return failure(operationId, c.repeatDelete ?? 404, `${c.keyParam} ${String(key)} was deleted already`);
     if (c.soft) {
       obj.deleted = true;
-      put(obj.data, "deleted", true);
+      put(obj.data, c.soft.field, true);
     } else store.remove(scope, obj.key);
     return single(operationId, role, c, obj);
   };

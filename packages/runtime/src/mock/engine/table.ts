@@ -49,8 +49,11 @@ export interface MockCollection {
   readonly read?: string;
   readonly updates?: readonly string[];
   readonly delete?: string;
-  /** Deletes are soft: the object stays, `deleted: true`, shown only with `with_deleted=true`. */
-  readonly soft?: boolean;
+  /**
+   * Deletes are soft: the object stays with its `field` set to true, and a list (or read) shows it
+   * only with its flag set. The names are the contract's, inferred by the generator.
+   */
+  readonly soft?: { readonly field: string; readonly listFlag?: string; readonly readFlag?: string };
   /** The status a repeated delete answers (the delete's `x-transitions`). @default 404 */
   readonly repeatDelete?: number;
 }

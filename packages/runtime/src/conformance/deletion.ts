@@ -1,0 +1,153 @@
+/**
+ * What a delete must leave behind, checked the same way after a lifecycle's delete and a deletion
+ * scenario's: a hard-deleted object reads 404 and is no longer listed; a soft-deleted one is marked
+ * (the plan's `SoftDelete.field`), hidden from lists and reads unless their flag asks for it, and a
+ * second delete neither brings it back nor answers other than the contract states.
+ */
+import type { OperationCase, Scenario, SoftDelete } from "./plan.js";
+import { where, type RunContext } from "./context.js";
+import { itemKey } from "./invariants.js";
+import { describeResponse, getAt } from "./request.js";
+import { listContains, subject, type ListShape } from "./lists.js";
+import type { RawResponse } from "../client/transport.js";
+
+type Rec = Record<string, unknown>;
+const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
+
+/** One delete just answered, and where its object can be looked for afterwards. */
+export interface AfterDelete {
+  readonly del: OperationCase;
+  /** The delete's request values (sent again for the repeated delete). */
+  readonly values: Rec;
+  readonly id: unknown;
+  /** The member keying the object in answers, where it is not found by the usual names. */
+  readonly key?: string | undefined;
+  /** The delete's answer. */
+  readonly first: RawResponse;
+  readonly soft?: SoftDelete | undefined;
+  /** Whether a soft delete must answer the object itself (a state table says it is returned). */
+  readonly answerShowsObject: boolean;
+  readonly read?: { readonly op: OperationCase; readonly values: () => Promise<Rec> } | undefined;
+  readonly list?: { readonly op: OperationCase; readonly fixed: Rec; readonly shape?: ListShape } | undefined;
+  /** The status a repeated delete must answer, when the contract states one. */
+  readonly repeatStatus?: number | undefined;
+}
+
+const marked = (obj: Rec | undefined, soft: SoftDelete): unknown => obj?.[soft.field];
+
+/** Every check of what a delete leaves, in the order a client would see it. */
+export async function afterDelete(ctx: RunContext, a: AfterDelete): Promise<void> {
+  const { check } = ctx;
+  const { del, id, soft } = a;
+  if (soft) {
+    const gone = ok2xx(a.first) ? subject(a.first.body, id, a.key) : undefined;
+    if (a.answerShowsObject)
+      check(marked(gone, soft) === true, `${where(del)}: a soft delete must answer the object with ${soft.field}=true, answered ${describeResponse(a.first)}`);
+    else if (gone && soft.field in gone)
+      check(gone[soft.field] === true, `${where(del)}: the deleted object answers ${soft.field}=${JSON.stringify(gone[soft.field])}, expected true`);
+  }
+  if (a.read) await readAfterDelete(ctx, a.read.op, del, await a.read.values(), id, a.key, soft);
+  if (a.list) await listAfterDelete(ctx, a.list.op, del, a.list.fixed, id, a.list.shape ?? {}, soft);
+  if (a.repeatStatus === undefined && !soft) return;
+  const again = await ctx.send(del, a.values, undefined);
+  if (a.repeatStatus !== undefined)
+    check(again.status === a.repeatStatus, `${where(del)}: a repeated delete must answer ${a.repeatStatus}, answered ${describeResponse(again)} deleting ${String(id)} again`);
+  if (soft) await staysDeleted(ctx, a, soft, again);
+}
+
+/** A deleted object reads 404; a soft-deleted one, where the read has a flag, 404 without it and marked with it. */
+async function readAfterDelete(ctx: RunContext, read: OperationCase, del: OperationCase, values: Rec, id: unknown, key: string | undefined, soft: SoftDelete | undefined): Promise<void> {
+  const { check } = ctx;
+  const rv = { ...values };
+  if (soft?.readFlag !== undefined) delete rv[soft.readFlag];
+  const after = await ctx.send(read, rv, undefined);
+  if (!soft) {
+    check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: a deleted object must answer 404`);
+  } else if (soft.readFlag !== undefined) {
+    check(after.status === 404, `${where(read)} answered ${describeResponse(after)} for deleted ${String(id)} without ${soft.readFlag}=true: expected 404`);
+    const shown = await ctx.send(read, { ...rv, [soft.readFlag]: true }, undefined);
+    const obj = ok2xx(shown) ? subject(shown.body, id, key) : undefined;
+    check(marked(obj, soft) === true, `${where(read)} answered ${describeResponse(shown)} for deleted ${String(id)} with ${soft.readFlag}=true: expected the object with ${soft.field}=true`);
+  } else {
+    const obj = ok2xx(after) ? subject(after.body, id, key) : undefined;
+    check(after.status === 404 || marked(obj, soft) === true, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: expected 404 or the object with ${soft.field}=true`);
+  }
+}
+
+/** Gone from the list; a soft-deleted object listed again, marked, with the list's flag, which keeps the live ones too. */
+async function listAfterDelete(ctx: RunContext, list: OperationCase, del: OperationCase, fixed: Rec, id: unknown, shape: ListShape, soft: SoftDelete | undefined): Promise<void> {
+  const { check } = ctx;
+  const flag = soft?.listFlag;
+  const hidden = await listContains(ctx, list, fixed, id, {}, shape);
+  check(hidden.found === undefined, `${where(list)} still lists ${String(id)} after ${del.id}${flag !== undefined ? ` without ${flag}=true` : ""}`);
+  if (!soft || flag === undefined) return;
+  const shown = await listContains(ctx, list, fixed, id, { [flag]: true }, shape);
+  check(shown.found !== undefined, `${where(list)} does not list deleted ${String(id)} with ${flag}=true`);
+  if (shown.found) check(marked(shown.found, soft) === true, `${where(list)} lists deleted ${String(id)} with ${soft.field}=${JSON.stringify(shown.found[soft.field])}, expected true`);
+  await keepsLive(ctx, list, fixed, flag);
+}
+
+/** The flag adds deleted objects to a list; the live ones stay listed. */
+async function keepsLive(ctx: RunContext, list: OperationCase, fixed: Rec, flag: string): Promise<void> {
+  const plain = await ctx.send(list, { ...(await ctx.positive(list, 0, fixed)).values }, undefined);
+  const items = getAt(plain.body, list.pagination?.items ?? "/data");
+  const live = Array.isArray(items) ? items[0] : undefined;
+  if (live === undefined) return;
+  const key = itemKey(live);
+  const shown = await listContains(ctx, list, fixed, key, { [flag]: true });
+  ctx.check(shown.found !== undefined, `${where(list)} with ${flag}=true leaves out ${key}, which it lists without it: the flag must add deleted objects, not replace live ones`);
+}
+
+/**
+ * A soft delete is not undone by deleting again: the second delete's answer, where it shows the
+ * object, is still marked, and so is a read (or a list) with its flag afterwards. A delete that
+ * toggles the mark brings the object back.
+ */
+async function staysDeleted(ctx: RunContext, a: AfterDelete, soft: SoftDelete, again: RawResponse): Promise<void> {
+  const { del, id } = a;
+  const answered = ok2xx(again) ? subject(again.body, id, a.key) : undefined;
+  if (answered && soft.field in answered)
+    ctx.check(answered[soft.field] === true, `${where(del)}: deleting ${String(id)} again answers ${soft.field}=${JSON.stringify(answered[soft.field])}: a soft delete is not undone by another`);
+  let now: Rec | undefined;
+  if (a.read && soft.readFlag !== undefined) {
+    const r = await ctx.send(a.read.op, { ...(await a.read.values()), [soft.readFlag]: true }, undefined);
+    now = ok2xx(r) ? subject(r.body, id, a.key) : undefined;
+  } else if (a.list && soft.listFlag !== undefined) {
+    now = (await listContains(ctx, a.list.op, a.list.fixed, id, { [soft.listFlag]: true }, a.list.shape ?? {})).found;
+  }
+  if (now && soft.field in now)
+    ctx.check(now[soft.field] === true, `${where(del)}: after deleting ${String(id)} again it reads ${soft.field}=${JSON.stringify(now[soft.field])}: a soft delete is not undone by another`);
+}
+
+/** A delete's `x-transitions` rows on an object of its own, where no lifecycle reaches it. */
+export async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "deletion" }>, skip: (why: string) => void): Promise<void> {
+  const del = ctx.op(sc.operationId) as OperationCase;
+  // An object of its own: made through the contract's create, else (a throw-away target) a listed one.
+  const on = await ctx.pool.forCase(del, "delete");
+  if ("why" in on) return skip(on.why);
+  const values: Rec = { ...(await ctx.positive(del, 0, on.values)).values, ...on.values };
+  const first = await ctx.send(del, values, undefined);
+  await on.done(first, undefined);
+  // The contract's own example may name an object this server never had, or an earlier run deleted.
+  const last = del.parameters.filter((p) => p.in === "path").at(-1)?.name;
+  if (first.status === 404 && last !== undefined && values[last] === del.positive?.values[last])
+    return skip(`${String(values[last])}, the contract's example ${last}, does not exist on this server: pass a live one with --values`);
+  ctx.check(ok2xx(first), `${where(del)} answered ${describeResponse(first)} to the first delete`);
+  ctx.checkShape(del, first);
+  const read = sc.readOperationId !== undefined ? (ctx.op(sc.readOperationId) as OperationCase) : undefined;
+  const list = sc.listOperationId !== undefined ? (ctx.op(sc.listOperationId) as OperationCase) : undefined;
+  await afterDelete(ctx, {
+    del,
+    values,
+    id: last === undefined ? undefined : values[last],
+    first,
+    soft: sc.soft,
+    answerShowsObject: true,
+    read: read && { op: read, values: async () => ({ ...(await ctx.positive(read, 0, await ctx.pathValues(read))).values, ...values }) },
+    list: list && {
+      op: list,
+      fixed: { ...(await ctx.pathValues(list)), ...Object.fromEntries(list.parameters.filter((p) => p.in === "path" && values[p.name] !== undefined).map((p) => [p.name, values[p.name]])) },
+    },
+    repeatStatus: sc.repeatStatus,
+  });
+}

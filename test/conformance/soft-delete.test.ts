@@ -1,0 +1,121 @@
+/**
+ * Soft deletes in a contract's own words. The suite and the mock take the marking member and the
+ * flag that still shows a deleted object from the contract (`x-transitions` on `archived`, a
+ * boolean `include_archived` on the list and the read), not from one API's names: against
+ * `contractgen mock --spec` the deletion checks pass, and a server whose list leaves archived notes
+ * out even when asked for them, or whose delete leaves the mark unset, is caught.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ROOT, runCli } from "../generator/helpers.js";
+import { call, FIXTURE, startMock, type RunningMock } from "../mock/helpers.js";
+
+const plain = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
+type Note = { id: string; text: string; archived: boolean };
+
+/** The mock behind a proxy that rewrites one kind of answer (`rewrite` returns the body to send instead). */
+async function proxy(target: string, rewrite: (method: string, url: URL, body: unknown) => unknown): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    let text = "";
+    req.on("data", (d: Buffer) => (text += d.toString()));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", target);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
+      void fetch(url, { method: req.method ?? "GET", headers, ...(text === "" ? {} : { body: text }) })
+        .then(async (r) => {
+          const raw = await r.text();
+          let body: unknown = raw;
+          try {
+            body = raw === "" ? raw : JSON.parse(raw);
+          } catch {
+            // not JSON: passed on as it came
+          }
+          const changed = r.ok ? rewrite(req.method ?? "GET", url, body) : undefined;
+          res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" });
+          res.end(changed === undefined ? raw : JSON.stringify(changed));
+        })
+        .catch((e: unknown) => {
+          res.writeHead(502);
+          res.end(String(e));
+        });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe("soft deletes named by the contract (archived, include_archived)", () => {
+  let mock: RunningMock;
+  let dir: string;
+  beforeAll(async () => {
+    mock = await startMock(["--spec", FIXTURE("notes.openapi.yaml")]);
+    dir = mkdtempSync(path.join(os.tmpdir(), "cg-soft-"));
+    copyFileSync(path.join(ROOT, FIXTURE("notes.openapi.yaml")), path.join(dir, "notes.yaml"));
+  });
+  afterAll(async () => {
+    await mock?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the mock keeps a deleted note, marked archived, shown only with include_archived=true", async () => {
+    const made = await call(`${mock.url}/notes`, { method: "POST", body: { text: "milk" } });
+    expect(made.status).toBe(201);
+    const id = (made.body as { data: Note }).data.id;
+    const gone = await call(`${mock.url}/notes/${id}`, { method: "DELETE" });
+    expect(gone.status).toBe(200);
+    expect((gone.body as { data: Note }).data.archived).toBe(true);
+    expect((await call(`${mock.url}/notes/${id}`)).status).toBe(404);
+    const shown = await call(`${mock.url}/notes/${id}?include_archived=true`);
+    expect(shown.status).toBe(200);
+    expect((shown.body as { data: Note }).data).toMatchObject({ id, archived: true });
+    const ids = async (query: string): Promise<string[]> => ((await call(`${mock.url}/notes${query}`)).body as { data: Note[] }).data.map((n) => n.id);
+    expect(await ids("")).not.toContain(id);
+    expect(await ids("?include_archived=true")).toContain(id);
+  });
+
+  it("contractgen test passes against the mock, having run the deletion checks", async () => {
+    const report = path.join(dir, "report.xml");
+    const r = await runCli(["test", "--spec", "notes.yaml", "--base-url", mock.url, "--destructive", "--reporter", "junit", "--output", report], dir);
+    const out = plain(r.stdout + r.stderr);
+    expect(r.code, out).toBe(0);
+    expect(out).toMatch(/ 0 failed/);
+    // The lifecycle ran with the contract's names, and passed (neither failed nor skipped).
+    const xml = readFileSync(report, "utf8");
+    const lifecycle = /<testcase [^>]*name="[^"]*deleteNote: soft delete \(archived=true\), listed only with include_archived"[^>]*(\/>|>([\s\S]*?)<\/testcase>)/.exec(xml);
+    expect(lifecycle, xml).not.toBeNull();
+    expect(lifecycle?.[2] ?? "").not.toMatch(/<failure|<skipped/);
+  });
+
+  it("fails a list that leaves archived notes out even with include_archived=true", async () => {
+    const broken = await proxy(mock.url, (method, url, body) =>
+      method === "GET" && url.pathname === "/notes" && url.searchParams.get("include_archived") === "true"
+        ? { data: (body as { data: Note[] }).data.filter((n) => !n.archived) }
+        : undefined,
+    );
+    try {
+      const r = await runCli(["test", "--spec", "notes.yaml", "--base-url", broken.url, "--destructive"], dir);
+      const out = plain(r.stdout + r.stderr);
+      expect(r.code, out).toBe(1);
+      expect(out).toMatch(/listNotes \(GET \/notes\) does not list deleted n\d+ with include_archived=true/);
+    } finally {
+      broken.server.close();
+    }
+  });
+
+  it("fails a delete that answers the note without the archived mark", async () => {
+    const broken = await proxy(mock.url, (method, _url, body) => (method === "DELETE" ? { data: { ...(body as { data: Note }).data, archived: false } } : undefined));
+    try {
+      const r = await runCli(["test", "--spec", "notes.yaml", "--base-url", broken.url, "--destructive"], dir);
+      const out = plain(r.stdout + r.stderr);
+      expect(r.code, out).toBe(1);
+      expect(out).toMatch(/deleteNote \(DELETE [^)]+\): the deleted object answers archived=false, expected true|deleteNote \(DELETE [^)]+\): a soft delete must answer the object with archived=true/);
+    } finally {
+      broken.server.close();
+    }
+  });
+});
