@@ -93,9 +93,7 @@ describe("soft deletes named by the contract (archived, include_archived)", () =
 
   it("fails a list that leaves archived notes out even with include_archived=true", async () => {
     const broken = await proxy(mock.url, (method, url, body) =>
-      method === "GET" && url.pathname === "/notes" && url.searchParams.get("include_archived") === "true"
-        ? { data: (body as { data: Note[] }).data.filter((n) => !n.archived) }
-        : undefined,
+      method === "GET" && url.pathname === "/notes" && url.searchParams.get("include_archived") === "true" ? { data: (body as { data: Note[] }).data.filter((n) => !n.archived) } : undefined,
     );
     try {
       const r = await runCli(["test", "--spec", "notes.yaml", "--base-url", broken.url, "--destructive"], dir);

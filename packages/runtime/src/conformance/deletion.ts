@@ -41,10 +41,8 @@ export async function afterDelete(ctx: RunContext, a: AfterDelete): Promise<void
   const { del, id, soft } = a;
   if (soft) {
     const gone = ok2xx(a.first) ? subject(a.first.body, id, a.key) : undefined;
-    if (a.answerShowsObject)
-      check(marked(gone, soft) === true, `${where(del)}: a soft delete must answer the object with ${soft.field}=true, answered ${describeResponse(a.first)}`);
-    else if (gone && soft.field in gone)
-      check(gone[soft.field] === true, `${where(del)}: the deleted object answers ${soft.field}=${JSON.stringify(gone[soft.field])}, expected true`);
+    if (a.answerShowsObject) check(marked(gone, soft) === true, `${where(del)}: a soft delete must answer the object with ${soft.field}=true, answered ${describeResponse(a.first)}`);
+    else if (gone && soft.field in gone) check(gone[soft.field] === true, `${where(del)}: the deleted object answers ${soft.field}=${JSON.stringify(gone[soft.field])}, expected true`);
   }
   if (a.read) await readAfterDelete(ctx, a.read.op, del, await a.read.values(), id, a.key, soft);
   if (a.list) await listAfterDelete(ctx, a.list.op, del, a.list.fixed, id, a.list.shape ?? {}, soft);
@@ -70,7 +68,10 @@ async function readAfterDelete(ctx: RunContext, read: OperationCase, del: Operat
     check(marked(obj, soft) === true, `${where(read)} answered ${describeResponse(shown)} for deleted ${String(id)} with ${soft.readFlag}=true: expected the object with ${soft.field}=true`);
   } else {
     const obj = ok2xx(after) ? subject(after.body, id, key) : undefined;
-    check(after.status === 404 || marked(obj, soft) === true, `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: expected 404 or the object with ${soft.field}=true`);
+    check(
+      after.status === 404 || marked(obj, soft) === true,
+      `${where(read)} answered ${describeResponse(after)} for ${String(id)} after ${del.id}: expected 404 or the object with ${soft.field}=true`,
+    );
   }
 }
 

@@ -71,4 +71,3 @@ export async function membersShown(ctx: RunContext, list: OperationCase, fixed: 
   }
   return out;
 }
-

@@ -221,7 +221,8 @@ export class ObjectPool {
     }
     const given = this.#host.given();
     // A given object this run deleted is gone: another case deleting it would only find it deleted.
-    if (Object.prototype.hasOwnProperty.call(given, last) && !this.isConsumed(last, given[last]) && (restorable || this.#host.disposable())) return { values: { ...known, [last]: given[last] }, made: false };
+    if (Object.prototype.hasOwnProperty.call(given, last) && !this.isConsumed(last, given[last]) && (restorable || this.#host.disposable()))
+      return { values: { ...known, [last]: given[last] }, made: false };
     if (restorable || this.#host.disposable()) {
       const listed = await this.#fromSources(
         (op.sources?.[last] ?? []).filter((s) => s.kind !== "create"),
