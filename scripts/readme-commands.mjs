@@ -281,6 +281,15 @@ const HANDLERS = [
     },
   ],
   [
+    /^npm run test:browser$/,
+    (line) => {
+      // Without a Chromium executable the test fails (not skips) and says which it looked for.
+      const r = run(line, { seconds: 300 });
+      const missing = /no Chromium executable|CHROMIUM_PATH=.* is not an executable file/.test(r.out);
+      expectExit(line, r, missing ? [1] : [0], missing ? undefined : /5 passed/);
+    },
+  ],
+  [
     /^scripts\/real-server\/alertmanager\.sh$/,
     (line) => {
       // Without an Alertmanager binary the script says how to get one and exits 3; with one, it runs the suite.
