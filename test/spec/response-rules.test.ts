@@ -26,7 +26,73 @@ const exchange = (request: Partial<Exchange["request"]>, body: unknown, status =
   body,
 });
 
+/** An exchange holding `values` at their pointers (`/request/path/id`, `/body/data/id` …). */
+const holding = (values: Record<string, unknown>): Exchange => {
+  const ex: Record<string, unknown> = { status: 200, request: { path: {}, query: {}, headers: {} }, body: {} };
+  for (const [pointer, value] of Object.entries(values)) {
+    const keys = pointer.split("/").slice(1);
+    let node = ex;
+    keys.slice(0, -1).forEach((k) => (node = (node[k] ??= {}) as Record<string, unknown>));
+    node[keys.at(-1) as string] = value;
+  }
+  return ex as unknown as Exchange;
+};
+
+/** An `equals` rule: kept when both pointers hold the same value, broken when they differ. */
+const equalsRow = (rule: string, left: string, right: string, value: unknown = "1720000000000000001", other: unknown = "1720000000000000009"): Row => ({
+  rule,
+  keeps: holding({ [left]: value, [right]: value }),
+  breaks: holding({ [left]: other, [right]: value }),
+});
+
+/** A soft delete's answer: `data.deleted` is true. */
+const deletedRow = (rule: string): Row => ({ rule, keeps: holding({ "/body/data/deleted": true }), breaks: holding({ "/body/data/deleted": false }) });
+
+/** Without `with_deleted=true`, no deleted object is answered (`data` an object, or a list when `list`). */
+const liveUnlessAskedRow = (rule: string, list: boolean): Row => {
+  const data = (deleted: boolean): unknown => (list ? [{ id: "1", deleted: false }, { id: "2", deleted }] : { id: "2", deleted });
+  return {
+    rule,
+    keeps: holding({ "/request/query/with_deleted": true, "/body/data": data(true) }),
+    breaks: holding({ "/body/data": data(true) }),
+  };
+};
+
 const ROWS: Row[] = [
+  ...(
+    [
+      ["catalog-update-answers-the-catalog", "/body/data/id", "/request/path/product_catalog_id"],
+      ["catalog-update-sets-the-name", "/body/data/name", "/request/query/name"],
+      ["catalog-delete-answers-the-catalog", "/body/data/id", "/request/path/product_catalog_id"],
+      ["catalog-create-names-it", "/body/data/name", "/request/query/name"],
+      ["product-set-create-keeps-type", "/body/data/type", "/request/body/type"],
+      ["product-set-create-keeps-name", "/body/data/name", "/request/body/name"],
+      ["product-set-read-answers-the-set", "/body/data/id", "/request/path/product_set_id"],
+      ["permission-create-on-the-audience", "/body/data/tailored_audience_id", "/request/path/tailored_audience_id"],
+      ["permission-create-grants-the-account", "/body/data/granted_account_id", "/request/query/granted_account_id"],
+      ["permission-create-at-the-level", "/body/data/permission_level", "/request/query/permission_level"],
+      ["permission-delete-answers-the-permission", "/body/data/id", "/request/path/tailored_audience_permission_id"],
+      ["permission-delete-on-the-audience", "/body/data/tailored_audience_id", "/request/path/tailored_audience_id"],
+      ["do-not-reach-delete-answers-the-list", "/body/data/id", "/request/path/do_not_reach_list_id"],
+    ] as const
+  ).map(([rule, left, right]) => equalsRow(rule, left, right)),
+  ...["permission-delete-answers-deleted", "do-not-reach-delete-answers-deleted"].map(deletedRow),
+  { rule: "permission-create-not-deleted", keeps: holding({ "/body/data/deleted": false }), breaks: holding({ "/body/data/deleted": true }) },
+  ...["membership-success-has-no-errors", "do-not-reach-success-has-no-errors"].map((rule) => ({
+    rule,
+    keeps: holding({ "/body/data": { success_count: 1, total_count: 1 }, "/body/errors": [], "/body/operation_errors": [] }),
+    breaks: holding({ "/body/data": { success_count: 1, total_count: 1 }, "/body/operation_errors": [{ index: 0 }] }),
+  })),
+  {
+    rule: "product-delete-success-has-no-message",
+    keeps: holding({
+      "/body/data/delete_products": [
+        { product_key: "1", failed_product_key: null, message: null },
+        { product_key: "2", failed_product_key: "2", message: "Product not found" },
+      ],
+    }),
+    breaks: holding({ "/body/data/delete_products": [{ product_key: "1", failed_product_key: null, message: "Product not found" }] }),
+  },
   ...["poll-end-is-start-plus-duration", "poll-read-end-is-start-plus-duration"].map((rule) => ({
     rule,
     keeps: exchange({}, { data: { start_time: "2025-05-01T12:00:00Z", duration_in_minutes: 1440, end_time: "2025-05-02T12:00:00.000Z" } }),
