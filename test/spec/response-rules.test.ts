@@ -50,7 +50,13 @@ const deletedRow = (rule: string): Row => ({ rule, keeps: holding({ "/body/data/
 
 /** Without `with_deleted=true`, no deleted object is answered (`data` an object, or a list when `list`). */
 const liveUnlessAskedRow = (rule: string, list: boolean): Row => {
-  const data = (deleted: boolean): unknown => (list ? [{ id: "1", deleted: false }, { id: "2", deleted }] : { id: "2", deleted });
+  const data = (deleted: boolean): unknown =>
+    list
+      ? [
+          { id: "1", deleted: false },
+          { id: "2", deleted },
+        ]
+      : { id: "2", deleted };
   return {
     rule,
     keeps: holding({ "/request/query/with_deleted": true, "/body/data": data(true) }),
@@ -138,9 +144,20 @@ const ROWS: Row[] = [
   ...["cards-list-uri-names-each-card", "poll-cards-list-uri-names-each-card", "video-conversation-cards-list-uri-names-each-card"].map((rule) => ({
     rule,
     keeps: holding({ "/body/data": [{ id: "17", card_uri: "card://17" }] }),
-    breaks: holding({ "/body/data": [{ id: "17", card_uri: "card://17" }, { id: "18", card_uri: "card://17" }] }),
+    breaks: holding({
+      "/body/data": [
+        { id: "17", card_uri: "card://17" },
+        { id: "18", card_uri: "card://17" },
+      ],
+    }),
   })),
-  ...["legacy-card-uri-names-the-card", "poll-card-uri-names-the-card", "poll-card-read-uri-names-the-card", "video-conversation-card-uri-names-the-card", "video-conversation-card-read-uri-names-the-card"].map((rule) => ({
+  ...[
+    "legacy-card-uri-names-the-card",
+    "poll-card-uri-names-the-card",
+    "poll-card-read-uri-names-the-card",
+    "video-conversation-card-uri-names-the-card",
+    "video-conversation-card-read-uri-names-the-card",
+  ].map((rule) => ({
     rule,
     keeps: holding({ "/body/data": { id: "17", card_uri: "card://17" } }),
     breaks: holding({ "/body/data": { id: "17", card_uri: "card://18" } }),
