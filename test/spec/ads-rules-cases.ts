@@ -599,6 +599,15 @@ const CAMPAIGNS: RuleCase[] = [
   },
   {
     spec: "ads-campaigns.yaml",
+    accepts: "goal LINK_CLICKS with bid strategy TARGET billed per link click",
+    rejects: "goal LINK_CLICKS with bid strategy TARGET billed per impression",
+    target: { query: "updateLineItem" },
+    valid: { goal: "LINK_CLICKS", bid_strategy: "TARGET", bid_amount_local_micro: 1500000, pay_by: "LINK_CLICK" },
+    invalid: { goal: "LINK_CLICKS", bid_strategy: "TARGET", bid_amount_local_micro: 1500000, pay_by: "IMPRESSION" },
+    reason: { rule: "line-item-link-clicks-target-not-impression" },
+  },
+  {
+    spec: "ads-campaigns.yaml",
     accepts: "a frequency cap window of 7 days",
     rejects: "a frequency cap window of 14 days",
     target: { query: "updateLineItem" },

@@ -26,7 +26,179 @@ const exchange = (request: Partial<Exchange["request"]>, body: unknown, status =
   body,
 });
 
+/** An exchange holding `values` at their pointers (`/request/path/id`, `/body/data/id` …). */
+const holding = (values: Record<string, unknown>): Exchange => {
+  const ex: Record<string, unknown> = { status: 200, request: { path: {}, query: {}, headers: {} }, body: {} };
+  for (const [pointer, value] of Object.entries(values)) {
+    const keys = pointer.split("/").slice(1);
+    let node = ex;
+    keys.slice(0, -1).forEach((k) => (node = (node[k] ??= {}) as Record<string, unknown>));
+    node[keys.at(-1) as string] = value;
+  }
+  return ex as unknown as Exchange;
+};
+
+/** An `equals` rule: kept when both pointers hold the same value, broken when they differ. */
+const equalsRow = (rule: string, left: string, right: string, value: unknown = "1720000000000000001", other: unknown = "1720000000000000009"): Row => ({
+  rule,
+  keeps: holding({ [left]: value, [right]: value }),
+  breaks: holding({ [left]: other, [right]: value }),
+});
+
+/** A soft delete's answer: `data.deleted` is true. */
+const deletedRow = (rule: string): Row => ({ rule, keeps: holding({ "/body/data/deleted": true }), breaks: holding({ "/body/data/deleted": false }) });
+
+/** Without `with_deleted=true`, no deleted object is answered (`data` an object, or a list when `list`). */
+const liveUnlessAskedRow = (rule: string, list: boolean): Row => {
+  const data = (deleted: boolean): unknown =>
+    list
+      ? [
+          { id: "1", deleted: false },
+          { id: "2", deleted },
+        ]
+      : { id: "2", deleted };
+  return {
+    rule,
+    keeps: holding({ "/request/query/with_deleted": true, "/body/data": data(true) }),
+    breaks: holding({ "/body/data": data(true) }),
+  };
+};
+
 const ROWS: Row[] = [
+  ...(
+    [
+      ["catalog-update-answers-the-catalog", "/body/data/id", "/request/path/product_catalog_id"],
+      ["catalog-update-sets-the-name", "/body/data/name", "/request/query/name"],
+      ["catalog-delete-answers-the-catalog", "/body/data/id", "/request/path/product_catalog_id"],
+      ["catalog-create-names-it", "/body/data/name", "/request/query/name"],
+      ["product-set-create-keeps-type", "/body/data/type", "/request/body/type"],
+      ["product-set-create-keeps-name", "/body/data/name", "/request/body/name"],
+      ["product-set-read-answers-the-set", "/body/data/id", "/request/path/product_set_id"],
+      ["permission-create-on-the-audience", "/body/data/tailored_audience_id", "/request/path/tailored_audience_id"],
+      ["permission-create-grants-the-account", "/body/data/granted_account_id", "/request/query/granted_account_id"],
+      ["permission-create-at-the-level", "/body/data/permission_level", "/request/query/permission_level"],
+      ["permission-delete-answers-the-permission", "/body/data/id", "/request/path/tailored_audience_permission_id"],
+      ["permission-delete-on-the-audience", "/body/data/tailored_audience_id", "/request/path/tailored_audience_id"],
+      ["do-not-reach-delete-answers-the-list", "/body/data/id", "/request/path/do_not_reach_list_id"],
+    ] as const
+  ).map(([rule, left, right]) => equalsRow(rule, left, right)),
+  ...["permission-delete-answers-deleted", "do-not-reach-delete-answers-deleted"].map(deletedRow),
+  { rule: "permission-create-not-deleted", keeps: holding({ "/body/data/deleted": false }), breaks: holding({ "/body/data/deleted": true }) },
+  ...["membership-success-has-no-errors", "do-not-reach-success-has-no-errors"].map((rule) => ({
+    rule,
+    keeps: holding({ "/body/data": { success_count: 1, total_count: 1 }, "/body/errors": [], "/body/operation_errors": [] }),
+    breaks: holding({ "/body/data": { success_count: 1, total_count: 1 }, "/body/operation_errors": [{ index: 0 }] }),
+  })),
+  ...(
+    [
+      ["account-media-read-answers-it", "/body/data/id", "/request/path/account_media_id"],
+      ["account-media-delete-answers-it", "/body/data/id", "/request/path/account_media_id"],
+      ["card-read-answers-it", "/body/data/0/id", "/request/path/card_id"],
+      ["legacy-card-delete-answers-it", "/body/data/id", "/request/path/card_id"],
+      ["media-library-read-answers-it", "/body/data/media_key", "/request/path/media_key"],
+      ["media-library-update-answers-it", "/body/data/media_key", "/request/path/media_key"],
+      ["media-library-delete-answers-it", "/body/data/media_key", "/request/path/media_key"],
+      ["poll-card-read-answers-it", "/body/data/id", "/request/path/card_id"],
+      ["video-conversation-card-read-answers-it", "/body/data/id", "/request/path/card_id"],
+      ["account-read-answers-it", "/body/data/id", "/request/path/account_id"],
+      ["account-update-answers-it", "/body/data/id", "/request/path/account_id"],
+      ["sandbox-account-delete-answers-it", "/body/data/id", "/request/path/account_id"],
+      ["curated-category-read-answers-it", "/body/data/id", "/request/path/curated_category_id"],
+      ["line-item-update-answers-it", "/body/data/id", "/request/path/line_item_id"],
+      ["line-item-delete-answers-it", "/body/data/id", "/request/path/line_item_id"],
+      ["line-item-curated-category-create-links-the-line-item", "/body/data/line_item_id", "/request/query/line_item_id"],
+      ["line-item-curated-category-create-links-the-category", "/body/data/curated_category_id", "/request/query/curated_category_id"],
+      ["line-item-curated-category-read-answers-it", "/body/data/id", "/request/path/line_item_curated_category_id"],
+      ["line-item-curated-category-update-answers-it", "/body/data/id", "/request/path/line_item_curated_category_id"],
+      ["line-item-curated-category-delete-answers-it", "/body/data/id", "/request/path/line_item_curated_category_id"],
+      ["advertiser-post-by-the-advertiser", "/body/data/user/id_str", "/request/query/as_user_id"],
+      ["advertiser-post-rename-answers-the-post", "/body/data/id_str", "/request/path/post_id"],
+      ["advertiser-post-rename-sets-the-name", "/body/data/name", "/request/query/name"],
+    ] as const
+  ).map(([rule, left, right]) => equalsRow(rule, left, right)),
+  ...[
+    "account-media-delete-answers-deleted",
+    "legacy-card-delete-answers-deleted",
+    "media-library-delete-answers-deleted",
+    "sandbox-account-delete-answers-deleted",
+    "line-item-delete-answers-deleted",
+    "line-item-curated-category-delete-answers-deleted",
+  ].map(deletedRow),
+  ...[
+    "account-media-list-live-unless-with-deleted",
+    "cards-list-live-unless-with-deleted",
+    "card-read-live-unless-with-deleted",
+    "poll-cards-list-live-unless-with-deleted",
+    "video-conversation-cards-list-live-unless-with-deleted",
+    "accounts-list-live-unless-with-deleted",
+    "account-apps-list-live-unless-with-deleted",
+    "line-item-curated-categories-list-live-unless-with-deleted",
+  ].map((rule) => liveUnlessAskedRow(rule, true)),
+  ...[
+    "account-media-read-live-unless-with-deleted",
+    "poll-card-read-live-unless-with-deleted",
+    "video-conversation-card-read-live-unless-with-deleted",
+    "account-read-live-unless-with-deleted",
+    "line-item-curated-category-read-live-unless-with-deleted",
+  ].map((rule) => liveUnlessAskedRow(rule, false)),
+  ...["cards-list-uri-names-each-card", "poll-cards-list-uri-names-each-card", "video-conversation-cards-list-uri-names-each-card"].map((rule) => ({
+    rule,
+    keeps: holding({ "/body/data": [{ id: "17", card_uri: "card://17" }] }),
+    breaks: holding({
+      "/body/data": [
+        { id: "17", card_uri: "card://17" },
+        { id: "18", card_uri: "card://17" },
+      ],
+    }),
+  })),
+  ...[
+    "legacy-card-uri-names-the-card",
+    "poll-card-uri-names-the-card",
+    "poll-card-read-uri-names-the-card",
+    "video-conversation-card-uri-names-the-card",
+    "video-conversation-card-read-uri-names-the-card",
+  ].map((rule) => ({
+    rule,
+    keeps: holding({ "/body/data": { id: "17", card_uri: "card://17" } }),
+    breaks: holding({ "/body/data": { id: "17", card_uri: "card://18" } }),
+  })),
+  {
+    rule: "poll-without-media-is-text-poll",
+    keeps: holding({ "/request/query/media_key": "13_1", "/body/data/card_type": "VIDEO_POLLS" }),
+    breaks: holding({ "/request/query/name": "p", "/body/data/card_type": "VIDEO_POLLS" }),
+  },
+  {
+    rule: "poll-opens-no-earlier-than-creation",
+    keeps: holding({ "/body/data": { start_time: "2025-05-01T12:00:00.000Z", created_at: "2025-05-01T12:00:00Z" } }),
+    // Opened a day before it existed.
+    breaks: holding({ "/body/data": { start_time: "2025-04-30T12:00:00Z", created_at: "2025-05-01T12:00:00Z" } }),
+  },
+  {
+    rule: "poll-opens-no-later-than-creation",
+    keeps: holding({ "/body/data": { start_time: "2025-05-01T12:00:00Z", created_at: "2025-05-01T12:00:00.000Z" } }),
+    // Opened at its first use in a post, a day after creation.
+    breaks: holding({ "/body/data": { start_time: "2025-05-02T12:00:00Z", created_at: "2025-05-01T12:00:00Z" } }),
+  },
+  {
+    rule: "advertiser-post-creation-omits-conversation-settings",
+    keeps: holding({ "/body/data": { id_str: "1", text: "t" } }),
+    breaks: holding({ "/body/data": { id_str: "1", text: "t", conversation_settings: "EVERYONE" } }),
+  },
+  {
+    rule: "advertiser-post-trimmed-user",
+    keeps: holding({ "/request/query/trim_user": true, "/body/data/user": { id: 2244994945, id_str: "2244994945" } }),
+    breaks: holding({ "/request/query/trim_user": true, "/body/data/user": { id: 2244994945, id_str: "2244994945", screen_name: "acme" } }),
+  },
+  {
+    rule: "product-delete-success-has-no-message",
+    keeps: holding({
+      "/body/data/delete_products": [
+        { product_key: "1", failed_product_key: null, message: null },
+        { product_key: "2", failed_product_key: "2", message: "Product not found" },
+      ],
+    }),
+    breaks: holding({ "/body/data/delete_products": [{ product_key: "1", failed_product_key: null, message: "Product not found" }] }),
+  },
   ...["poll-end-is-start-plus-duration", "poll-read-end-is-start-plus-duration"].map((rule) => ({
     rule,
     keeps: exchange({}, { data: { start_time: "2025-05-01T12:00:00Z", duration_in_minutes: 1440, end_time: "2025-05-02T12:00:00.000Z" } }),
