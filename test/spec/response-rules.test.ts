@@ -141,6 +141,42 @@ const ROWS: Row[] = [
     "account-read-live-unless-with-deleted",
     "line-item-curated-category-read-live-unless-with-deleted",
   ].map((rule) => liveUnlessAskedRow(rule, false)),
+  // `each` on equals, compare and offset: every item is judged, against its own members and the exchange (`#/…`).
+  {
+    rule: "permissions-list-of-the-path-audience",
+    keeps: holding({ "/request/path/tailored_audience_id": "155", "/body/data": [{ tailored_audience_id: "155" }, { tailored_audience_id: "155" }] }),
+    breaks: holding({ "/request/path/tailored_audience_id": "155", "/body/data": [{ tailored_audience_id: "155" }, { tailored_audience_id: "156" }] }),
+  },
+  ...(
+    [
+      ["do-not-reach-request-names-the-path-list", "do_not_reach_list_id"],
+      ["do-not-reach-request-names-the-path-account", "account_id"],
+    ] as const
+  ).map(([rule, member]) => ({
+    rule,
+    keeps: holding({ [`/request/path/${member}`]: "44", "/body/request": [{ params: { [member]: "44" } }, { params: { [member]: "44" } }] }),
+    breaks: holding({ [`/request/path/${member}`]: "44", "/body/request": [{ params: { [member]: "44" } }, { params: { [member]: "45" } }] }),
+  })),
+  {
+    rule: "history-entries-from-start-time",
+    keeps: holding({ "/request/query/start_time": "2026-01-01T10:00:00Z", "/body/data": [{ change_time: "2026-01-01T10:00:00Z" }, { change_time: "2026-01-01T11:30:00Z" }] }),
+    breaks: holding({ "/request/query/start_time": "2026-01-01T10:00:00Z", "/body/data": [{ change_time: "2026-01-01T10:30:00Z" }, { change_time: "2026-01-01T09:59:59Z" }] }),
+  },
+  {
+    rule: "history-entries-until-end-time",
+    keeps: holding({ "/request/query/end_time": "2026-01-01T12:00:00Z", "/body/data": [{ change_time: "2026-01-01T12:00:00Z" }] }),
+    breaks: holding({ "/request/query/end_time": "2026-01-01T12:00:00Z", "/body/data": [{ change_time: "2026-01-01T11:00:00Z" }, { change_time: "2026-01-01T12:00:01Z" }] }),
+  },
+  {
+    rule: "poll-cards-list-end-is-start-plus-duration",
+    keeps: holding({ "/body/data": [{ start_time: "2026-01-01T10:00:00Z", duration_in_minutes: 30, end_time: "2026-01-01T10:30:00Z" }] }),
+    breaks: holding({
+      "/body/data": [
+        { start_time: "2026-01-01T10:00:00Z", duration_in_minutes: 30, end_time: "2026-01-01T10:30:00Z" },
+        { start_time: "2026-01-01T10:00:00Z", duration_in_minutes: 60, end_time: "2026-01-01T10:30:00Z" },
+      ],
+    }),
+  },
   ...["cards-list-uri-names-each-card", "poll-cards-list-uri-names-each-card", "video-conversation-cards-list-uri-names-each-card"].map((rule) => ({
     rule,
     keeps: holding({ "/body/data": [{ id: "17", card_uri: "card://17" }] }),

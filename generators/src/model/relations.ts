@@ -357,6 +357,26 @@ function bodySchema(op: Operation, resolve: Resolve): Obj | undefined {
   return content?.schema !== undefined ? resolve(content.schema) : undefined;
 }
 
+/** An RPC-style operation with its folder (the resource) and verb. */
+interface RpcOp {
+  readonly op: Operation;
+  readonly folder: string;
+  readonly verb: string;
+}
+
+/** The shown RPC-style operations by folder: creates, grants and inverses are looked up among their siblings only. */
+function indexRpcOps(model: ApiModel): Map<string, RpcOp[]> {
+  const out = new Map<string, RpcOp[]>();
+  for (const op of model.operations) {
+    const parts = shown(op) ? rpcParts(op) : undefined;
+    if (!parts) continue;
+    const list = out.get(parts.folder) ?? [];
+    list.push({ op, ...parts });
+    out.set(parts.folder, list);
+  }
+  return out;
+}
+
 /** RPC-style lists by the name of the array they answer (`roles`, `leases`): POSTs that need no body member. */
 function indexRpcLists(model: ApiModel, resolve: Resolve): Map<string, RpcList[]> {
   const out = new Map<string, RpcList[]>();
@@ -400,11 +420,10 @@ function rpcListSources(rpcLists: ReadonlyMap<string, readonly RpcList[]>, resou
 }
 
 /** The RPC create of `resource` whose answer (or, for an `add`, whose request) gives the key `member`. */
-function rpcCreate(model: ApiModel, resource: string, member: string, resolve: Resolve): CreateSource | undefined {
+function rpcCreate(rpcOps: ReadonlyMap<string, readonly RpcOp[]>, resource: string, member: string, resolve: Resolve): CreateSource | undefined {
   let granted: CreateSource | undefined;
-  for (const op of model.operations) {
-    const parts = shown(op) ? rpcParts(op) : undefined;
-    if (!parts || parts.folder !== resource) continue;
+  for (const parts of rpcOps.get(resource) ?? []) {
+    const { op } = parts;
     const answered = props(successSchema(op, resolve))[member] !== undefined ? [`/${member}`] : [];
     if (CREATE_VERBS.test(parts.verb)) {
       const sent = props(bodySchema(op, resolve))[member] !== undefined;
@@ -419,7 +438,7 @@ function rpcCreate(model: ApiModel, resource: string, member: string, resolve: R
  * named for the folder, or `name`/`id` where the resource's list gives it) and members named for
  * another listed resource (`role` of `…/user/grant`). A create (`add`) names a new object, not one.
  */
-function rpcReferences(model: ApiModel, op: Operation, rpcLists: ReadonlyMap<string, readonly RpcList[]>, resolve: Resolve): Reference[] {
+function rpcReferences(rpcOps: ReadonlyMap<string, readonly RpcOp[]>, op: Operation, rpcLists: ReadonlyMap<string, readonly RpcList[]>, resolve: Resolve): Reference[] {
   const parts = rpcParts(op);
   const body = bodySchema(op, resolve);
   if (!parts || !body || CREATE_VERBS.test(parts.verb)) return [];
@@ -437,7 +456,7 @@ function rpcReferences(model: ApiModel, op: Operation, rpcLists: ReadonlyMap<str
   if (own) {
     const [member, raw] = own;
     const listed = rpcListSources(rpcLists, parts.folder, member, resolve(raw));
-    const create = rpcCreate(model, parts.folder, member, resolve) ?? rpcCreate(model, parts.folder, "name", resolve);
+    const create = rpcCreate(rpcOps, parts.folder, member, resolve) ?? rpcCreate(rpcOps, parts.folder, "name", resolve);
     if (listed.length > 0 || create) out.push({ in: "body", name: member, many: false, sources: [...listed, ...(create ? [create] : [])], own: READ_VERBS.test(parts.verb) ? "read" : "change" });
   }
   for (const [member, raw] of members) {
@@ -452,14 +471,16 @@ function rpcReferences(model: ApiModel, op: Operation, rpcLists: ReadonlyMap<str
 const INVERSE_VERBS: Readonly<Record<string, string>> = { revoke: "grant", detach: "attach", unlink: "link", unassign: "assign", unlock: "lock", unsubscribe: "subscribe", unfollow: "follow" };
 
 /** RPC-style operations that undo a sibling's effect: the same folder, the inverse verb, both naming their object. */
-function rpcInverses(model: ApiModel, references: ReadonlyMap<string, readonly Reference[]>): Map<string, string> {
+function rpcInverses(rpcOps: ReadonlyMap<string, readonly RpcOp[]>, references: ReadonlyMap<string, readonly Reference[]>): Map<string, string> {
   const out = new Map<string, string>();
-  for (const op of model.operations) {
-    const parts = shown(op) ? rpcParts(op) : undefined;
-    const doVerb = parts ? INVERSE_VERBS[parts.verb.toLowerCase()] : undefined;
-    if (!parts || doVerb === undefined || !(references.get(op.id) ?? []).some((r) => r.own === "change")) continue;
-    const doer = model.operations.find((o) => o.id !== op.id && shown(o) && rpcParts(o)?.folder === parts.folder && rpcParts(o)?.verb.toLowerCase() === doVerb);
-    if (doer && (references.get(doer.id) ?? []).some((r) => r.own === "change")) out.set(op.id, doer.id);
+  const changes = (op: Operation): boolean => (references.get(op.id) ?? []).some((r) => r.own === "change");
+  for (const siblings of rpcOps.values()) {
+    for (const { op, verb } of siblings) {
+      const doVerb = INVERSE_VERBS[verb.toLowerCase()];
+      if (doVerb === undefined || !changes(op)) continue;
+      const doer = siblings.find((o) => o.op.id !== op.id && o.verb.toLowerCase() === doVerb)?.op;
+      if (doer && changes(doer)) out.set(op.id, doer.id);
+    }
   }
   return out;
 }
@@ -468,6 +489,7 @@ function inferRelations(model: ApiModel): Relations {
   const resolve = schemaResolver(model);
   const lists = indexLists(model, resolve);
   const rpcLists = indexRpcLists(model, resolve);
+  const rpcOps = indexRpcOps(model);
   const pathSources = new Map<string, Record<string, ValueSource[]>>();
   const references = new Map<string, Reference[]>();
   const collections = new Map<string, Collection>();
@@ -514,10 +536,10 @@ function inferRelations(model: ApiModel): Relations {
       }
     });
     if (Object.keys(sources).length > 0) pathSources.set(op.id, sources);
-    const refs = [...referencesOf(op, lists, resolve), ...rpcReferences(model, op, rpcLists, resolve)].filter((r, i, all) => all.findIndex((x) => x.in === r.in && x.name === r.name) === i);
+    const refs = [...referencesOf(op, lists, resolve), ...rpcReferences(rpcOps, op, rpcLists, resolve)].filter((r, i, all) => all.findIndex((x) => x.in === r.in && x.name === r.name) === i);
     if (refs.length > 0) references.set(op.id, refs);
   }
-  return { pathSources, references, collections: [...collections.values()], undoes: rpcInverses(model, references) };
+  return { pathSources, references, collections: [...collections.values()], undoes: rpcInverses(rpcOps, references) };
 }
 
 const cache = new WeakMap<ApiModel, Relations>();

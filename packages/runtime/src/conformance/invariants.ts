@@ -46,6 +46,30 @@ function asComparable(v: unknown, as: "number" | "date-time"): number | undefine
 
 const UNIT_MS = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 
+/** Where a rule's pointers are read: the exchange, or each item of the array at `each`. */
+interface Scope {
+  /** Prefix naming the item in a message (`/body/data/3: `), empty for the exchange. */
+  readonly label: string;
+  at(pointer: string): unknown;
+  has(pointer: string): boolean;
+}
+
+/**
+ * The exchange alone, or one scope per item of the array at `each`. In an item's scope a pointer
+ * is relative to the item, and one written `#/…` still reads the exchange (the request's path
+ * parameter every listed item must carry).
+ */
+function scopesOf(each: string | undefined, exchange: Exchange): Scope[] {
+  const whole: Scope = { label: "", at: (p) => getAt(exchange, p.replace(/^#/, "")), has: (p) => hasAt(exchange, p.replace(/^#/, "")) };
+  if (each === undefined) return [whole];
+  const items = getAt(exchange, each);
+  return (Array.isArray(items) ? items : []).map((item, i) => ({
+    label: `${each}/${i}: `,
+    at: (p) => (p.startsWith("#") ? whole.at(p) : getAt(item, p)),
+    has: (p) => (p.startsWith("#") ? whole.has(p) : hasAt(item, p)),
+  }));
+}
+
 /**
  * The rules `exchange` breaks, each as `id: message (what was seen)`. `root` is the package's mock
  * document, where a `schema` rule's `$ref`s to components resolve.
@@ -57,13 +81,14 @@ export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange, 
     if (!ruleCovers(rule, exchange.status)) continue;
     const seen = (what: string): void => void out.push(`${rule.id}: ${rule.message} (${what})`);
     switch (rule.kind) {
-      case "equals": {
-        if (!hasAt(exchange, rule.left) || !hasAt(exchange, rule.right)) break;
-        const l = getAt(exchange, rule.left);
-        const r = getAt(exchange, rule.right);
-        if (!sameValue(l, r)) seen(`${rule.left} is ${JSON.stringify(l)}, ${rule.right} is ${JSON.stringify(r)}`);
+      case "equals":
+        for (const { label, at, has } of scopesOf(rule.each, exchange)) {
+          if (!has(rule.left) || !has(rule.right)) continue;
+          const l = at(rule.left);
+          const r = at(rule.right);
+          if (!sameValue(l, r)) seen(`${label}${rule.left} is ${JSON.stringify(l)}, ${rule.right} is ${JSON.stringify(r)}`);
+        }
         break;
-      }
       case "count": {
         // The number at `field`, or the length of the array there, against the length of `of`.
         const at = getAt(exchange, rule.field);
@@ -73,23 +98,25 @@ export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange, 
         if (n !== list.length) seen(`${rule.field} ${Array.isArray(at) ? "holds" : "is"} ${JSON.stringify(n)}, ${rule.of} holds ${list.length}`);
         break;
       }
-      case "compare": {
-        const l = asComparable(getAt(exchange, rule.left), rule.as);
-        const r = asComparable(getAt(exchange, rule.right), rule.as);
-        if (l === undefined || r === undefined) break;
-        const holds = rule.op === "<" ? l < r : rule.op === "<=" ? l <= r : rule.op === ">" ? l > r : l >= r;
-        if (!holds) seen(`${rule.left} ${JSON.stringify(getAt(exchange, rule.left))} is not ${rule.op} ${rule.right} ${JSON.stringify(getAt(exchange, rule.right))}`);
+      case "compare":
+        for (const { label, at } of scopesOf(rule.each, exchange)) {
+          const l = asComparable(at(rule.left), rule.as);
+          const r = asComparable(at(rule.right), rule.as);
+          if (l === undefined || r === undefined) continue;
+          const holds = rule.op === "<" ? l < r : rule.op === "<=" ? l <= r : rule.op === ">" ? l > r : l >= r;
+          if (!holds) seen(`${label}${rule.left} ${JSON.stringify(at(rule.left))} is not ${rule.op} ${rule.right} ${JSON.stringify(at(rule.right))}`);
+        }
         break;
-      }
-      case "offset": {
-        const end = asComparable(getAt(exchange, rule.field), "date-time");
-        const start = asComparable(getAt(exchange, rule.from), "date-time");
-        const by = asComparable(getAt(exchange, rule.by), "number");
-        if (end === undefined || start === undefined || by === undefined) break;
-        const want = start + by * UNIT_MS[rule.unit];
-        if (end !== want) seen(`${rule.field} is ${JSON.stringify(getAt(exchange, rule.field))}, expected ${new Date(want).toISOString()} (${rule.from} plus ${by} ${rule.unit}s)`);
+      case "offset":
+        for (const { label, at } of scopesOf(rule.each, exchange)) {
+          const end = asComparable(at(rule.field), "date-time");
+          const start = asComparable(at(rule.from), "date-time");
+          const by = asComparable(at(rule.by), "number");
+          if (end === undefined || start === undefined || by === undefined) continue;
+          const want = start + by * UNIT_MS[rule.unit];
+          if (end !== want) seen(`${label}${rule.field} is ${JSON.stringify(at(rule.field))}, expected ${new Date(want).toISOString()} (${rule.from} plus ${by} ${rule.unit}s)`);
+        }
         break;
-      }
       case "schema":
         if (!matcher(rule.schema as MockSchema, exchange)) seen("the answer and its request do not fit the rule's schema");
         break;

@@ -71,18 +71,20 @@ export type ResponseRule = {
   readonly message: string;
   /** Statuses the rule covers: `200`, `2XX`, `default`. */
   readonly status: string;
-} & (
-  | { readonly kind: "equals"; readonly left: string; readonly right: string }
-  | { readonly kind: "count"; readonly field: string; readonly of: string }
-  | { readonly kind: "compare"; readonly left: string; readonly op: "<" | "<=" | ">" | ">="; readonly right: string; readonly as: "number" | "date-time" }
-  | { readonly kind: "schema"; readonly schema: MockSchema }
-  /** The date-time at `field` is the one at `from` plus the number at `by` in `unit`s. */
-  | { readonly kind: "offset"; readonly field: string; readonly from: string; readonly by: string; readonly unit: "second" | "minute" | "hour" | "day" }
-  /** The text at `field` is `template` with each `{pointer}` filled, for the exchange or each item of `each`. */
-  | { readonly kind: "template"; readonly field: string; readonly template: string; readonly each?: string }
-  /** Item i of the array at `field` answers item i of `of`: each pair of pointers (answered, sent) holds equal values. */
-  | { readonly kind: "pairs"; readonly field: string; readonly of: string; readonly pairs: readonly (readonly [string, string])[] }
-);
+} &
+  /** `each`: for every item of that array, pointers relative to the item (`#/…` reads the exchange); so for compare and offset. */
+  (
+    | { readonly kind: "equals"; readonly left: string; readonly right: string; readonly each?: string }
+    | { readonly kind: "count"; readonly field: string; readonly of: string }
+    | { readonly kind: "compare"; readonly left: string; readonly op: "<" | "<=" | ">" | ">="; readonly right: string; readonly as: "number" | "date-time"; readonly each?: string }
+    | { readonly kind: "schema"; readonly schema: MockSchema }
+    /** The date-time at `field` is the one at `from` plus the number at `by` in `unit`s. */
+    | { readonly kind: "offset"; readonly field: string; readonly from: string; readonly by: string; readonly unit: "second" | "minute" | "hour" | "day"; readonly each?: string }
+    /** The text at `field` is `template` with each `{pointer}` filled, for the exchange or each item of `each`. */
+    | { readonly kind: "template"; readonly field: string; readonly template: string; readonly each?: string }
+    /** Item i of the array at `field` answers item i of `of`: each pair of pointers (answered, sent) holds equal values. */
+    | { readonly kind: "pairs"; readonly field: string; readonly of: string; readonly pairs: readonly (readonly [string, string])[] }
+  );
 
 export interface OperationCase {
   readonly id: string;

@@ -21,6 +21,7 @@ import { defaultDifferences, statedDefaults } from "./defaults.js";
 import { fewerMembers } from "./fewer.js";
 import { deref, itemsOf, memberNames, memberSchema, schemaAt } from "./schema-walk.js";
 import { maximalRequest } from "./maximal.js";
+import { cutShortMember } from "./kept-whole.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
@@ -474,7 +475,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       // Drawn requests send some optional members only: what the answer echoes or computes from the
       // others (a second list of keywords, a filter) is otherwise never asked for.
       const members = [...op.parameters.filter((p) => p.in === "query").map((p) => p.name), ...(op.request?.body ? memberNames(root, op.request.body.schema) : [])];
-      const refs = await pool.referenceValues(op, base.values);
+      // The object the case acts on comes from `forCase` below: only the other references' values are
+      // fetched here (asking for an own one would make a second object on the server for nothing).
+      const others = (op.references ?? []).filter((r) => r.own === undefined);
+      const refs = others.length > 0 ? await pool.referenceValues({ ...op, references: others }, base.values) : { body: {} };
       const full = maximalRequest(ctx, op, base, Object.fromEntries(members.map((m) => [m, m])), "valid", refs.body);
       if (full.added.length === 0) return context.skip("the valid requests already carry every optional member the contract's validators allow beside the others");
       const on = await pool.forCase(op, caseKind(op));
@@ -550,6 +554,9 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           b.equal !== undefined ||
           (b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined);
         if (ok2xx(first) && carried) check(ok2xx(res), `${where(op)} refused a request ${b.label}, which the contract allows: ${describeResponse(res)}`);
+        // A write keeps a text at its length limit whole.
+        const cut = ok2xx(res) && ["POST", "PUT", "PATCH"].includes(op.method) ? cutShortMember(b, res.body) : undefined;
+        check(cut === undefined, `${where(op)} accepted a request ${b.label} but ${cut ?? ""}`);
       });
     }
   }
@@ -938,30 +945,35 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   }
 
   /**
-   * An object listed under one parent is not reached through another (`/accounts/{a}/lists/{l}`: a
-   * list of account A is not found, read or deleted through account B). Only where the contract
-   * lists the children per parent, and a second parent is listed.
+   * An object of one parent is not reached through another (`/accounts/{a}/lists/{l}`: a list of
+   * account A is not found, read, changed or deleted through account B). Only where the object is
+   * known to be the parent's: listed under it, made under it by the contract's create (for cases
+   * that change or delete, which act on an object made for them), or given with it; and where a
+   * second parent is listed.
    */
   function scopeCases(op: OperationCase): void {
     const names = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
     const child = names.at(-1);
     const parent = names.at(-2);
-    if (child === undefined || parent === undefined || (op.method !== "GET" && op.method !== "DELETE")) return;
+    if (child === undefined || parent === undefined || !["GET", "DELETE", "PUT", "PATCH"].includes(op.method)) return;
     const childList = (op.sources?.[child] ?? []).find((s) => s.kind === "list");
     const parentList = (op.sources?.[parent] ?? []).find((s) => s.kind === "list");
     // The children's own collection under the parent (`…/{account_id}/lists` for `…/lists/{id}`):
     // a list elsewhere that only mentions the key (a link object) says nothing of who owns it.
     const collection = op.path.slice(0, op.path.lastIndexOf("/"));
     const listedUnder = childList?.kind === "list" && byId.get(childList.operationId)?.path === collection && collection.includes(`{${parent}}`);
+    // A create at the collection's own path makes the object under the parent the path names.
+    const madeUnder = caseKind(op) !== "read" && collection.includes(`{${parent}}`) && (op.sources?.[child] ?? []).some((s) => s.kind === "create" && byId.get(s.operationId)?.path === collection);
     // Or both given together with the target (`--values`): a team names an object and its parent as a pair.
     const givenPair = (): boolean => {
       const given = current().values ?? {};
       return Object.prototype.hasOwnProperty.call(given, child) && Object.prototype.hasOwnProperty.call(given, parent);
     };
-    if (!parentList || parentList.kind !== "list" || (!listedUnder && childList !== undefined)) return;
+    if (!parentList || parentList.kind !== "list" || (!listedUnder && !madeUnder && childList !== undefined)) return;
     it(`${op.id}: does not reach a ${child} through another ${parent}`, async (context) => {
       if (op.method === "DELETE" && !current().destructive) return context.skip("a wrongly accepted delete would remove an object: run with --destructive");
-      if (!listedUnder && !givenPair()) return context.skip(`no ${child} is known to belong to a ${parent}: no list of them under it, and none given with one (--values)`);
+      if (!listedUnder && !madeUnder && !givenPair())
+        return context.skip(`no ${child} is known to belong to a ${parent}: no list of them under it, no create there, and none given with one (--values)`);
       const on = await pool.forCase(op, caseKind(op));
       if ("why" in on) return context.skip(on.why);
       const listOp = byId.get(parentList.operationId);
