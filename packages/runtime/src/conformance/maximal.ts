@@ -159,3 +159,44 @@ export function maximalItem(
   const { state, added } = fill(ctx, op, { ...item }, Object.keys(map), slots, salt);
   return { item: state, body: wrap(state), added };
 }
+
+/** A plain text member's length limit: a string schema with `maxLength` and nothing else shaping it. */
+function textLimit(root: unknown, schema: unknown): number | undefined {
+  const s = deref(root, schema);
+  if (!isRec(s) || s["type"] !== "string" || typeof s["maxLength"] !== "number") return undefined;
+  if (s["pattern"] !== undefined || s["format"] !== undefined || s["enum"] !== undefined || s["const"] !== undefined) return undefined;
+  return s["maxLength"] > 0 && s["maxLength"] <= 10_000 ? s["maxLength"] : undefined;
+}
+
+/**
+ * An item of the body array at `pointer` whose plain text members (of `members`, and held by
+ * `item`) are each as long as the contract allows, each kept only while the request stays valid.
+ * A text is `tag` then `x`s, so items stay apart. `set` names the members at their limit.
+ */
+export function itemAtLengthLimits(
+  ctx: RunContext,
+  op: OperationCase,
+  req: { readonly values: Readonly<Rec>; readonly body: unknown },
+  pointer: string,
+  item: Rec,
+  members: readonly string[],
+  tag: string,
+): { item: Rec; body: Rec; set: string[] } {
+  const member = pointer.slice(1);
+  const wrap = (it: Rec): Rec => ({ ...(isRec(req.body) ? req.body : {}), [member]: [it] });
+  const validate = ctx.tools.validateRequest;
+  const itemSchema = op.request?.body !== undefined ? schemaAt(ctx.root, op.request.body.schema, `${pointer}/0`) : undefined;
+  let state: Rec = { ...item };
+  const set: string[] = [];
+  if (!validate || itemSchema === undefined) return { item: state, body: wrap(state), set };
+  for (const m of [...members].sort()) {
+    if (typeof state[m] !== "string" || namesAnotherObject(op, m)) continue;
+    const limit = textLimit(ctx.root, memberSchema(ctx.root, itemSchema, m));
+    if (limit === undefined || limit <= tag.length) continue;
+    const next = { ...state, [m]: `${tag}${"x".repeat(limit - tag.length)}` };
+    if (!validate(op.id, requestInput(op, req.values, wrap(next))).valid) continue;
+    state = next;
+    set.push(m);
+  }
+  return { item: state, body: wrap(state), set };
+}

@@ -963,7 +963,12 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     const collection = op.path.slice(0, op.path.lastIndexOf("/"));
     const listedUnder = childList?.kind === "list" && byId.get(childList.operationId)?.path === collection && collection.includes(`{${parent}}`);
     // A create at the collection's own path makes the object under the parent the path names.
-    const madeUnder = caseKind(op) !== "read" && collection.includes(`{${parent}}`) && (op.sources?.[child] ?? []).some((s) => s.kind === "create" && byId.get(s.operationId)?.path === collection);
+    const creates = (op.sources?.[child] ?? []).filter((s) => s.kind === "create" && byId.get(s.operationId)?.path === collection);
+    const madeUnder = caseKind(op) !== "read" && collection.includes(`{${parent}}`) && creates.length > 0;
+    // A PUT or PATCH may create what its path names (RFC 9110 §9.3.4, RFC 5789 §2): through another
+    // parent it is refused only where the key is the server's to give, never a name a client sends
+    // (PowerDNS's PUT …/zones/{zone_id}/metadata/{metadata_kind} sets that kind on any zone).
+    if ((op.method === "PUT" || op.method === "PATCH") && (creates.length === 0 || creates.some((s) => s.kind === "create" && s.request !== undefined))) return;
     // Or both given together with the target (`--values`): a team names an object and its parent as a pair.
     const givenPair = (): boolean => {
       const given = current().values ?? {};

@@ -9,7 +9,7 @@ import { where, type RunContext } from "./context.js";
 import { sameValue } from "./invariants.js";
 import { changedImmutables, differences, sentMembers, type SentMember } from "./read-back.js";
 import { createdKey } from "./objects.js";
-import { maximalItem, maximalRequest, namesAnotherObject, readOnly } from "./maximal.js";
+import { itemAtLengthLimits, maximalItem, maximalRequest, namesAnotherObject, readOnly } from "./maximal.js";
 import { pages } from "./walk.js";
 import { afterDelete, deletion } from "./deletion.js";
 import { listContains, membersShown, scalar, subject, type ListShape } from "./lists.js";
@@ -911,6 +911,32 @@ async function batchWrite(ctx: RunContext, sc: Extract<Scenario, { kind: "batchW
   ctx.check(
     diff.length === 0,
     `${where(list)} lists the item ${op.id} wrote (${sc.key}=${fresh}${added.length > 0 ? `, also sending ${added.join(", ")}` : ""}) with other values than were sent: ${diff.join("; ")}`,
+  );
+  // One more new item, its texts as long as the contract allows: a server that keeps less (a column
+  // narrower than the contract) lists them cut.
+  const longKey = `${old}-cgl${deriveSeed(ctx.seed, `${op.id}/limits`) % 100_000}`;
+  const long = itemAtLengthLimits(
+    ctx,
+    op,
+    { values, body: base.body },
+    sc.pointer,
+    { ...item, [sc.key]: longKey },
+    Object.keys(sc.readBack).filter((m) => m !== sc.key),
+    `${longKey}-`,
+  );
+  if (long.set.length === 0) return;
+  const again = await ctx.send(op, values, long.body);
+  if (!ok2xx(again)) return;
+  const { found: kept } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...pathFrom(op, values, list) }, longKey, {}, { key: sc.key });
+  if (!kept) return;
+  const cut = long.set.filter((m) => {
+    const shown = kept[sc.readBack[m] ?? m];
+    const sentText = long.item[m] as string;
+    return typeof shown === "string" && shown.length < sentText.length && sentText.startsWith(shown);
+  });
+  ctx.check(
+    cut.length === 0,
+    `${where(list)} lists the item ${op.id} wrote with texts at their length limit (${sc.key}=${longKey}) cut short: ${cut.map((m) => `${m} (${String((kept[sc.readBack[m] ?? m] as string).length)} of ${(long.item[m] as string).length} characters)`).join(", ")}`,
   );
 }
 
