@@ -7,7 +7,7 @@ import { supportedAlternatives } from "../model/security.js";
 import { defineEmitter } from "./emitter.js";
 import { clientTables } from "./client-tables.js";
 import { tsHeader } from "./header.js";
-import { ident, join, jsdoc, laidOutDeclaration, literal, memberDoc, objectKey, stringLiteral, stringUnion, ts, typeKey, type Code } from "./ts.js";
+import { ident, join, jsdoc, laidOutDeclaration, literal, memberDoc, objectKey, ts, typeKey, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 
 type Obj = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { ApiModel, Operation, Response } from "../model/ir.js";
 import { defineEmitter } from "./emitter.js";
 import { tsHeader } from "./header.js";
-import { join, laidOutInterface, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
+import { laidOutInterface, literal, stringLiteral, ts, typeKey, type Code } from "./ts.js";
 import { mediaKind } from "./validators/index.js";
 import { toJsonSchema } from "./validators/json-schema.js";
 import { SCHEMA_MAPS } from "../load/schema-keywords.js";

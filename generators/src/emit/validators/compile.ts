@@ -164,7 +164,7 @@ export function compileUnits(input: UnitsInput): UnitCode[] {
     try {
       source = standaloneCode(ajv, ajv.compile(sch));
     } catch (err) {
-      throw new Error(`cannot compile a validator for ${pointer}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`cannot compile a validator for ${pointer}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     } finally {
       ajv.removeSchema(sch);
     }

@@ -1,9 +1,9 @@
-import type { ApiModel, JsonSchema, MediaContent, Operation, Parameter } from "../../model/ir.js";
+import type { ApiModel, MediaContent, Operation, Parameter } from "../../model/ir.js";
 import { deliveryValidation } from "./deliveries.js";
 import { validationTables } from "./tables.js";
 import { defineEmitter } from "../emitter.js";
 import { tsHeader } from "../header.js";
-import { ident, join, laidOutInterface, literal, objectKey, stringLiteral, ts, typeKey, type Code } from "../ts.js";
+import { laidOutInterface, literal, stringLiteral, ts, typeKey } from "../ts.js";
 import type { CompileInput } from "./compile.js";
 import { compileAll } from "./compile-pool.js";
 import { compileModule } from "./module.js";

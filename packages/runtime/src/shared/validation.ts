@@ -126,8 +126,6 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 /** The one verdict of every valid reply: nothing to allocate per request. */
 const VALID: ResponseValidation = Object.freeze({ valid: true });
 
-const NO_PROTO = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
-
 /** A plain copy without `__proto__` keys, so request input can never reach a prototype. */
 function copyRecord(source: Readonly<Record<string, unknown>> | URLSearchParams | undefined, lowerKeys = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
