@@ -160,11 +160,13 @@ export function maximalItem(
   return { item: state, body: wrap(state), added };
 }
 
-/** A plain text member's length limit: a string schema with `maxLength` and nothing else shaping it. */
+/**
+ * A text member's length limit: a string schema with `maxLength`. Whether a long text of `x`s fits
+ * the rest (a pattern, a format) is the validators' to say, as for every value tried.
+ */
 function textLimit(root: unknown, schema: unknown): number | undefined {
   const s = deref(root, schema);
-  if (!isRec(s) || s["type"] !== "string" || typeof s["maxLength"] !== "number") return undefined;
-  if (s["pattern"] !== undefined || s["format"] !== undefined || s["enum"] !== undefined || s["const"] !== undefined) return undefined;
+  if (!isRec(s) || s["type"] !== "string" || typeof s["maxLength"] !== "number" || s["enum"] !== undefined || s["const"] !== undefined) return undefined;
   return s["maxLength"] > 0 && s["maxLength"] <= 10_000 ? s["maxLength"] : undefined;
 }
 

@@ -885,17 +885,22 @@ async function batchWrite(ctx: RunContext, sc: Extract<Scenario, { kind: "batchW
   if (!template || typeof old !== "string") return skip(`no item of ${sc.pointer} with a text ${sc.key} to write a new one from`);
   const fresh = `${old}-cg${deriveSeed(ctx.seed, op.id) % 100_000}`;
   const values = { ...base.values, ...found.values };
+  const validate = ctx.tools.validateRequest;
   // A new item shares no text with the one it starts from, where the validators allow: a server may
   // fold items together by another member (one product per item group).
-  let start: Rec = { ...template, [sc.key]: fresh };
-  const validate = ctx.tools.validateRequest;
-  for (const [k, v] of Object.entries(template)) {
-    // Only what the relations know names another object stays: a refused item is skipped, not failed.
-    if (k === sc.key || typeof v !== "string" || (op.references ?? []).some((r) => r.name === k)) continue;
-    const next = { ...start, [k]: `${v}-${fresh.slice(old.length + 1)}` };
-    const wrapped = { ...(isRec(base.body) ? base.body : {}), [sc.pointer.slice(1)]: [next] };
-    if (validate && validate(op.id, requestInput(op, values, wrapped)).valid) start = next;
-  }
+  const apart = (from: Rec, key: string): Rec => {
+    let out: Rec = { ...from, [sc.key]: key };
+    const suffix = key.slice(old.length + 1);
+    for (const [k, v] of Object.entries(from)) {
+      // Only what the relations know names another object stays: a refused item is skipped, not failed.
+      if (k === sc.key || typeof v !== "string" || (op.references ?? []).some((r) => r.name === k)) continue;
+      const next = { ...out, [k]: `${typeof template[k] === "string" ? template[k] : v}-${suffix}` };
+      const wrapped = { ...(isRec(base.body) ? base.body : {}), [sc.pointer.slice(1)]: [next] };
+      if (validate && validate(op.id, requestInput(op, values, wrapped)).valid) out = next;
+    }
+    return out;
+  };
+  const start = apart(template, fresh);
   const { item, body, added } = maximalItem(ctx, op, { values, body: base.body }, sc.pointer, start, sc.readBack, "batch");
   if (validate && !validate(op.id, requestInput(op, values, body)).valid) return skip(`a new ${sc.key} (${fresh}) makes no valid ${op.id} request`);
   const res = await ctx.send(op, values, body);
@@ -920,7 +925,7 @@ async function batchWrite(ctx: RunContext, sc: Extract<Scenario, { kind: "batchW
     op,
     { values, body: base.body },
     sc.pointer,
-    { ...item, [sc.key]: longKey },
+    apart(item, longKey),
     Object.keys(sc.readBack).filter((m) => m !== sc.key),
     `${longKey}-`,
   );
