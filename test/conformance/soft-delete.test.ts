@@ -6,7 +6,7 @@
  * out even when asked for them, or whose delete leaves the mark unset, is caught.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -115,5 +115,40 @@ describe("soft deletes named by the contract (archived, include_archived)", () =
     } finally {
       broken.server.close();
     }
+  });
+});
+
+describe("a soft delete that answers no body (204), reached by the deletion scenario", () => {
+  let mock: RunningMock | undefined;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "cg-soft204-"));
+    // The same contract without its create (so no lifecycle: the deletion scenario deletes a listed
+    // note), and a delete that answers 204 without a body: nothing to hold to the mark.
+    let text = readFileSync(path.join(ROOT, FIXTURE("notes.openapi.yaml")), "utf8").replace(
+      /"200":\n {10}description: the note, now archived\n {10}content:\n {12}application\/json:\n {14}schema: \{ \$ref: "#\/components\/schemas\/NoteAnswer" \}/,
+      '"204":\n          description: archived',
+    );
+    text = text.slice(0, text.indexOf("    post:\n      operationId: createNote")) + text.slice(text.indexOf("  /notes/{note_id}:"));
+    expect(text).toContain("description: archived");
+    expect(text).not.toContain("createNote");
+    writeFileSync(path.join(dir, "notes.yaml"), text);
+    mock = await startMock(["--spec", path.join(dir, "notes.yaml")]);
+  });
+  afterAll(async () => {
+    await mock?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("passes: the mark is read back and listed, not demanded of an answer that declares none", async () => {
+    const report = path.join(dir, "report.xml");
+    const r = await runCli(["test", "--spec", "notes.yaml", "--base-url", mock?.url ?? "", "--destructive", "--disposable", "--reporter", "junit", "--output", report], dir);
+    const out = plain(r.stdout + r.stderr);
+    expect(r.code, out).toBe(0);
+    expect(out).toMatch(/ 0 failed/);
+    const xml = readFileSync(report, "utf8");
+    const deletion = /<testcase [^>]*name="[^"]*deletions &gt; deleteNote: marks it archived=true, listed only with include_archived=true"[^>]*(\/>|>([\s\S]*?)<\/testcase>)/.exec(xml);
+    expect(deletion, xml).not.toBeNull();
+    expect(deletion?.[2] ?? "").not.toMatch(/<failure|<skipped/);
   });
 });

@@ -166,14 +166,15 @@ function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
     // A delete whose effect nothing can observe (no read, no list, no stated state) is left to its valid requests.
     if (!soft && typeof repeat !== "number" && !list && !read) continue;
     const said = [
-      soft ? `answers the object with ${soft.field}=true` : undefined,
+      soft ? (successSchema(op, resolve) !== undefined ? `answers the object with ${soft.field}=true` : `marks it ${soft.field}=true`) : undefined,
       list ? (soft?.listFlag !== undefined ? `listed only with ${soft.listFlag}=true` : "no longer listed") : undefined,
       typeof repeat === "number" ? `a repeated delete answers ${repeat}` : undefined,
     ];
     out.push({
       kind: "deletion",
       operationId: op.id,
-      ...(soft ? { soft } : {}),
+      // Only a delete whose success declares a body can be held to answering the object it marked.
+      ...(soft ? { soft, answersObject: successSchema(op, resolve) !== undefined } : {}),
       ...(create ? { createOperationId: create.id } : {}),
       ...(list ? { listOperationId: list.id } : {}),
       ...(read ? { readOperationId: read.id } : {}),

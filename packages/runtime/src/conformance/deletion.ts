@@ -143,7 +143,7 @@ export async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "d
     id: last === undefined ? undefined : values[last],
     first,
     soft: sc.soft,
-    answerShowsObject: true,
+    answerShowsObject: sc.answersObject !== false,
     read: read && { op: read, values: async () => ({ ...(await ctx.positive(read, 0, await ctx.pathValues(read))).values, ...values }) },
     list: list && {
       op: list,

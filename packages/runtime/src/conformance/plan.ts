@@ -283,6 +283,8 @@ export type Scenario =
       readonly kind: "deletion";
       readonly operationId: string;
       readonly soft?: SoftDelete;
+      /** The delete's success declares a body: a soft delete must answer the object it marked. */
+      readonly answersObject?: boolean;
       readonly createOperationId?: string;
       readonly listOperationId?: string;
       /** The item's read: after a delete it answers 404, or (soft) the object marked deleted where it takes the flag. */
