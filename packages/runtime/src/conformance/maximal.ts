@@ -132,6 +132,23 @@ export function maximalRequest(
 }
 
 /**
+ * One item alone in the body array at `pointer`: the request body that carries it, the item's
+ * schema, and whether the request carrying it is valid. Undefined without validators or schema.
+ */
+function bodyItem(
+  ctx: RunContext,
+  op: OperationCase,
+  req: { readonly values: Readonly<Rec>; readonly body: unknown },
+  pointer: string,
+): { wrap(it: Rec): Rec; schema: unknown; valid(it: Rec): boolean } | { wrap(it: Rec): Rec; schema?: undefined } {
+  const wrap = (it: Rec): Rec => ({ ...(isRec(req.body) ? req.body : {}), [pointer.slice(1)]: [it] });
+  const validate = ctx.tools.validateRequest;
+  const schema = op.request?.body !== undefined ? schemaAt(ctx.root, op.request.body.schema, `${pointer}/0`) : undefined;
+  if (!validate || schema === undefined) return { wrap };
+  return { wrap, schema, valid: (it) => validate(op.id, requestInput(op, req.values, wrap(it))).valid };
+}
+
+/**
  * An item of the body array at `pointer` (alone in it) with every member of `map` it may carry
  * (see `fill`), judged as the request that carries it. `added` names what changed.
  */
@@ -144,20 +161,18 @@ export function maximalItem(
   map: Readonly<Record<string, string>>,
   salt: string,
 ): { item: Rec; body: Rec; added: string[] } {
-  const member = pointer.slice(1);
-  const wrap = (it: Rec): Rec => ({ ...(isRec(req.body) ? req.body : {}), [member]: [it] });
-  const validate = ctx.tools.validateRequest;
-  const itemSchema = op.request?.body !== undefined ? schemaAt(ctx.root, op.request.body.schema, `${pointer}/0`) : undefined;
-  if (!validate || itemSchema === undefined) return { item: { ...item }, body: wrap({ ...item }), added: [] };
+  const at = bodyItem(ctx, op, req, pointer);
+  if (at.schema === undefined) return { item: { ...item }, body: at.wrap({ ...item }), added: [] };
+  const itemSchema = at.schema;
   const slots: Slots<Rec> = {
     schemaOf: (m) => memberSchema(ctx.root, itemSchema, m),
     has: (it, m) => Object.prototype.hasOwnProperty.call(it, m),
     get: (it, m) => it[m],
     set: (it, m, v) => ({ ...it, [m]: v }),
-    valid: (it) => validate(op.id, requestInput(op, req.values, wrap(it))).valid,
+    valid: at.valid,
   };
   const { state, added } = fill(ctx, op, { ...item }, Object.keys(map), slots, salt);
-  return { item: state, body: wrap(state), added };
+  return { item: state, body: at.wrap(state), added };
 }
 
 /**
@@ -184,21 +199,19 @@ export function itemAtLengthLimits(
   members: readonly string[],
   tag: string,
 ): { item: Rec; body: Rec; set: string[] } {
-  const member = pointer.slice(1);
-  const wrap = (it: Rec): Rec => ({ ...(isRec(req.body) ? req.body : {}), [member]: [it] });
-  const validate = ctx.tools.validateRequest;
-  const itemSchema = op.request?.body !== undefined ? schemaAt(ctx.root, op.request.body.schema, `${pointer}/0`) : undefined;
+  const at = bodyItem(ctx, op, req, pointer);
   let state: Rec = { ...item };
   const set: string[] = [];
-  if (!validate || itemSchema === undefined) return { item: state, body: wrap(state), set };
+  if (at.schema === undefined) return { item: state, body: at.wrap(state), set };
+  const itemSchema = at.schema;
   for (const m of [...members].sort()) {
     if (typeof state[m] !== "string" || namesAnotherObject(op, m)) continue;
     const limit = textLimit(ctx.root, memberSchema(ctx.root, itemSchema, m));
     if (limit === undefined || limit <= tag.length) continue;
     const next = { ...state, [m]: `${tag}${"x".repeat(limit - tag.length)}` };
-    if (!validate(op.id, requestInput(op, req.values, wrap(next))).valid) continue;
+    if (!at.valid(next)) continue;
     state = next;
     set.push(m);
   }
-  return { item: state, body: wrap(state), set };
+  return { item: state, body: at.wrap(state), set };
 }
