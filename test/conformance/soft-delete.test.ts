@@ -7,47 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, runCli } from "../generator/helpers.js";
 import { call, FIXTURE, startMock, type RunningMock } from "../mock/helpers.js";
+import { proxy } from "./proxy.js";
 
 const plain = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
 type Note = { id: string; text: string; archived: boolean };
-
-/** The mock behind a proxy that rewrites one kind of answer (`rewrite` returns the body to send instead). */
-async function proxy(target: string, rewrite: (method: string, url: URL, body: unknown) => unknown): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    let text = "";
-    req.on("data", (d: Buffer) => (text += d.toString()));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", target);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
-      void fetch(url, { method: req.method ?? "GET", headers, ...(text === "" ? {} : { body: text }) })
-        .then(async (r) => {
-          const raw = await r.text();
-          let body: unknown = raw;
-          try {
-            body = raw === "" ? raw : JSON.parse(raw);
-          } catch {
-            // not JSON: passed on as it came
-          }
-          const changed = r.ok ? rewrite(req.method ?? "GET", url, body) : undefined;
-          res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" });
-          res.end(changed === undefined ? raw : JSON.stringify(changed));
-        })
-        .catch((e: unknown) => {
-          res.writeHead(502);
-          res.end(String(e));
-        });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
 
 describe("soft deletes named by the contract (archived, include_archived)", () => {
   let mock: RunningMock;

@@ -71,6 +71,7 @@ export function buildModel(spec: LoadedSpec, name: string): ApiModel {
       : {}),
     unspecifiedOperations: readUnspecified(doc["x-unspecified-operations"]),
     ...(isObj(doc["x-echo"]) && typeof doc["x-echo"]["pointer"] === "string" ? { echo: { pointer: doc["x-echo"]["pointer"] } } : {}),
+    ...(doc["x-read-back-complete"] === true || isObj(doc["x-read-back-complete"]) ? { readBackComplete: true as const } : {}),
     document: doc,
   };
 }

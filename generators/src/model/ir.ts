@@ -35,6 +35,11 @@ export interface ApiModel {
   readonly problemBase?: { readonly default: string; readonly description?: string };
   /** `x-echo`: where every JSON answer echoes the request's parameters (`/request/params`). */
   readonly echo?: { readonly pointer: string };
+  /**
+   * `x-read-back-complete`: every request member the objects do not show as sent is marked
+   * (`x-read-back: false`, `writeOnly`), so one sent and missing from a read afterwards was lost.
+   */
+  readonly readBackComplete?: true;
   /** Root `x-unspecified-operations`: named by the document without a path. */
   readonly unspecifiedOperations: readonly UnspecifiedOperation[];
   /** The bundled document, for emitters that delegate to tools reading OpenAPI (types). */

@@ -245,6 +245,7 @@ export const conformanceEmitter = defineEmitter({
       namesParameters: invalid !== undefined,
       ...(invalid !== undefined ? { invalidRequestSlug: invalid.slug } : {}),
       ...(model.echo ? { echo: model.echo.pointer } : {}),
+      ...(model.readBackComplete ? { readBackComplete: true } : {}),
       operations: model.operations.map((op) => operationPlan(model, index, relations, op, resolve, converted)),
       scenarios: scenarios(model, resolve),
       ...(model.workflows && model.workflows.length > 0 ? { workflows: model.workflows } : {}),

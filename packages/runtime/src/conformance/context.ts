@@ -17,6 +17,8 @@ export interface RunContext {
   readonly seed: number;
   /** The package's mock document (`#/components/schemas/…` resolves in it). */
   readonly root: unknown;
+  /** The contract marks every member its objects do not show as sent (`x-read-back-complete`). */
+  readonly readBackComplete: boolean;
   target(): ConformanceTarget;
   op(id: string): OperationCase | undefined;
   /** Path values for `op` from the server (see objects.ts); parameters no source gives are left out. */

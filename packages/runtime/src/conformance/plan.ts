@@ -384,6 +384,12 @@ export interface ConformancePlan {
    * each path parameter sent is there with its value, and each query parameter there has the value sent.
    */
   readonly echo?: string;
+  /**
+   * `x-read-back-complete`: the contract marks every request member its objects do not show as
+   * sent, so a member sent with a value and missing from the object read afterwards was lost (not
+   * merely unshown, which without it fails only where the server shows the member elsewhere).
+   */
+  readonly readBackComplete?: true;
   readonly operations: readonly OperationCase[];
   readonly scenarios: readonly Scenario[];
   /** Workflows stated beside the contract (Arazzo), run after the inferred sequences. */

@@ -203,6 +203,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     sender,
     seed,
     root,
+    readBackComplete: plan.readBackComplete === true,
     target: current,
     op: (id) => byId.get(id),
     pool,
