@@ -6,13 +6,20 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** `rewrite` returns the body to send instead of a 2xx answer's, or undefined to pass it on. */
-export async function proxy(target: string, rewrite: (method: string, url: URL, body: unknown) => unknown): Promise<{ url: string; server: Server }> {
+/**
+ * `rewrite` returns the body to send instead of a 2xx answer's, or undefined to pass it on; `route`,
+ * where given, sends a request somewhere else on the target (a server that ignores part of a path).
+ */
+export async function proxy(
+  target: string,
+  rewrite: (method: string, url: URL, body: unknown) => unknown,
+  route: (method: string, url: URL) => URL = (_method, url) => url,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     let text = "";
     req.on("data", (d: Buffer) => (text += d.toString()));
     req.on("end", () => {
-      const url = new URL(req.url ?? "/", target);
+      const url = route(req.method ?? "GET", new URL(req.url ?? "/", target));
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
       void fetch(url, { method: req.method ?? "GET", headers, ...(text === "" ? {} : { body: text }) })

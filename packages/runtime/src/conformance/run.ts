@@ -22,6 +22,7 @@ import { fewerMembers } from "./fewer.js";
 import { deref, itemsOf, memberNames, memberSchema, schemaAt } from "./schema-walk.js";
 import { maximalRequest } from "./maximal.js";
 import { cutShortMember } from "./kept-whole.js";
+import { writeThroughAnother } from "./scope-writes.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
@@ -969,7 +970,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     // A PUT or PATCH may create what its path names (RFC 9110 §9.3.4, RFC 5789 §2): through another
     // parent it is refused only where the key is the server's to give, never a name a client sends
     // (PowerDNS's PUT …/zones/{zone_id}/metadata/{metadata_kind} sets that kind on any zone).
-    if ((op.method === "PUT" || op.method === "PATCH") && (creates.length === 0 || creates.some((s) => s.kind === "create" && s.request !== undefined))) return;
+    if ((op.method === "PUT" || op.method === "PATCH") && (creates.length === 0 || creates.some((s) => s.kind === "create" && s.request !== undefined))) {
+      writeScopeCase(op, child, parent, parentList);
+      return;
+    }
     // Or both given together with the target (`--values`): a team names an object and its parent as a pair.
     const givenPair = (): boolean => {
       const given = current().values ?? {};
@@ -982,12 +986,8 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         return context.skip(`no ${child} is known to belong to a ${parent}: no list of them under it, no create there, and none given with one (--values)`);
       const on = await pool.forCase(op, caseKind(op));
       if ("why" in on) return context.skip(on.why);
-      const listOp = byId.get(parentList.operationId);
-      if (!listOp) return;
-      const listed = await walkAll(ctx, listOp, (await pool.pathValues(listOp)).values, parentList.items);
-      const others = keysOf(listed.items, parentList.field).filter((k) => k !== String(on.values[parent]) && !k.startsWith("{"));
-      const other = others.find((k) => op.request?.parameters[parent] === undefined || matches(op.request.parameters[parent], k));
-      if (other === undefined) return context.skip(`only one ${parent} is listed: no other to try`);
+      const other = await otherParent(op, on.values, parent, child, parentList, listedUnder ? childList : undefined);
+      if (typeof other !== "string") return context.skip(other.why);
       const req = await ctx.positive(op, 0, on.values);
       const res = await sender.send(op, { ...req.values, ...on.values, [parent]: other }, req.body);
       if (ok2xx(res)) await on.done(res, req.body);
@@ -998,6 +998,65 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       // Where the contract declares no refusal at all, the missing declaration is reported once, by
       // the operation's own check, as for invalid requests.
       if (res.status >= 400 && res.status < 500 && op.undeclaredRefusals) undeclared.add(op.id);
+    });
+  }
+
+  type ListSource = Extract<NonNullable<OperationCase["sources"]>[string][number], { kind: "list" }>;
+
+  /** The list of `child` keys under `parent` (`…/{parent}/things` for `…/{parent}/things/{child}`), where the contract has one. */
+  function childListUnder(op: OperationCase, child: string, parent: string): ListSource | undefined {
+    const collection = op.path.slice(0, op.path.lastIndexOf("/"));
+    const found = (op.sources?.[child] ?? []).find((s) => s.kind === "list" && byId.get(s.operationId)?.path === collection && collection.includes(`{${parent}}`));
+    return found?.kind === "list" ? found : undefined;
+  }
+
+  /**
+   * Another listed `parent` to try `child` through: one whose own list of children (where the
+   * contract has one) does not hold the same key. A key the client chooses (a label's name, a
+   * metadata kind) may name an object of its own under each parent, and an object two parents
+   * share is rightly reached through either.
+   */
+  async function otherParent(
+    op: OperationCase,
+    own: Readonly<Record<string, unknown>>,
+    parent: string,
+    child: string,
+    parentList: ListSource,
+    childList: ListSource | undefined,
+  ): Promise<string | { why: string }> {
+    const listOp = byId.get(parentList.operationId);
+    if (!listOp) return { why: `no list of ${parent} to find another in` };
+    const listed = await walkAll(ctx, listOp, (await pool.pathValues(listOp)).values, parentList.items);
+    const others = keysOf(listed.items, parentList.field).filter(
+      (k) => k !== String(own[parent]) && !k.startsWith("{") && (op.request?.parameters[parent] === undefined || matches(op.request.parameters[parent], k)),
+    );
+    if (others.length === 0) return { why: `only one ${parent} is listed: no other to try` };
+    const childOp = childList ? byId.get(childList.operationId) : undefined;
+    if (!childList || !childOp) return others[0] as string;
+    const start = (await pool.pathValues(childOp)).values;
+    for (const other of others.slice(0, 4)) {
+      const under = await walkAll(ctx, childOp, { ...start, [parent]: other }, childList.items);
+      if (!under.complete) continue;
+      if (!keysOf(under.items, childList.field).includes(String(own[child]))) return other;
+    }
+    return { why: `each other ${parent} tried lists a ${child} ${String(own[child])} of its own (or could not be listed)` };
+  }
+
+  /**
+   * Where a PUT or PATCH may create what its path names, a write through another parent is judged
+   * by what it does to the object under its own (scope-writes.ts), not by its status.
+   */
+  function writeScopeCase(op: OperationCase, child: string, parent: string, parentList: NonNullable<OperationCase["sources"]>[string][number] | undefined): void {
+    const read = [...byId.values()].find((o) => o.method === "GET" && o.path === op.path);
+    if (!parentList || parentList.kind !== "list") return;
+    it(`${op.id}: does not change a ${child} of one ${parent} through another`, async (context) => {
+      if (!current().disposable) return context.skip(`a write through another ${parent} may make an object under it: run against a throw-away server with --disposable`);
+      const on = await pool.forCase(op, caseKind(op));
+      if ("why" in on) return context.skip(on.why);
+      const other = await otherParent(op, on.values, parent, child, parentList, childListUnder(op, child, parent));
+      if (typeof other !== "string") return context.skip(other.why);
+      const why = await writeThroughAnother(ctx, op, read, { ...(await pool.pathValues(read ?? op)).values, ...on.values }, parent, child, other, on.done);
+      if (why !== undefined) return context.skip(why);
     });
   }
 
