@@ -5,7 +5,7 @@
  * turns them into data the runtime's generic mock engine reads (`@contractgen/runtime/mock-engine`).
  */
 import type { ApiModel, Operation } from "../model/ir.js";
-import { listItems, relationsOf, type Collection, type CreateSource } from "../model/relations.js";
+import { listItems, relationsOf, type Collection, type CreateSource, type Reference } from "../model/relations.js";
 import { isObj, schemaResolver, type Resolve } from "../model/schema-resolve.js";
 import { batchWriteOf } from "./conformance/batch-writes.js";
 import { filterPlans } from "./conformance/filters.js";
@@ -256,7 +256,8 @@ function pathParameters(model: ApiModel, resolve: Resolve): Obj {
 export function mockTable(model: ApiModel): Obj {
   const resolve = schemaResolver(model);
   const byId = new Map(model.operations.map((o) => [o.id, o]));
-  const collections = relationsOf(model).collections.map((c): Collection => {
+  const relations = relationsOf(model);
+  const collections = relations.collections.map((c): Collection => {
     // A create known only by the key its request sends is the suite's to use; the mock keeps its keys by answers.
     if (c.create !== undefined && (c.create.pointers.length > 0 || c.create.location)) return c;
     const { create: _requestKeyed, ...rest } = c;
@@ -302,6 +303,7 @@ export function mockTable(model: ApiModel): Obj {
     if (f.length > 0) filters[op.id] = f;
   }
   const parameters = pathParameters(model, resolve);
+  const scoped = scopedReferences(relations.references, collections);
   return {
     collections: collections.map((c) => collectionEntry(model, c, byId, resolve)),
     operations,
@@ -310,5 +312,25 @@ export function mockTable(model: ApiModel): Obj {
     refusals,
     ...(model.echo ? { echo: model.echo.pointer } : {}),
     ...(Object.keys(parameters).length > 0 ? { pathParameters: parameters } : {}),
+    ...(Object.keys(scoped).length > 0 ? { scoped } : {}),
   };
+}
+
+/**
+ * `x-scoped` references, each tied to the collection its list keeps under the parent it names
+ * (a media key to the media library kept per account): the engine refuses a key another parent holds.
+ */
+function scopedReferences(references: ReadonlyMap<string, readonly Reference[]>, collections: readonly Collection[]): Obj {
+  const out: Obj = {};
+  for (const [operationId, refs] of references) {
+    const entries: Obj[] = [];
+    for (const r of refs) {
+      if (r.scopedBy === undefined) continue;
+      const by = r.scopedBy;
+      const collection = collections.findIndex((c) => r.sources.some((s) => s.kind === "list" && c.list?.operationId === s.operationId && c.keyField === s.field) && c.path.includes(`{${by}}`));
+      if (collection >= 0) entries.push({ in: r.in, name: r.name, many: r.many, by, collection });
+    }
+    if (entries.length > 0) out[operationId] = entries;
+  }
+  return out;
 }

@@ -57,6 +57,11 @@ export interface Reference {
    * case through the resource's create (the operation may change or delete it).
    */
   readonly own?: "read" | "change";
+  /**
+   * `x-scoped`: the object named is one of the object this path parameter names (a media library
+   * item of the path's account); one listed under another is refused.
+   */
+  readonly scopedBy?: string;
 }
 
 /** Objects one set of operations keeps: made by `create`, listed by `list`, addressed by `keyParam` at `itemPath`. */
@@ -301,7 +306,7 @@ const REFERENCE = /(_(id|ids|key|keys)|Ids?|IDs?|Keys?)$/;
 function referencesOf(op: Operation, lists: Lists, resolve: Resolve): Reference[] {
   const out: Reference[] = [];
   const own = new Set(pathParams(op.path));
-  const consider = (where: "query" | "body", name: string, schemaIn: unknown): void => {
+  const consider = (where: "query" | "body", name: string, schemaIn: unknown, x?: Readonly<Record<string, unknown>>): void => {
     if (own.has(name) || !REFERENCE.test(name)) return;
     const s = resolve(schemaIn);
     const many = s["type"] === "array";
@@ -310,9 +315,12 @@ function referencesOf(op: Operation, lists: Lists, resolve: Resolve): Reference[
     if (item["enum"] !== undefined || item["const"] !== undefined) return;
     const singular = name.replace(/(_ids|_keys)$/, (m) => m.slice(0, -1)).replace(/(Ids|IDs|Keys)$/, (m) => m.slice(0, -1));
     const sources = listSourcesFor(lists, singular, item, undefined, op.path);
-    if (sources.length > 0) out.push({ in: where, name, many: many || singular !== name, sources });
+    // `x-scoped` on the parameter, or beside the body member's schema (3.1 allows siblings of `$ref`).
+    const scoped = x?.["x-scoped"] ?? (isObj(schemaIn) ? schemaIn["x-scoped"] : undefined);
+    const by = isObj(scoped) && typeof scoped["by"] === "string" && own.has(scoped["by"]) ? scoped["by"] : undefined;
+    if (sources.length > 0) out.push({ in: where, name, many: many || singular !== name, sources, ...(by !== undefined ? { scopedBy: by } : {}) });
   };
-  for (const p of op.parameters) if (p.in === "query") consider("query", p.name, p.schema);
+  for (const p of op.parameters) if (p.in === "query") consider("query", p.name, p.schema, p.x);
   const content = op.requestBody?.contents.find((c) => /json|form/i.test(c.mediaType));
   if (content?.schema !== undefined) {
     for (const [name, schema] of Object.entries(props(resolve(content.schema)))) consider("body", name, schema);

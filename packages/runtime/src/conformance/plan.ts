@@ -228,6 +228,8 @@ export interface PlanReference {
   readonly sources: readonly PlanSource[];
   /** The member names the object an RPC-style operation acts on: `read` takes an existing one, `change` one made for the case. */
   readonly own?: "read" | "change";
+  /** `x-scoped`: the object named is one of the object this path parameter names; one listed under another is refused. */
+  readonly scopedBy?: string;
 }
 
 /** A created object's life, inferred from the contract's paths or stated by `x-transitions`/links. */

@@ -397,6 +397,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       ownershipCases(op);
       conditionalCases(op);
       scopeCases(op);
+      scopedReferenceCases(op);
     });
 
   /** Whether `op`'s refusals wait until every operation's valid requests and the state sequences ran. */
@@ -1058,6 +1059,55 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       const why = await writeThroughAnother(ctx, op, read, { ...(await pool.pathValues(read ?? op)).values, ...on.values }, parent, child, other, on.done);
       if (why !== undefined) return context.skip(why);
     });
+  }
+
+  /**
+   * `x-scoped` references: a member naming an object of the path's parent (a media library item of
+   * the path's account) is refused a value listed under another parent and not under its own.
+   */
+  function scopedReferenceCases(op: OperationCase): void {
+    for (const ref of op.references ?? []) {
+      const by = ref.scopedBy;
+      if (by === undefined) continue;
+      const parentList = (op.sources?.[by] ?? []).find((s): s is ListSource => s.kind === "list");
+      // The lists that show the named objects under a parent: their keys are that parent's.
+      const under = ref.sources.filter((s): s is ListSource => s.kind === "list" && (byId.get(s.operationId)?.path.includes(`{${by}}`) ?? false));
+      it(`${op.id}: refuses a ${ref.name} of another ${by}`, async (context) => {
+        if (op.destructive && !current().destructive) return context.skip("changes data on the server (deletes or invalidates): run with --destructive");
+        if (!parentList || under.length === 0) return context.skip(`no list shows ${ref.name} values under a ${by}`);
+        const on = await pool.forCase(op, caseKind(op));
+        if ("why" in on) return context.skip(on.why);
+        const other = await otherParent(op, on.values, by, ref.name, parentList, undefined);
+        if (typeof other !== "string") return context.skip(other.why);
+        const keysUnder = async (parentValue: unknown): Promise<Set<string>> => {
+          const out = new Set<string>();
+          for (const source of under) {
+            const listOp = byId.get(source.operationId);
+            if (!listOp) continue;
+            const walked = await walkAll(ctx, listOp, { ...(await pool.pathValues(listOp)).values, [by]: parentValue }, source.items);
+            for (const k of keysOf(walked.items, source.field)) if (!k.startsWith("{")) out.add(k);
+          }
+          return out;
+        };
+        const own = await keysUnder(on.values[by]);
+        const foreign = [...(await keysUnder(other))].find((k) => !own.has(k));
+        if (foreign === undefined) return context.skip(`no ${ref.name} is listed under ${by} ${other} that is not also ${String(on.values[by])}'s`);
+        const base = await ctx.positive(op, 0, on.values);
+        const value: unknown = ref.many ? [foreign] : foreign;
+        const values = ref.in === "query" ? { ...base.values, ...on.values, [ref.name]: value } : { ...base.values, ...on.values };
+        const body =
+          ref.in === "body" && base.body !== null && typeof base.body === "object" && !Array.isArray(base.body) ? { ...(base.body as Record<string, unknown>), [ref.name]: value } : base.body;
+        const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
+        if (verdict && !verdict.valid) return context.skip(`the contract's own validators refuse ${ref.name} ${foreign} beside the other values`);
+        const res = await sender.send(op, values, body);
+        await on.done(res, body);
+        check(
+          res.status >= 400 && res.status < 500,
+          `${where(op)} took ${ref.name} ${foreign}, listed under ${by} ${other}, for ${by} ${String(on.values[by])}: answered ${describeResponse(res)}, expected a 4xx refusal`,
+        );
+        if (res.status >= 400 && res.status < 500 && op.undeclaredRefusals) undeclared.add(op.id);
+      });
+    }
   }
 
   /** A read asked without a parameter answers as asked with the parameter's stated default (defaults.ts). */

@@ -400,12 +400,39 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     return source.validateResponse(operationId, out.status, contentType, body).valid ? { ...out, body } : out;
   };
 
+  /**
+   * `x-scoped`: a member naming an object another parent holds (and this one does not) is refused,
+   * as the status the operation declares for a request that does not hold together.
+   */
+  const scopedRefusal = (operationId: string, input: CoreHandlerInput): HandlerReply | undefined => {
+    for (const ref of table.scoped?.[operationId] ?? []) {
+      const store = stores[ref.collection];
+      const from = ref.in === "query" ? input.query : input.body;
+      const raw = isRec(from) ? from[ref.name] : undefined;
+      if (!store || raw === undefined || raw === null) continue;
+      const keys = Array.isArray(raw) ? raw : ref.many && typeof raw === "string" ? raw.split(",") : [raw];
+      const scope = store.scope(isRec(input.path) ? input.path : {});
+      for (const key of keys) {
+        const here = store.find(scope, key);
+        if (here !== undefined && here !== "gone") continue;
+        if (!store.heldElsewhere(scope, key)) continue;
+        const status = [400, 422, 403, 404].find((s) => answers.declares(operationId, s)) ?? 400;
+        return failure(operationId, status, `${ref.name} ${String(key)} is not one of this ${ref.by}'s`);
+      }
+    }
+    return undefined;
+  };
+
   let values: Readonly<Record<string, string | number | boolean>> | undefined;
   const handlers: Record<string, CoreHandler> = Object.create(null) as Record<string, CoreHandler>;
   for (const operationId of Object.keys(source.plans)) {
     const role = Object.prototype.hasOwnProperty.call(table.operations, operationId) ? table.operations[operationId] : undefined;
     put(handlers as Rec, operationId, (input: CoreHandlerInput): HandlerReply => {
       const prefer = parsePrefer(isRec(input.headers) ? input.headers["prefer"] : undefined);
+      if (!options.stateless && !prefers(prefer)) {
+        const refused = scopedRefusal(operationId, input);
+        if (refused) return refused;
+      }
       if (role && !options.stateless && !prefers(prefer)) return echoed(operationId, input, stateful(operationId, role, input));
       return echoed(operationId, input, stateless(operationId, prefer, isRec(input.query) ? input.query : {}));
     });

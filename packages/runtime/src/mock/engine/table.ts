@@ -105,6 +105,17 @@ export interface MockPathParameter {
   readonly examples?: readonly unknown[];
 }
 
+/** A request member naming an object of the path's parent `by` (`x-scoped`): a key of `collection`. */
+export interface MockScopedReference {
+  readonly in: "query" | "body";
+  readonly name: string;
+  /** The member holds several (an array, or comma-separated text). */
+  readonly many: boolean;
+  readonly by: string;
+  /** Index into `MockTable.collections`. */
+  readonly collection: number;
+}
+
 export interface MockTable {
   readonly collections: readonly MockCollection[];
   readonly operations: Readonly<Record<string, MockOperationRole>>;
@@ -114,6 +125,11 @@ export interface MockTable {
   readonly refusals?: Readonly<Record<string, number>>;
   /** `x-echo`: where every answer echoes the request's parameters (`/request/params`). */
   readonly echo?: string;
+  /**
+   * Per operation: request members naming an object of one of its path's parents (`x-scoped`), and
+   * the collection holding those objects. A value another parent holds is refused.
+   */
+  readonly scoped?: Readonly<Record<string, readonly MockScopedReference[]>>;
   /** Every path parameter name of the served operations (absent from tables generated before it). */
   readonly pathParameters?: Readonly<Record<string, MockPathParameter>>;
 }
