@@ -4,7 +4,8 @@
  * there, so the suite judges what the write did to the label under its own board, not the status.
  * Against the engine mock the case runs and passes, and a label of the same name that another
  * board has of its own is not taken for the first board's; a server that writes every label to
- * the first board whatever the path says is caught.
+ * the first board whatever the path says is caught. A delete through another board may answer 204
+ * (it had no such label): the label of the first board must still be there.
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -58,6 +59,39 @@ describe("a write through another parent, where the client names the object", ()
     const r = await run(mock.url);
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/each other board_id tried lists a name urgent of its own/);
+  });
+
+  /** The mock, with more labels on the first board than the delete cases before the scope case use up. */
+  const mockWithLabels = async (): Promise<RunningMock> => {
+    const m = await startMock(["--spec", FIXTURE("labels.openapi.yaml")]);
+    for (const name of ["later", "someday", "waiting", "review", "done", "maybe"])
+      expect((await call(`${m.url}/boards/bd-one/labels/${name}`, { method: "PUT", body: { colour: "grey" } })).status).toBe(200);
+    return m;
+  };
+
+  it("judges a delete through another board by what it leaves under the first, not by its 204", async () => {
+    mock = await mockWithLabels();
+    const r = await run(mock.url);
+    expect(r.code, r.out).toBe(0);
+    const judged = testcase(r.xml, "deleteLabel: does not reach a name through another board_id");
+    expect(judged, r.xml).not.toBeNull();
+    expect(judged).not.toMatch(/<failure|<skipped/);
+  });
+
+  it("fails a server that deletes the first board's label through another board", async () => {
+    mock = await mockWithLabels();
+    const broken = await proxy(
+      mock.url,
+      () => undefined,
+      (method, url) => (method === "DELETE" ? new URL(url.pathname.replace(/^\/boards\/[^/]+\//, "/boards/bd-one/") + url.search, url) : url),
+    );
+    try {
+      const r = await run(broken.url);
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toMatch(/deleteLabel \(DELETE [^)]+\) deleted name \w+ of board_id bd-one through board_id bd-two \(answered 204[^)]*\): it is gone from board_id bd-one/);
+    } finally {
+      broken.server.close();
+    }
   });
 
   it("fails a server that writes every label to the first board, whatever board the path names", async () => {

@@ -7291,9 +7291,99 @@ export const plan: ConformancePlan = {
       changesData: true,
     },
     {
+      id: "lineItemHistoryKeepsEachChange",
+      summary:
+        "a history entry keeps the line item as it was stored by its change, not as it is now",
+      source: "spec/ads-campaigns.arazzo.yaml:199:5",
+      inputs: [
+        { name: "updatable_line_item_id", required: true },
+        { name: "run", required: false, unique: true },
+      ],
+      steps: [
+        {
+          id: "read",
+          operationId: "updateLineItem",
+          parameters: [{ name: "line_item_id", value: "$inputs.updatable_line_item_id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $inputs.updatable_line_item_id",
+              type: "simple",
+            },
+          ],
+          outputs: { name: "$response.body#/data/name" },
+        },
+        {
+          id: "renameFirst",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "name", value: "first {$inputs.run}" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition: "$[?@.name == 'first {$inputs.run}']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "renameSecond",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "name", value: "second {$inputs.run}" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition: "$[?@.name == 'second {$inputs.run}']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "history",
+          operationId: "listAccountHistory",
+          parameters: [
+            { name: "entity_type", value: "LINE_ITEM" },
+            { name: "entity_id", value: "$inputs.updatable_line_item_id" },
+            { name: "start_time", value: "2000-01-01T00:00:00Z" },
+            { name: "end_time", value: "2199-01-01T00:00:00Z" },
+            { name: "count", value: 1000 },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition: "$[?count($.data[?@.entity_data.name == 'first {$inputs.run}']) >= 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "restore",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "name", value: "$steps.read.outputs.name" },
+          ],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
       id: "promoVideoBecomesPrerollAccountMedia",
       summary: "adding a PROMO_VIDEO to the media library also adds a PREROLL account media object",
-      source: "spec/ads-campaigns.arazzo.yaml:200:5",
+      source: "spec/ads-campaigns.arazzo.yaml:268:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -7343,7 +7433,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountMediaIdsFilter",
       summary: "listing account media with account_media_ids answers exactly the objects named",
-      source: "spec/ads-campaigns.arazzo.yaml:239:5",
+      source: "spec/ads-campaigns.arazzo.yaml:307:5",
       inputs: [],
       steps: [
         {
@@ -7377,7 +7467,7 @@ export const plan: ConformancePlan = {
     {
       id: "cardNamePrefixIgnoresCase",
       summary: "listing cards with q finds a card by its name prefix written in another case",
-      source: "spec/ads-campaigns.arazzo.yaml:260:5",
+      source: "spec/ads-campaigns.arazzo.yaml:328:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -7450,7 +7540,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOrganicOnlyForSelf",
       summary:
         "an organic post (nullcast=false) is refused on behalf of another user and accepted for the authenticated user",
-      source: "spec/ads-campaigns.arazzo.yaml:307:5",
+      source: "spec/ads-campaigns.arazzo.yaml:375:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7510,7 +7600,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostConversationSettingsOnlyAfterCreation",
       summary:
         "conversation_settings is left out of the creation answer and shown by the name update",
-      source: "spec/ads-campaigns.arazzo.yaml:352:5",
+      source: "spec/ads-campaigns.arazzo.yaml:420:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7555,7 +7645,7 @@ export const plan: ConformancePlan = {
     {
       id: "advertiserPostGifNotWithImages",
       summary: "a post takes one GIF alone, but a GIF together with an image is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:387:5",
+      source: "spec/ads-campaigns.arazzo.yaml:455:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7616,7 +7706,7 @@ export const plan: ConformancePlan = {
       id: "accountOfAnotherUserRefused",
       summary:
         "an account not associated with the authenticated user is refused, also where it exists",
-      source: "spec/ads-campaigns.arazzo.yaml:438:5",
+      source: "spec/ads-campaigns.arazzo.yaml:506:5",
       inputs: [{ name: "other_user_account_id", required: true }],
       steps: [
         {
@@ -7643,7 +7733,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxDeleteRefusedForProductionAccount",
       summary: "the sandbox-only account delete refuses a production account, which stays live",
-      source: "spec/ads-campaigns.arazzo.yaml:464:5",
+      source: "spec/ads-campaigns.arazzo.yaml:532:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -7674,7 +7764,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountFeaturesOnlyHeld",
       summary: "asking for a feature the account does not hold returns no feature",
-      source: "spec/ads-campaigns.arazzo.yaml:491:5",
+      source: "spec/ads-campaigns.arazzo.yaml:559:5",
       inputs: [{ name: "unheld_feature_key", required: true }],
       steps: [
         {
