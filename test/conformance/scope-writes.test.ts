@@ -61,6 +61,20 @@ describe("a write through another parent, where the client names the object", ()
     expect(r.out).toMatch(/each other board_id tried lists a name urgent of its own/);
   });
 
+  /** The run against a server that sends every `method` request to the first board, whatever board its path names. */
+  const runRerouted = async (target: string, method: string): Promise<{ code: number; out: string; xml: string }> => {
+    const broken = await proxy(
+      target,
+      () => undefined,
+      (m, url) => (m === method ? new URL(url.pathname.replace(/^\/boards\/[^/]+\//, "/boards/bd-one/") + url.search, url) : url),
+    );
+    try {
+      return await run(broken.url);
+    } finally {
+      broken.server.close();
+    }
+  };
+
   /** The mock, with more labels on the first board than the delete cases before the scope case use up. */
   const mockWithLabels = async (): Promise<RunningMock> => {
     const m = await startMock(["--spec", FIXTURE("labels.openapi.yaml")]);
@@ -80,33 +94,15 @@ describe("a write through another parent, where the client names the object", ()
 
   it("fails a server that deletes the first board's label through another board", async () => {
     mock = await mockWithLabels();
-    const broken = await proxy(
-      mock.url,
-      () => undefined,
-      (method, url) => (method === "DELETE" ? new URL(url.pathname.replace(/^\/boards\/[^/]+\//, "/boards/bd-one/") + url.search, url) : url),
-    );
-    try {
-      const r = await run(broken.url);
-      expect(r.code, r.out).toBe(1);
-      expect(r.out).toMatch(/deleteLabel \(DELETE [^)]+\) deleted name \w+ of board_id bd-one through board_id bd-two \(answered 204[^)]*\): it is gone from board_id bd-one/);
-    } finally {
-      broken.server.close();
-    }
+    const r = await runRerouted(mock.url, "DELETE");
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/deleteLabel \(DELETE [^)]+\) deleted name \w+ of board_id bd-one through board_id bd-two \(answered 204[^)]*\): it is gone from board_id bd-one/);
   });
 
   it("fails a server that writes every label to the first board, whatever board the path names", async () => {
     mock = await startMock(["--spec", FIXTURE("labels.openapi.yaml")]);
-    const broken = await proxy(
-      mock.url,
-      () => undefined,
-      (method, url) => (method === "PUT" ? new URL(url.pathname.replace(/^\/boards\/[^/]+\//, "/boards/bd-one/") + url.search, url) : url),
-    );
-    try {
-      const r = await run(broken.url);
-      expect(r.code, r.out).toBe(1);
-      expect(r.out).toMatch(/setLabel \(PUT [^)]+\) changed name urgent of board_id bd-one through board_id bd-two \(answered 200[^)]*\): colour became "(red|green|blue|grey)"/);
-    } finally {
-      broken.server.close();
-    }
+    const r = await runRerouted(mock.url, "PUT");
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/setLabel \(PUT [^)]+\) changed name urgent of board_id bd-one through board_id bd-two \(answered 200[^)]*\): colour became "(red|green|blue|grey)"/);
   });
 });

@@ -84,6 +84,24 @@ export function differences(sent: readonly SentMember[], stored: Rec): string[] 
   return out;
 }
 
+/**
+ * Waits out the second of the latest time stamp among `members` of `object` (its creation time):
+ * a stamp of whole seconds rewritten within its own second reads the same, so an update that
+ * restamps what must never change is seen only from the next second on. At most about a second;
+ * nothing where the stamp is not now (an older object, a server clock far ahead).
+ */
+export async function pastStamps(object: Rec | undefined, members: readonly string[]): Promise<void> {
+  let until = 0;
+  for (const m of members) {
+    const v = object?.[m];
+    if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) continue;
+    const t = Date.parse(v);
+    if (!Number.isNaN(t)) until = Math.max(until, Math.floor(t / 1000) * 1000 + 1000);
+  }
+  const wait = until - Date.now();
+  if (wait > 0 && wait <= 1100) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 /** Members that must never change and did, between two reads of one object. */
 export function changedImmutables(before: Rec, after: Rec, immutable: readonly string[]): string[] {
   const out: string[] = [];

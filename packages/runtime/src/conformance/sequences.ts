@@ -7,7 +7,7 @@ import type { AuthConfig } from "../client/auth.js";
 import type { LifecycleScenario, OperationCase, PlanSource, Scenario } from "./plan.js";
 import { where, type RunContext } from "./context.js";
 import { sameValue } from "./invariants.js";
-import { changedImmutables, differences, sentMembers, type SentMember } from "./read-back.js";
+import { changedImmutables, differences, pastStamps, sentMembers, type SentMember } from "./read-back.js";
 import { createdKey } from "./objects.js";
 import { itemAtLengthLimits, maximalItem, maximalRequest, namesAnotherObject, readOnly } from "./maximal.js";
 import { pages } from "./walk.js";
@@ -139,6 +139,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     // compared with the object as it was made.
     const refusals: string[] = [];
     let accepted = 0;
+    await pastStamps(first, sc.immutable ?? []);
     for (let i = 0; i < 4 && accepted === 0; i++) {
       const base = await readModifyWrite(ctx, update, stored, fixed, i);
       const r = await updateEach(ctx, update, base, stored, id, i, sc.updateReadBack, sc.immutable ?? [], async (changed) => {
@@ -805,6 +806,7 @@ async function updateOnly(ctx: RunContext, sc: Extract<Scenario, { kind: "update
   }
   let stored: Rec | undefined = before && ok2xx(before) ? subject(before.body, id) : undefined;
   const original = stored;
+  await pastStamps(original, sc.immutable ?? []);
   const refusals: string[] = [];
   let lastSent: { res: RawResponse; body: unknown; query?: Rec } | undefined;
   try {
