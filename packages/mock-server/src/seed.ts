@@ -63,6 +63,18 @@ export function seedState(state: MockState, rng: Random): void {
   seedCampaigns(state, rng.fork("campaigns"), accountIds);
   seedCatalog(state, rng.fork("catalog"), state.defaultUserId);
   seedAudiences(state, rng.fork("audiences"), accountIds);
+  seedForeignCatalog(state, users);
+}
+
+/**
+ * The catalog of another user (one catalog per user, document 2): one the authenticated user must
+ * not reach. Seeded last, so the ids of everything seeded before stay as they were.
+ */
+function seedForeignCatalog(state: MockState, users: readonly MockUser[]): void {
+  const owner = users.find((u) => u.id !== state.defaultUserId);
+  if (!owner) return;
+  const catalogId = state.ids.numeric("catalog", 8);
+  state.catalogs.set(catalogId, { data: { id: catalogId, name: "Another merchant's catalog" }, userId: owner.id });
 }
 
 function seedUsers(state: MockState, rng: Random): MockUser[] {

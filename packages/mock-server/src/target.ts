@@ -77,6 +77,9 @@ export function knownValues(state: MockState): Record<string, unknown> {
     // The contract's x-owned account_id: the object of another owner the suite must see refused.
     out["account_id@foreign"] = foreign[0];
   }
+  // The contract's x-owned product_catalog_id: another user's catalog (one catalog per user).
+  const foreignCatalog = [...state.catalogs.entries()].find(([, c]) => c.userId !== state.defaultUserId);
+  if (foreignCatalog) out["product_catalog_id@foreign"] = foreignCatalog[0];
   const production = accounts.find(([id, a]) => id !== main && !a.sandbox && a.userIds.includes(state.defaultUserId));
   if (production) out["production_account_id"] = production[0];
   // A key listAccountFeatures takes that the main account does not hold.
