@@ -1170,6 +1170,20 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     }
   }
 
+  /** Optional boolean query flags of a list that default to false (`with_deleted`, `include_legacy_cards`): set, they may widen it. */
+  function wideningFlags(op: OperationCase, except: string): string[] {
+    const total = op.pagination?.totalCount?.param;
+    return op.parameters
+      .filter((p) => p.in === "query" && !p.required && p.name !== except && p.name !== total)
+      .filter((p) => {
+        const schema = deref(root, op.request?.parameters[p.name]);
+        if (schema === null || typeof schema !== "object") return false;
+        const s = schema as Record<string, unknown>;
+        return s["type"] === "boolean" && (s["default"] === undefined || s["default"] === false);
+      })
+      .map((p) => p.name);
+  }
+
   function listCases(op: OperationCase): void {
     for (const filter of op.filters ?? []) {
       it(`${op.id}: ${filter.param} keeps exactly the listed objects it matches (${filter.match}${filter.caseInsensitive ? ", any case" : ""} on ${filter.members.join(", ")})`, async (context) => {
@@ -1210,6 +1224,17 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
             ).filter((k) => !got.has(k));
             check(missing.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} leaves out objects it matches, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`);
           }
+        }
+        // A flag that widens the list (deleted objects, legacy kinds) widens what the filter keeps
+        // from, not what it keeps: the first value again with each such flag set.
+        const value = candidates[0];
+        for (const flag of wideningFlags(op, filter.param).slice(0, 3)) {
+          const wide = { ...values, [flag]: true, [filter.param]: value };
+          if (!fits(value) || suiteTools.validateRequest?.(op.id, requestInput(op, wide, undefined)).valid === false) continue;
+          const filtered = await walkAll(ctx, op, wide, filter.items);
+          if (filtered.failed) continue;
+          const extra = filtered.items.filter((it) => !matchesFilter(filter, it, value));
+          check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} and ${flag}=true lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
         }
       });
     }
