@@ -98,12 +98,12 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   const byId = new Map(plan.operations.map((o) => [o.id, o]));
   /** Operations whose invalid requests were refused with a 4xx their contract does not declare. */
   const undeclared = new Set<string>();
+  /** The read of the object at `path` (a GET of the same path the plan does not skip). */
+  const readOf = (path: string): OperationCase | undefined => plan.operations.find((o) => o.method === "GET" && o.path === path && o.skip === undefined);
   const pool = new ObjectPool({
     op: (id) => byId.get(id),
     // A member's own path (`/posts/{post_id}/name`) is read at its object's.
-    readAt: (path) =>
-      plan.operations.find((o) => o.method === "GET" && o.path === path && o.skip === undefined) ??
-      plan.operations.find((o) => o.method === "GET" && o.path === path.replace(/(\})\/[^/{}]+$/, "$1") && o.path !== path && o.skip === undefined),
+    readAt: (path) => readOf(path) ?? plan.operations.find((o) => o.method === "GET" && o.path === path.replace(/(\})\/[^/{}]+$/, "$1") && o.path !== path && o.skip === undefined),
     ops: () => plan.operations,
     cloneRequest: (create, template, key, renewKey, fixed) => {
       const built = buildPositive(create, 0, seed, fixed, suiteTools, root);
@@ -1022,7 +1022,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
    * undefined where neither can tell.
    */
   async function stillHeld(op: OperationCase, own: Readonly<Record<string, unknown>>, child: string, parent: string, childList: ListSource | undefined): Promise<boolean | undefined> {
-    const read = [...byId.values()].find((o) => o.method === "GET" && o.path === op.path);
+    const read = readOf(op.path);
     if (read) {
       const values = { ...(await ctx.positive(read, 0, own)).values, ...own };
       const r = await sender.send(read, values, undefined);
@@ -1083,7 +1083,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
    * by what it does to the object under its own (scope-writes.ts), not by its status.
    */
   function writeScopeCase(op: OperationCase, child: string, parent: string, parentList: NonNullable<OperationCase["sources"]>[string][number] | undefined): void {
-    const read = [...byId.values()].find((o) => o.method === "GET" && o.path === op.path);
+    const read = readOf(op.path);
     if (!parentList || parentList.kind !== "list") return;
     it(`${op.id}: does not change a ${child} of one ${parent} through another`, async (context) => {
       if (!current().disposable) return context.skip(`a write through another ${parent} may make an object under it: run against a throw-away server with --disposable`);
