@@ -7,12 +7,11 @@
 import type { OperationCase, Scenario, SoftDelete } from "./plan.js";
 import { where, type RunContext } from "./context.js";
 import { itemKey } from "./invariants.js";
-import { describeResponse, getAt } from "./request.js";
+import { describeResponse, getAt, ok2xx } from "./request.js";
 import { listContains, subject, type ListShape } from "./lists.js";
 import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
-const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
 
 /** One delete just answered, and where its object can be looked for afterwards. */
 export interface AfterDelete {

@@ -7,12 +7,11 @@ import type { OperationCase } from "./plan.js";
 import type { RunContext } from "./context.js";
 import { itemKey } from "./invariants.js";
 import { pages } from "./walk.js";
-import { getAt } from "./request.js";
+import { getAt, ok2xx } from "./request.js";
 import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
-const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
 
 /** The object an answer is about: `data` (or the item of `data` with the key), else the body itself. */
 export function subject(body: unknown, id?: unknown, key?: string): Rec | undefined {

@@ -10,12 +10,11 @@
  */
 import { keyMemberOf } from "../shared/keys.js";
 import type { OperationCase, PlanSource } from "./plan.js";
-import { getAt } from "./request.js";
+import { getAt, ok2xx } from "./request.js";
 import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
-const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
 const scalar = (v: unknown): v is string | number | boolean => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
 /** Where a value came from, for messages and for how strictly an answer is judged. */

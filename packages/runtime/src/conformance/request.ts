@@ -242,6 +242,9 @@ function streamed(op: OperationCase, err: unknown): StreamedResponse {
   return { status: err.status, headers: err.headers ?? new Headers(), contentType: err.contentType, body: messages[0], messages };
 }
 
+/** A 2xx answer: the server took the request. */
+export const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
+
 export function describeResponse(r: RawResponse): string {
   const body = r.body === undefined ? "no body" : JSON.stringify(r.body).slice(0, 300);
   return `${r.status} ${r.contentType ?? "(no content type)"} ${body}`;

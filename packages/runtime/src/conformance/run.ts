@@ -9,7 +9,7 @@
 import type { BoundaryCase, ConformancePlan, LifecycleScenario, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./plan.js";
 import { positiveOrFail, reproduction, where, type RunContext } from "./context.js";
 import { brokenRules, checkPagination } from "./invariants.js";
-import { createSender, describeResponse, getAt, securityOf, updateAt, type StreamedResponse } from "./request.js";
+import { createSender, describeResponse, getAt, ok2xx, securityOf, updateAt, type StreamedResponse } from "./request.js";
 import { runScenario } from "./sequences.js";
 import { runWorkflow } from "./workflows.js";
 import { requestInput } from "./synth.js";
@@ -45,8 +45,6 @@ function runSeed(env: Readonly<Record<string, string | undefined>>): number {
   const n = Number(env["CONTRACT_SEED"] ?? 1);
   return Number.isSafeInteger(n) ? n : 1;
 }
-
-const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
 
 /**
  * @param tools the package's validators and mock-data generator (a bare response validator is

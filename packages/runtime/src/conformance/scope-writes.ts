@@ -14,10 +14,9 @@ import { where, type RunContext } from "./context.js";
 import { subject } from "./lists.js";
 import type { OperationCase } from "./plan.js";
 import { holds, sentMembers } from "./read-back.js";
-import { describeResponse } from "./request.js";
+import { describeResponse, ok2xx } from "./request.js";
 
 type Rec = Record<string, unknown>;
-const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
 
 /** The members a write set to a value the object did not hold, and still did not after it (by name: one sent under its own name). */
 export function changedThrough(sent: readonly { member: string; value: unknown }[], before: Rec, after: Rec): string[] {

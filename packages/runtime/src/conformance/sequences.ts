@@ -14,7 +14,7 @@ import { pages } from "./walk.js";
 import { afterDelete, deletion } from "./deletion.js";
 import { listContains, membersShown, scalar, subject, type ListShape } from "./lists.js";
 import { deref, memberSchema } from "./schema-walk.js";
-import { describeResponse, getAt } from "./request.js";
+import { describeResponse, getAt, ok2xx } from "./request.js";
 import { requestInput, type PositiveRequest } from "./synth.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
@@ -22,7 +22,6 @@ import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
-const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
 
 async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: string) => void): Promise<void> {
   const { check } = ctx;

@@ -4,11 +4,10 @@
  */
 import type { RunContext } from "./context.js";
 import type { OperationCase } from "./plan.js";
-import { getAt } from "./request.js";
+import { getAt, ok2xx } from "./request.js";
 import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
-const ok2xx = (r: RawResponse): boolean => r.status >= 200 && r.status < 300;
 
 /**
  * The pages of a list, following its cursor (at most 40): each answer, its items (undefined when it
