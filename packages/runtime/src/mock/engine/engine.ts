@@ -432,8 +432,8 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
       if (!options.stateless && !prefers(prefer)) {
         const refused = scopedRefusal(operationId, input);
         if (refused) return refused;
+        if (role) return echoed(operationId, input, stateful(operationId, role, input));
       }
-      if (role && !options.stateless && !prefers(prefer)) return echoed(operationId, input, stateful(operationId, role, input));
       return echoed(operationId, input, stateless(operationId, prefer, isRec(input.query) ? input.query : {}));
     });
   }
