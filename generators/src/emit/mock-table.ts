@@ -304,6 +304,7 @@ export function mockTable(model: ApiModel): Obj {
   }
   const parameters = pathParameters(model, resolve);
   const scoped = scopedReferences(relations.references, collections);
+  const named = namedReferences(relations.references, collections);
   return {
     collections: collections.map((c) => collectionEntry(model, c, byId, resolve)),
     operations,
@@ -313,7 +314,26 @@ export function mockTable(model: ApiModel): Obj {
     ...(model.echo ? { echo: model.echo.pointer } : {}),
     ...(Object.keys(parameters).length > 0 ? { pathParameters: parameters } : {}),
     ...(Object.keys(scoped).length > 0 ? { scoped } : {}),
+    ...(Object.keys(named).length > 0 ? { references: named } : {}),
   };
+}
+
+/**
+ * Every request member naming an object of a collection (its values come from the list that holds
+ * them, by their key): the engine refuses a key of an object that was deleted.
+ */
+function namedReferences(references: ReadonlyMap<string, readonly Reference[]>, collections: readonly Collection[]): Obj {
+  const out: Obj = {};
+  for (const [operationId, refs] of references) {
+    const entries: Obj[] = [];
+    for (const r of refs) {
+      if (r.own !== undefined) continue;
+      const collection = collections.findIndex((c) => r.sources.some((s) => s.kind === "list" && c.list?.operationId === s.operationId && c.keyField === s.field));
+      if (collection >= 0) entries.push({ in: r.in, name: r.name, many: r.many, collection });
+    }
+    if (entries.length > 0) out[operationId] = entries;
+  }
+  return out;
 }
 
 /**

@@ -24,6 +24,7 @@ import { deref, itemsOf, memberNames, memberSchema, schemaAt } from "./schema-wa
 import { maximalRequest } from "./maximal.js";
 import { cutShortMember } from "./kept-whole.js";
 import { writeThroughAnother } from "./scope-writes.js";
+import { referencedLife, sendDeletedReference } from "./deleted-references.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
@@ -397,6 +398,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       conditionalCases(op);
       scopeCases(op);
       scopedReferenceCases(op);
+      deletedReferenceCases(op);
     });
 
   /** Whether `op`'s refusals wait until every operation's valid requests and the state sequences ran. */
@@ -1138,6 +1140,30 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           `${where(op)} took ${ref.name} ${foreign}, listed under ${by} ${other}, for ${by} ${String(on.values[by])}: answered ${describeResponse(res)}, expected a 4xx refusal`,
         );
         if (res.status >= 400 && res.status < 500 && op.undeclaredRefusals) undeclared.add(op.id);
+      });
+    }
+  }
+
+  /** A member naming another object is refused a key of one the suite made and deleted (deleted-references.ts). */
+  function deletedReferenceCases(op: OperationCase): void {
+    for (const ref of op.references ?? []) {
+      const life = referencedLife(ref, plan.scenarios);
+      if (!life) continue;
+      it(`${op.id}: refuses ${ref.name} naming a deleted object`, async (context) => {
+        if (!current().destructive) return context.skip("deletes an object it makes: run with --destructive");
+        const outcome = await sendDeletedReference(
+          {
+            ctx,
+            forCase: (o, kind) => pool.forCase(o, kind),
+            caseKind,
+            valid: (o, values, body) => suiteTools.validateRequest?.(o.id, requestInput(o, values, body)).valid ?? true,
+          },
+          op,
+          ref,
+          life,
+        );
+        if (outcome !== "refused") return context.skip(outcome);
+        if (op.undeclaredRefusals) undeclared.add(op.id);
       });
     }
   }

@@ -20,8 +20,8 @@ import { pageOf } from "./paging.js";
 import { copy, deleteAt, getAt, isRec, ownPath, setAt } from "./pointer.js";
 import { parsePrefer, prefers, type Preference } from "./prefer.js";
 import { layOver, repair, type Place } from "./render.js";
-import { CollectionStore, put, type StoredObject } from "./store.js";
-import type { MockCollection, MockOperationRole, MockTable, ResponsePlan } from "./table.js";
+import { CollectionStore, put, type Scope, type StoredObject } from "./store.js";
+import type { MockCollection, MockOperationRole, MockReference, MockTable, ResponsePlan } from "./table.js";
 import { mockSecurity, type MockCredentials } from "./security.js";
 import { knownValues } from "./values.js";
 
@@ -406,18 +406,43 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
    */
   const scopedRefusal = (operationId: string, input: CoreHandlerInput): HandlerReply | undefined => {
     for (const ref of table.scoped?.[operationId] ?? []) {
-      const store = stores[ref.collection];
-      const from = ref.in === "query" ? input.query : input.body;
-      const raw = isRec(from) ? from[ref.name] : undefined;
-      if (!store || raw === undefined || raw === null) continue;
-      const keys = Array.isArray(raw) ? raw : ref.many && typeof raw === "string" ? raw.split(",") : [raw];
-      const scope = store.scope(isRec(input.path) ? input.path : {});
+      const named = namedKeys(ref, input);
+      if (!named) continue;
+      const { store, scope, keys } = named;
       for (const key of keys) {
         const here = store.find(scope, key);
         if (here !== undefined && here !== "gone") continue;
         if (!store.heldElsewhere(scope, key)) continue;
         const status = [400, 422, 403, 404].find((s) => answers.declares(operationId, s)) ?? 400;
         return failure(operationId, status, `${ref.name} ${String(key)} is not one of this ${ref.by}'s`);
+      }
+    }
+    return undefined;
+  };
+
+  /** The keys a request member names, with the store and scope (the request's parents) that hold them. */
+  const namedKeys = (ref: MockReference, input: CoreHandlerInput): { store: CollectionStore; scope: Scope; keys: unknown[] } | undefined => {
+    const store = stores[ref.collection];
+    const from = ref.in === "query" ? input.query : input.body;
+    const raw = isRec(from) ? from[ref.name] : undefined;
+    if (!store || raw === undefined || raw === null) return undefined;
+    const keys = Array.isArray(raw) ? raw : ref.many && typeof raw === "string" ? raw.split(",") : [raw];
+    return { store, scope: store.scope(isRec(input.path) ? input.path : {}), keys };
+  };
+
+  /**
+   * A member naming an object that was deleted (gone, or soft-deleted) is refused: what a request
+   * refers to must exist. The status is the one the operation declares for such a request.
+   */
+  const deletedRefusal = (operationId: string, input: CoreHandlerInput): HandlerReply | undefined => {
+    for (const ref of table.references?.[operationId] ?? []) {
+      const named = namedKeys(ref, input);
+      if (!named) continue;
+      for (const key of named.keys) {
+        const here = named.store.find(named.scope, key);
+        if (here !== "gone" && !(here !== undefined && here.deleted)) continue;
+        const status = [400, 422, 404, 409].find((s) => answers.declares(operationId, s)) ?? 400;
+        return failure(operationId, status, `${ref.name} ${String(key)} names an object that was deleted`);
       }
     }
     return undefined;
@@ -430,7 +455,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     put(handlers as Rec, operationId, (input: CoreHandlerInput): HandlerReply => {
       const prefer = parsePrefer(isRec(input.headers) ? input.headers["prefer"] : undefined);
       if (!options.stateless && !prefers(prefer)) {
-        const refused = scopedRefusal(operationId, input);
+        const refused = scopedRefusal(operationId, input) ?? deletedRefusal(operationId, input);
         if (refused) return refused;
         if (role) return echoed(operationId, input, stateful(operationId, role, input));
       }

@@ -116,6 +116,16 @@ export interface MockScopedReference {
   readonly collection: number;
 }
 
+/** A request member naming an object of a collection (its key, as the collection's list shows it). */
+export interface MockReference {
+  readonly in: "query" | "body";
+  readonly name: string;
+  /** The member holds several (an array, or comma-separated text). */
+  readonly many: boolean;
+  /** Index into `MockTable.collections`. */
+  readonly collection: number;
+}
+
 export interface MockTable {
   readonly collections: readonly MockCollection[];
   readonly operations: Readonly<Record<string, MockOperationRole>>;
@@ -130,6 +140,8 @@ export interface MockTable {
    * the collection holding those objects. A value another parent holds is refused.
    */
   readonly scoped?: Readonly<Record<string, readonly MockScopedReference[]>>;
+  /** Per operation: request members naming an object of a collection; a key of a deleted one is refused. */
+  readonly references?: Readonly<Record<string, readonly MockReference[]>>;
   /** Every path parameter name of the served operations (absent from tables generated before it). */
   readonly pathParameters?: Readonly<Record<string, MockPathParameter>>;
 }
