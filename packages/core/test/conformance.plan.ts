@@ -1294,5 +1294,88 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "lookupReportsEachUnknownId",
+      summary:
+        "a lookup naming two unknown ids around a held one answers the held post alone in data and one resource-not-found problem for each unknown id",
+      source: "spec/core.arazzo.yaml:209:5",
+      inputs: [
+        { name: "post_id", required: true },
+        { name: "unknown_post_id", required: false, default: "1999999999999999999" },
+        { name: "other_unknown_post_id", required: false, default: "1999999999999999998" },
+      ],
+      steps: [
+        {
+          id: "twoUnknown",
+          operationId: "getPostsByIds",
+          parameters: [
+            {
+              name: "ids",
+              value: [
+                "$inputs.unknown_post_id",
+                "$inputs.post_id",
+                "$inputs.other_unknown_post_id",
+              ],
+            },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $inputs.post_id && $response.body#/data/1 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/errors/2 == null && (($response.body#/errors/0/resource_id == $inputs.unknown_post_id && $response.body#/errors/1/resource_id == $inputs.other_unknown_post_id) || ($response.body#/errors/0/resource_id == $inputs.other_unknown_post_id && $response.body#/errors/1/resource_id == $inputs.unknown_post_id))",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/errors/0/resource_type == 'post' && $response.body#/errors/1/resource_type == 'post' && $response.body#/errors/0/parameter == 'ids' && $response.body#/errors/1/parameter == 'ids'",
+              type: "simple",
+            },
+            {
+              condition: "/resource-not-found$",
+              type: "regex",
+              context: "$response.body#/errors/1/type",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "lookupNoIncludesWithoutExpansions",
+      summary:
+        "media.fields and user.fields without expansions add no includes, and media.fields=public_metrics does not add the post's own public_metrics",
+      source: "spec/core.arazzo.yaml:236:5",
+      inputs: [{ name: "media_post_id", required: true }],
+      steps: [
+        {
+          id: "fieldsWithoutExpansions",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.media_post_id"] },
+            { name: "media.fields", value: ["public_metrics", "duration_ms"] },
+            { name: "user.fields", value: ["name", "username"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $inputs.media_post_id && $response.body#/data/0/text != null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/includes == null && $response.body#/data/0/public_metrics == null && $response.body#/data/0/attachments == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
   ],
 };
