@@ -3076,5 +3076,1159 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "productChangesSeenInList",
+      summary:
+        "an update of a product shows in the product list, under the same product_key; a deleted product is no longer listed",
+      source: "spec/ads-audiences.arazzo.yaml:392:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "room",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [],
+          outputs: {},
+          preconditions: ["$response.body#/data/98 == null"],
+        },
+        {
+          id: "create",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "chg-{$inputs.run}",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/chg-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/chg-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "change",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "chg-{$inputs.run}",
+                  title: "Linen shirt (navy)",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "45.00 USD",
+                  link: "https://shop.example.com/p/chg-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/chg-{$inputs.run}.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'UPDATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "listedChanged",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$[?count($.data[?@.id == 'chg-{$inputs.run}']) == 1 && count($.data[?@.id == 'chg-{$inputs.run}' && @.title == 'Linen shirt (navy)' && @.price == '45.00 USD' && @.product_key == '{$steps.create.outputs.key}' && @.gtin == null && @.mpn == null && @.sale_price == null && @.custom_label_4 == null]) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "delete",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: { payload: { product_keys: ["$steps.create.outputs.key"] } },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/delete_products/0/failed_product_key == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "listedDeleted",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$[?count($.data[?@.id == 'chg-{$inputs.run}']) == 0 && count($.data[?@.product_key == '{$steps.create.outputs.key}']) == 0]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "manualProductSetHoldsItsProducts",
+      summary:
+        "a MANUAL product set made from product_keys holds exactly the item ids of those products, on create and on read",
+      source: "spec/ads-audiences.arazzo.yaml:469:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "products",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "ms-{$inputs.run}-a",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/ms-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/ms-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "ms-{$inputs.run}-b",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/ms-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/ms-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "ms-{$inputs.run}-c",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/ms-{$inputs.run}-c",
+                  image_link: "https://shop.example.com/i/ms-{$inputs.run}-c.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/product_key != null && $response.body#/data/products_response/1/product_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            a: "$response.body#/data/products_response/0/product_key",
+            b: "$response.body#/data/products_response/1/product_key",
+            c: "$response.body#/data/products_response/2/product_key",
+          },
+        },
+        {
+          id: "create",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "Two of three {$inputs.run}",
+              type: "MANUAL",
+              product_keys: ["$steps.products.outputs.a", "$steps.products.outputs.b"],
+            },
+          },
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/type == 'MANUAL'",
+              type: "simple",
+            },
+            {
+              condition:
+                "$[?length($.data.product_ids) == 2 && count($.data.product_ids[?@ == 'ms-{$inputs.run}-a']) == 1 && count($.data.product_ids[?@ == 'ms-{$inputs.run}-b']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: { set: "$response.body#/data/id" },
+        },
+        {
+          id: "read",
+          operationId: "getProductSet",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "product_set_id", value: "$steps.create.outputs.set" },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/type == 'MANUAL'",
+              type: "simple",
+            },
+            {
+              condition:
+                "$[?length($.data.product_ids) == 2 && count($.data.product_ids[?@ == 'ms-{$inputs.run}-a']) == 1 && count($.data.product_ids[?@ == 'ms-{$inputs.run}-b']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          description: "Each key sent gets its own outcome, a success here.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              product_keys: [
+                "$steps.products.outputs.a",
+                "$steps.products.outputs.b",
+                "$steps.products.outputs.c",
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/delete_products/2 != null && $response.body#/data/delete_products/3 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$[?count($.data.delete_products[?@.failed_product_key == null && @.message == null]) == 3 && count($.data.delete_products[?@.product_key == '{$steps.products.outputs.a}']) == 1 && count($.data.delete_products[?@.product_key == '{$steps.products.outputs.c}']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "productSetTypeRequirements",
+      summary:
+        "a FILTERED set needs filters and a MANUAL set needs product_keys; a FILTERED set with filters is made and reads back with them",
+      source: "spec/ads-audiences.arazzo.yaml:545:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "filteredWithoutFilters",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: { name: "No filters {$inputs.run}", type: "FILTERED", product_keys: [] },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "manualWithoutKeys",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "No keys {$inputs.run}",
+              type: "MANUAL",
+              filters: [{ attribute: "custom_label_0", operator: "EQUAL_TO", value: "summer" }],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "filtered",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "Summer {$inputs.run}",
+              type: "FILTERED",
+              filters: [{ attribute: "custom_label_0", operator: "EQUAL_TO", value: "summer" }],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/type == 'FILTERED' && $response.body#/data/filters/0/attribute == 'custom_label_0' && $response.body#/data/filters/0/operator == 'EQUAL_TO' && $response.body#/data/filters/0/value == 'summer' && $response.body#/data/filters/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: { set: "$response.body#/data/id", name: "$response.body#/data/name" },
+        },
+        {
+          id: "read",
+          operationId: "getProductSet",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "product_set_id", value: "$steps.filtered.outputs.set" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/type == 'FILTERED' && $response.body#/data/name == $steps.filtered.outputs.name && $response.body#/data/filters/0/attribute == 'custom_label_0' && $response.body#/data/filters/0/value == 'summer' && $response.body#/data/filters/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "catalogsDefaultToOwnUser",
+      summary:
+        "listing catalogs without user_id answers what listing them with the authenticated user's id answers",
+      source: "spec/ads-audiences.arazzo.yaml:608:5",
+      inputs: [{ name: "own_user_id", required: true }],
+      steps: [
+        {
+          id: "implicit",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { first: "$response.body#/data/0/id", second: "$response.body#/data/1/id" },
+        },
+        {
+          id: "explicit",
+          operationId: "listProductCatalogs",
+          parameters: [{ name: "user_id", value: "$inputs.own_user_id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.implicit.outputs.first && $response.body#/data/1/id == $steps.implicit.outputs.second",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "keywordRangeBounds",
+      summary:
+        "a range of exactly 7 days is answered (one point per day), one an hour longer is refused, and without end_time the range runs to now; 10 keywords and negative keywords together are answered, 11 refused",
+      source: "spec/ads-audiences.arazzo.yaml:631:5",
+      inputs: [],
+      steps: [
+        {
+          id: "sevenDays",
+          operationId: "searchKeywordInsights",
+          parameters: [
+            { name: "granularity", value: "DAY" },
+            { name: "keywords", value: ["running shoes"] },
+            { name: "start_time", value: "2025-06-01T00:00:00Z" },
+            { name: "end_time", value: "2025-06-08T00:00:00Z" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/post_volume/6 != null && $response.body#/data/post_volume/7 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "sevenDaysAndAnHour",
+          operationId: "searchKeywordInsights",
+          parameters: [
+            { name: "granularity", value: "HOUR" },
+            { name: "keywords", value: ["running shoes"] },
+            { name: "start_time", value: "2025-06-01T00:00:00Z" },
+            { name: "end_time", value: "2025-06-08T01:00:00Z" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "tenKeywords",
+          operationId: "searchKeywordInsights",
+          description:
+            "Six keywords and four negative keywords are ten together, the most allowed.",
+          parameters: [
+            { name: "granularity", value: "DAY" },
+            {
+              name: "keywords",
+              value: [
+                "running shoes",
+                "trail shoes",
+                "road shoes",
+                "track spikes",
+                "sneakers",
+                "trainers",
+              ],
+            },
+            { name: "negative_keywords", value: ["sale", "cheap", "used", "repair"] },
+            { name: "start_time", value: "2025-06-01T00:00:00Z" },
+            { name: "end_time", value: "2025-06-02T00:00:00Z" },
+          ],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+        {
+          id: "elevenKeywords",
+          operationId: "searchKeywordInsights",
+          description: "Six keywords and five negative keywords are eleven together, one too many.",
+          parameters: [
+            { name: "granularity", value: "DAY" },
+            {
+              name: "keywords",
+              value: [
+                "running shoes",
+                "trail shoes",
+                "road shoes",
+                "track spikes",
+                "sneakers",
+                "trainers",
+              ],
+            },
+            { name: "negative_keywords", value: ["sale", "cheap", "used", "repair", "kids"] },
+            { name: "start_time", value: "2025-06-01T00:00:00Z" },
+            { name: "end_time", value: "2025-06-02T00:00:00Z" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "toNow",
+          operationId: "searchKeywordInsights",
+          description:
+            "With end_time left to its default (now), a start in 2020 makes a range of years.",
+          parameters: [
+            { name: "granularity", value: "DAY" },
+            { name: "keywords", value: ["running shoes"] },
+            { name: "start_time", value: "2020-01-01T00:00:00Z" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "membershipCountsAcrossOperations",
+      summary:
+        "a custom audience batch of two operations counts the records of both; a do-not-reach batch counts each operation's records in its own entry",
+      source: "spec/ads-audiences.arazzo.yaml:688:5",
+      inputs: [
+        { name: "account_id", required: true },
+        { name: "custom_audience_id", required: true },
+        { name: "do_not_reach_list_id", required: true },
+      ],
+      steps: [
+        {
+          id: "audience",
+          operationId: "updateCustomAudienceUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                    {
+                      phone_number: [
+                        "5b2f1a3c4d6e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
+                      ],
+                    },
+                  ],
+                },
+              },
+              {
+                operation_type: "Delete",
+                params: {
+                  users: [
+                    {
+                      device_id: [
+                        "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+                      ],
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/success_count == 3 && $response.body#/data/total_count == 3",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "doNotReach",
+          operationId: "updateDoNotReachListUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "do_not_reach_list_id", value: "$inputs.do_not_reach_list_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  expires_at: "2099-01-01T00:00:00Z",
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                    {
+                      phone_number: [
+                        "5b2f1a3c4d6e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
+                      ],
+                    },
+                  ],
+                },
+              },
+              {
+                operation_type: "Delete",
+                params: {
+                  expires_at: "2099-01-01T00:00:00Z",
+                  users: [
+                    { email: ["0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0"] },
+                  ],
+                },
+              },
+            ],
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/success_count == 2 && $response.body#/data/0/total_count == 2 && $response.body#/data/1/success_count == 1 && $response.body#/data/1/total_count == 1",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "membershipBatchFailsAsWhole",
+      summary:
+        "a membership batch with one operation missing its required params is refused as a whole, for custom audiences and do-not-reach lists",
+      source: "spec/ads-audiences.arazzo.yaml:742:5",
+      inputs: [
+        { name: "account_id", required: true },
+        { name: "custom_audience_id", required: true },
+        { name: "do_not_reach_list_id", required: true },
+      ],
+      steps: [
+        {
+          id: "audience",
+          operationId: "updateCustomAudienceUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
+              { operation_type: "Update" },
+            ],
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "doNotReach",
+          operationId: "updateDoNotReachListUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "do_not_reach_list_id", value: "$inputs.do_not_reach_list_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  expires_at: "2099-01-01T00:00:00Z",
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
+              { operation_type: "Delete" },
+            ],
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "productFieldBounds",
+      summary:
+        "a product at its stated bounds is created; one past a bound is refused (the request, or that product with ERROR) and not stored",
+      source: "spec/ads-audiences.arazzo.yaml:786:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "atBounds",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "bnd-{$inputs.run}-a",
+                  title:
+                    "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/bnd-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/bnd-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                  additional_image_link:
+                    "https://shop.example.com/i/extra-0.jpg,https://shop.example.com/i/extra-1.jpg,https://shop.example.com/i/extra-2.jpg,https://shop.example.com/i/extra-3.jpg,https://shop.example.com/i/extra-4.jpg,https://shop.example.com/i/extra-5.jpg,https://shop.example.com/i/extra-6.jpg,https://shop.example.com/i/extra-7.jpg,https://shop.example.com/i/extra-8.jpg,https://shop.example.com/i/extra-9.jpg",
+                  inventory: 1,
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "longTitle",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "bnd-{$inputs.run}-b",
+                  title:
+                    "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/bnd-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/bnd-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "elevenImages",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "bnd-{$inputs.run}-c",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/bnd-{$inputs.run}-c",
+                  image_link: "https://shop.example.com/i/bnd-{$inputs.run}-c.jpg",
+                  brand: "Acme",
+                  additional_image_link:
+                    "https://shop.example.com/i/extra-0.jpg,https://shop.example.com/i/extra-1.jpg,https://shop.example.com/i/extra-2.jpg,https://shop.example.com/i/extra-3.jpg,https://shop.example.com/i/extra-4.jpg,https://shop.example.com/i/extra-5.jpg,https://shop.example.com/i/extra-6.jpg,https://shop.example.com/i/extra-7.jpg,https://shop.example.com/i/extra-8.jpg,https://shop.example.com/i/extra-9.jpg,https://shop.example.com/i/extra-10.jpg",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "inStockWithoutInventory",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "bnd-{$inputs.run}-d",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/bnd-{$inputs.run}-d",
+                  image_link: "https://shop.example.com/i/bnd-{$inputs.run}-d.jpg",
+                  brand: "Acme",
+                  inventory: 0,
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "outOfStockWithoutInventory",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "bnd-{$inputs.run}-e",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "out of stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/bnd-{$inputs.run}-e",
+                  image_link: "https://shop.example.com/i/bnd-{$inputs.run}-e.jpg",
+                  brand: "Acme",
+                  inventory: 0,
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "notStored",
+          operationId: "upsertProducts",
+          description:
+            "The refused products were not stored, so their ids are unknown and sending them valid creates them.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "bnd-{$inputs.run}-b",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/bnd-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/bnd-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "bnd-{$inputs.run}-c",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/bnd-{$inputs.run}-c",
+                  image_link: "https://shop.example.com/i/bnd-{$inputs.run}-c.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "bnd-{$inputs.run}-d",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/bnd-{$inputs.run}-d",
+                  image_link: "https://shop.example.com/i/bnd-{$inputs.run}-d.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS' && $response.body#/data/products_response/1/status == 'CREATE_SUCCESS' && $response.body#/data/products_response/2/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            b: "$response.body#/data/products_response/0/product_key",
+            c: "$response.body#/data/products_response/1/product_key",
+            d: "$response.body#/data/products_response/2/product_key",
+          },
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              product_keys: [
+                "$steps.atBounds.outputs.key",
+                "$steps.outOfStockWithoutInventory.outputs.key",
+                "$steps.notStored.outputs.b",
+                "$steps.notStored.outputs.c",
+                "$steps.notStored.outputs.d",
+              ],
+            },
+          },
+          successCriteria: [],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "targetingInactiveIncluded",
+      summary:
+        "with_active=false lists the line items the default report lists, and may add unservable ones",
+      source: "spec/ads-audiences.arazzo.yaml:885:5",
+      inputs: [
+        { name: "account_id", required: true },
+        { name: "custom_audience_id", required: true },
+      ],
+      steps: [
+        {
+          id: "active",
+          operationId: "getCustomAudienceTargeting",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+          ],
+          successCriteria: [],
+          outputs: {
+            firstCampaign: "$response.body#/data/0/campaign_id",
+            firstItem: "$response.body#/data/0/line_items/0/id",
+          },
+          preconditions: [
+            "$response.body#/next_cursor == null && $response.body#/data/0/line_items/0/id != null",
+          ],
+        },
+        {
+          id: "all",
+          operationId: "getCustomAudienceTargeting",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+            { name: "with_active", value: false },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$[?count($.data[?@.campaign_id == '{$steps.active.outputs.firstCampaign}']) == 1 && count($.data[*].line_items[?@.id == '{$steps.active.outputs.firstItem}']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+          preconditions: ["$response.body#/next_cursor == null"],
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "productDuplicateEntriesIgnoredAlone",
+      summary:
+        "entries sharing an id are ignored (a stored product keeps its values) while the other products of the batch are processed",
+      source: "spec/ads-audiences.arazzo.yaml:920:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "stored",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "dd-{$inputs.run}-d",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/dd-{$inputs.run}-d",
+                  image_link: "https://shop.example.com/i/dd-{$inputs.run}-d.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { d: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "mixed",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "dd-{$inputs.run}-n",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/dd-{$inputs.run}-n",
+                  image_link: "https://shop.example.com/i/dd-{$inputs.run}-n.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "dd-{$inputs.run}-d",
+                  title: "Linen shirt (navy)",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/dd-{$inputs.run}-d",
+                  image_link: "https://shop.example.com/i/dd-{$inputs.run}-d.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "dd-{$inputs.run}-d",
+                  title: "Linen shirt (sand)",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/dd-{$inputs.run}-d",
+                  image_link: "https://shop.example.com/i/dd-{$inputs.run}-d.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data.products_response[?@.id == 'dd-{$inputs.run}-n' && @.status == 'CREATE_SUCCESS']) == 1 && count($.data.products_response[?@.id == 'dd-{$inputs.run}-d' && @.status == 'ERROR']) == 2]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: { n: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "storedUnchanged",
+          operationId: "upsertProducts",
+          description:
+            "The stored product was not changed by the ignored entries, and the other product of that batch was stored: both sent as they are stored answer NO_CHANGE.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "dd-{$inputs.run}-d",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/dd-{$inputs.run}-d",
+                  image_link: "https://shop.example.com/i/dd-{$inputs.run}-d.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "dd-{$inputs.run}-n",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/dd-{$inputs.run}-n",
+                  image_link: "https://shop.example.com/i/dd-{$inputs.run}-n.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'NO_CHANGE' && $response.body#/data/products_response/1/status == 'NO_CHANGE'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: { product_keys: ["$steps.stored.outputs.d", "$steps.mixed.outputs.n"] },
+          },
+          successCriteria: [],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
