@@ -4230,5 +4230,503 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "productInvalidMembersRefused",
+      summary:
+        "a product breaking a stated rule of its members is refused and not stored; an update of a known id must carry every required field too",
+      source: "spec/ads-audiences.arazzo.yaml:989:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "stored",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-k",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-k",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-k.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { k: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "updateWithoutPrice",
+          operationId: "upsertProducts",
+          description:
+            "A known id is updated only with every required field: without price the entry is refused.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-k",
+                  title: "Linen shirt (navy)",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-k",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-k.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "priceWithoutCurrency",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-a",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "priceWithComma",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-b",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49,00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "salePriceWithoutCurrency",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-c",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-c",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-c.jpg",
+                  brand: "Acme",
+                  sale_price: "39.00",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "plainHttpLink",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-d",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "http://shop.example.com/p/inv-{$inputs.run}-d",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-d.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "plainHttpMobileLink",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-e",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-e",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-e.jpg",
+                  brand: "Acme",
+                  mobile_link: "http://m.shop.example.com/p/inv-{$inputs.run}-e",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "htmlDescription",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-f",
+                  title: "Linen shirt",
+                  description: "<p>Short-sleeved <b>linen</b> shirt.</p>",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-f",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-f.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "hexColor",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-g",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-g",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-g.jpg",
+                  brand: "Acme",
+                  color: "#FF0000",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "noBrandGtinOrMpn",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-h",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-h",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-h.jpg",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "gtinInsteadOfBrand",
+          operationId: "upsertProducts",
+          description: "Any one of brand, gtin and mpn is enough.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-i",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-i",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-i.jpg",
+                  gtin: "4006381333931",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { i: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "nothingStored",
+          operationId: "upsertProducts",
+          description:
+            "The refused entries changed nothing: the stored product sent as it is answers NO_CHANGE, and the refused new ids are unknown, so they create.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-k",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-k",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-k.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "inv-{$inputs.run}-a",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "inv-{$inputs.run}-d",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-d",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-d.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "inv-{$inputs.run}-g",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-g",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-g.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'NO_CHANGE' && $response.body#/data/products_response/1/status == 'CREATE_SUCCESS' && $response.body#/data/products_response/2/status == 'CREATE_SUCCESS' && $response.body#/data/products_response/3/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            a: "$response.body#/data/products_response/1/product_key",
+            d: "$response.body#/data/products_response/2/product_key",
+            g: "$response.body#/data/products_response/3/product_key",
+          },
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              product_keys: [
+                "$steps.stored.outputs.k",
+                "$steps.gtinInsteadOfBrand.outputs.i",
+                "$steps.nothingStored.outputs.a",
+                "$steps.nothingStored.outputs.d",
+                "$steps.nothingStored.outputs.g",
+              ],
+            },
+          },
+          successCriteria: [],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "doNotReachDeleteNeedsOwningAccount",
+      summary:
+        "a do-not-reach list cannot be deleted through another account of the same user, and stays usable on its own account",
+      source: "spec/ads-audiences.arazzo.yaml:1151:5",
+      inputs: [
+        { name: "account_id", required: true },
+        { name: "second_account_id", required: true },
+        { name: "do_not_reach_list_id", required: true },
+      ],
+      steps: [
+        {
+          id: "throughOtherAccount",
+          operationId: "deleteDoNotReachList",
+          parameters: [
+            { name: "account_id", value: "$inputs.second_account_id" },
+            { name: "do_not_reach_list_id", value: "$inputs.do_not_reach_list_id" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "stillLive",
+          operationId: "updateDoNotReachListUsers",
+          description: "The list was not deleted, so members can still be added to it.",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "do_not_reach_list_id", value: "$inputs.do_not_reach_list_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  expires_at: "2099-01-01T00:00:00Z",
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
+            ],
+          },
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/total_count == 1",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
