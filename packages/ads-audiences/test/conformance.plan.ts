@@ -3704,7 +3704,7 @@ export const plan: ConformancePlan = {
     {
       id: "membershipBatchFailsAsWhole",
       summary:
-        "a membership batch with one operation missing its required params is refused as a whole, for custom audiences and do-not-reach lists",
+        "a membership batch with one operation missing params, users or operation_type, or with an unknown operation_type, is refused as a whole (custom audiences and do-not-reach lists)",
       source: "spec/ads-audiences.arazzo.yaml:742:5",
       inputs: [
         { name: "account_id", required: true },
@@ -3730,6 +3730,86 @@ export const plan: ConformancePlan = {
                 },
               },
               { operation_type: "Update" },
+            ],
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "audienceWithoutUsers",
+          operationId: "updateCustomAudienceUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
+              { operation_type: "Delete", params: {} },
+            ],
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "audienceWithoutOperationType",
+          operationId: "updateCustomAudienceUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
+              {
+                params: {
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
+            ],
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "audienceUnknownOperationType",
+          operationId: "updateCustomAudienceUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Add",
+                params: {
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
             ],
           },
           successCriteria: [
@@ -3770,7 +3850,7 @@ export const plan: ConformancePlan = {
       id: "productFieldBounds",
       summary:
         "a product at its stated bounds is created; one past a bound is refused (the request, or that product with ERROR) and not stored",
-      source: "spec/ads-audiences.arazzo.yaml:786:5",
+      source: "spec/ads-audiences.arazzo.yaml:830:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -4027,7 +4107,7 @@ export const plan: ConformancePlan = {
       id: "targetingInactiveIncluded",
       summary:
         "with_active=false lists the line items the default report lists, and may add unservable ones",
-      source: "spec/ads-audiences.arazzo.yaml:885:5",
+      source: "spec/ads-audiences.arazzo.yaml:929:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "custom_audience_id", required: true },
@@ -4075,7 +4155,7 @@ export const plan: ConformancePlan = {
       id: "productDuplicateEntriesIgnoredAlone",
       summary:
         "entries sharing an id are ignored (a stored product keeps its values) while the other products of the batch are processed",
-      source: "spec/ads-audiences.arazzo.yaml:920:5",
+      source: "spec/ads-audiences.arazzo.yaml:964:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -4234,7 +4314,7 @@ export const plan: ConformancePlan = {
       id: "productInvalidMembersRefused",
       summary:
         "a product breaking a stated rule of its members is refused and not stored; an update of a known id must carry every required field too",
-      source: "spec/ads-audiences.arazzo.yaml:989:5",
+      source: "spec/ads-audiences.arazzo.yaml:1033:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -4553,6 +4633,148 @@ export const plan: ConformancePlan = {
           outputs: {},
         },
         {
+          id: "unknownAvailability",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-l",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "available",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-l",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-l.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "unknownAgeGroup",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-m",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-m",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-m.jpg",
+                  brand: "Acme",
+                  age_group: "senior",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "saleDatesWithoutTimes",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-n",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-n",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-n.jpg",
+                  brand: "Acme",
+                  sale_price: "39.00 USD",
+                  sale_price_effective_date: "2025-06-01/2025-06-30",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode >= 400 && $statusCode < 500 || $statusCode == 200 && $response.body#/data/products_response/0/status == 'ERROR'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "errorOnTheRightProduct",
+          operationId: "upsertProducts",
+          description:
+            "A batch with one bad product is refused whole, or reports ERROR on that product (by its id) and processes the other.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "inv-{$inputs.run}-o",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-o",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-o.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "inv-{$inputs.run}-p",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/inv-{$inputs.run}-p",
+                  image_link: "https://shop.example.com/i/inv-{$inputs.run}-p.jpg",
+                  brand: "Acme",
+                  color: "#00FF00",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 || $statusCode >= 400 && $statusCode < 500",
+              type: "simple",
+            },
+            {
+              condition:
+                "$[?count($.data) == 0 || count($.data.products_response[?@.id == 'inv-{$inputs.run}-o' && @.status == 'CREATE_SUCCESS']) == 1 && count($.data.products_response[?@.id == 'inv-{$inputs.run}-p' && @.status == 'ERROR']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
           id: "gtinInsteadOfBrand",
           operationId: "upsertProducts",
           description: "Any one of brand, gtin and mpn is enough.",
@@ -4677,7 +4899,7 @@ export const plan: ConformancePlan = {
       id: "doNotReachDeleteNeedsOwningAccount",
       summary:
         "a do-not-reach list cannot be deleted through another account of the same user, and stays usable on its own account",
-      source: "spec/ads-audiences.arazzo.yaml:1151:5",
+      source: "spec/ads-audiences.arazzo.yaml:1242:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "second_account_id", required: true },
@@ -4720,6 +4942,82 @@ export const plan: ConformancePlan = {
           successCriteria: [
             {
               condition: "$statusCode == 200 && $response.body#/data/0/total_count == 1",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "productSetFilterVocabulary",
+      summary: "a FILTERED set takes only the stated filter attributes and operators",
+      source: "spec/ads-audiences.arazzo.yaml:1278:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "unlistedAttribute",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "By brand {$inputs.run}",
+              type: "FILTERED",
+              filters: [{ attribute: "brand", operator: "EQUAL_TO", value: "Acme" }],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "unlistedOperator",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "Starts with {$inputs.run}",
+              type: "FILTERED",
+              filters: [{ attribute: "product_type", operator: "STARTS_WITH", value: "Clothing" }],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "listedOnes",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "Shirts not on sale {$inputs.run}",
+              type: "FILTERED",
+              filters: [
+                { attribute: "product_type", operator: "CONTAINS", value: "Shirts" },
+                { attribute: "custom_label_4", operator: "NOT_CONTAINS", value: "clearance" },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/type == 'FILTERED' && $response.body#/data/filters/1/operator == 'NOT_CONTAINS' && $response.body#/data/filters/2 == null",
               type: "simple",
             },
           ],
