@@ -58,3 +58,30 @@ describe("contractgen mock --spec: objects under their own parent", () => {
     expect((await call(at("s-a", made.book_id))).status).toBe(404);
   });
 });
+
+describe("contractgen mock --spec: a PUT through another parent, where the create gives the keys", () => {
+  let mock: RunningMock;
+  let made: { item_id: string; label: string };
+  const at = (locker: string, item: string): string => `${mock.url}/lockers/${locker}/items/${item}`;
+
+  beforeAll(async () => {
+    mock = await startMock(["--spec", FIXTURE("lockers.openapi.yaml")]);
+    const r = await call(`${mock.url}/lockers/l-a/items`, { method: "POST", body: { label: "Kept" } });
+    expect(r.status).toBe(201);
+    made = r.body as typeof made;
+  });
+  afterAll(async () => mock?.stop());
+
+  it("refuses the PUT with the 404 it declares instead of making a second object of that key, and leaves the first as it was", async () => {
+    const r = await call(at("l-b", made.item_id), { method: "PUT", body: { label: "Taken" } });
+    expect(r.status).toBe(404);
+    expect((await call(at("l-b", made.item_id))).status).toBe(404);
+    expect((await call(at("l-a", made.item_id))).body).toEqual(made);
+  });
+
+  it("makes an object for a PUT of a key no locker holds", async () => {
+    const r = await call(at("l-b", "i-fresh"), { method: "PUT", body: { label: "New" } });
+    expect(r.status).toBe(200);
+    expect((await call(at("l-b", "i-fresh"))).body).toMatchObject({ item_id: "i-fresh", label: "New" });
+  });
+});

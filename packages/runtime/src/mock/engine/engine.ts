@@ -352,8 +352,12 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     const refuses = (c.list !== undefined && c.create !== undefined) || elsewhere;
     // A 404 goes out where the operation declares it, by code, range or `default` (Azure's error answers are all `default`).
     const refusesHere = refuses && answers.forStatus(operationId, 404) !== undefined;
-    // A PUT to an unknown key makes the object under that key.
-    if (found === undefined && role.role === "update" && role.put === true) found = store.create(scope, membersOf(input, role), key);
+    // A PUT to an unknown key makes the object under that key (RFC 9110 §9.3.4). Where the
+    // collection's create gives the keys, one another parent holds is that parent's object, and
+    // the PUT through this parent is refused below; a key the client names (a label's name) may
+    // name an object under each parent.
+    const taken = elsewhere && c.create !== undefined;
+    if (found === undefined && role.role === "update" && role.put === true && !taken) found = store.create(scope, membersOf(input, role), key);
     if (found === undefined && elsewhere && !refusesHere) {
       // Another parent's object, and no 404 to say so: the client error the operation declares
       // nearest in meaning (not this caller's, then a request that does not hold together).
