@@ -7779,5 +7779,651 @@ export const plan: ConformancePlan = {
       ],
       changesData: false,
     },
+    {
+      id: "advertiserPostDefaultsShownByNameUpdate",
+      summary:
+        "a post made without conversation_settings and nullcast shows EVERYONE and nullcast true in the full post object; nullcast=false sent is kept; the user is full unless trim_user",
+      source: "spec/ads-campaigns.arazzo.yaml:581:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "own_user_id", required: true },
+      ],
+      steps: [
+        {
+          id: "createWithDefaults",
+          operationId: "createAdvertiserPost",
+          description:
+            "trim_user left at its default (false), so the post's user is the full user object, more than id and id_str.",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "Defaults {$inputs.run}" },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/id_str != null",
+              type: "simple",
+            },
+            {
+              condition: "$[?count($.data.user.*) > 2]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id_str" },
+        },
+        {
+          id: "renameDefaults",
+          operationId: "updateAdvertiserPostName",
+          parameters: [
+            { name: "post_id", value: "$steps.createWithDefaults.outputs.id" },
+            { name: "name", value: "wf defaults {$inputs.run}" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id_str == $steps.createWithDefaults.outputs.id && $response.body#/data/conversation_settings == 'EVERYONE' && $response.body#/data/nullcast == true",
+              type: "simple",
+            },
+            {
+              condition: "$[?@.text == 'Defaults {$inputs.run}']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "createOrganic",
+          operationId: "createAdvertiserPost",
+          description: "trim_user=true, so the post's user carries only id and id_str.",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "Organic {$inputs.run}" },
+            { name: "nullcast", value: false },
+            { name: "trim_user", value: true },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id_str != null && $response.body#/data/user/id_str == $inputs.own_user_id",
+              type: "simple",
+            },
+            {
+              condition: "$[?count($.data.user.*) == 2]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id_str" },
+        },
+        {
+          id: "renameOrganic",
+          operationId: "updateAdvertiserPostName",
+          parameters: [
+            { name: "post_id", value: "$steps.createOrganic.outputs.id" },
+            { name: "name", value: "wf organic {$inputs.run}" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id_str == $steps.createOrganic.outputs.id && $response.body#/data/nullcast == false",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "advertiserPostOneVideoOrOneGif",
+      summary:
+        "a post takes one video alone, but a video with an image, two videos or two GIFs are refused",
+      source: "spec/ads-campaigns.arazzo.yaml:647:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "own_user_id", required: true },
+      ],
+      steps: [
+        {
+          id: "videos",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "VIDEO" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/1/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            first: "$response.body#/data/0/media_key",
+            second: "$response.body#/data/1/media_key",
+          },
+        },
+        {
+          id: "gifs",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "GIF" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/1/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            first: "$response.body#/data/0/media_key",
+            second: "$response.body#/data/1/media_key",
+          },
+        },
+        {
+          id: "images",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "IMAGE" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "videoAlone",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "One video {$inputs.run}" },
+            { name: "media_keys", value: ["$steps.videos.outputs.first"] },
+          ],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+        {
+          id: "videoWithImage",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "A video and an image {$inputs.run}" },
+            {
+              name: "media_keys",
+              value: ["$steps.videos.outputs.first", "$steps.images.outputs.key"],
+            },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "twoVideos",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "Two videos {$inputs.run}" },
+            {
+              name: "media_keys",
+              value: ["$steps.videos.outputs.first", "$steps.videos.outputs.second"],
+            },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "twoGifs",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "Two GIFs {$inputs.run}" },
+            {
+              name: "media_keys",
+              value: ["$steps.gifs.outputs.first", "$steps.gifs.outputs.second"],
+            },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "sandboxFeaturesAddedAreListed",
+      summary:
+        "features added to a sandbox account are answered and then listed among the account's features; asked for by feature_keys, only held ones among those asked are answered",
+      source: "spec/ads-campaigns.arazzo.yaml:723:5",
+      inputs: [],
+      steps: [
+        {
+          id: "sandbox",
+          operationId: "createSandboxAccount",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/0/id" },
+        },
+        {
+          id: "add",
+          operationId: "addSandboxAccountFeatures",
+          parameters: [
+            { name: "account_id", value: "$steps.sandbox.outputs.id" },
+            { name: "feature_keys", value: ["AGE_TARGETING", "DR_TAP"] },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data[?@ == 'AGE_TARGETING']) == 1 && count($.data[?@ == 'DR_TAP']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "listed",
+          operationId: "listAccountFeatures",
+          parameters: [{ name: "account_id", value: "$steps.sandbox.outputs.id" }],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data[?@ == 'AGE_TARGETING']) == 1 && count($.data[?@ == 'DR_TAP']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "addAnother",
+          operationId: "addSandboxAccountFeatures",
+          parameters: [
+            { name: "account_id", value: "$steps.sandbox.outputs.id" },
+            { name: "feature_keys", value: ["CPI_CHARGING", "REACH_FREQUENCY_CAP"] },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data[?@ == 'CPI_CHARGING']) == 1 && count($.data[?@ == 'REACH_FREQUENCY_CAP']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "allListed",
+          operationId: "listAccountFeatures",
+          parameters: [{ name: "account_id", value: "$steps.sandbox.outputs.id" }],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data[?@ == 'AGE_TARGETING']) == 1 && count($.data[?@ == 'DR_TAP']) == 1 && count($.data[?@ == 'CPI_CHARGING']) == 1 && count($.data[?@ == 'REACH_FREQUENCY_CAP']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "askHeld",
+          operationId: "listAccountFeatures",
+          description:
+            "REACH_FREQUENCY_CAP is now held (added above); asked for alone, it is answered alone.",
+          parameters: [
+            { name: "account_id", value: "$steps.sandbox.outputs.id" },
+            { name: "feature_keys", value: ["REACH_FREQUENCY_CAP"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0 == 'REACH_FREQUENCY_CAP' && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "askHeldAndUnheld",
+          operationId: "listAccountFeatures",
+          description: "Asked for a held and an unheld feature, only the held one is answered.",
+          parameters: [
+            { name: "account_id", value: "$steps.sandbox.outputs.id" },
+            { name: "feature_keys", value: ["REACH_FREQUENCY_CAP", "WEBSITE_CLICKS_CPM_BILLING"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0 == 'REACH_FREQUENCY_CAP' && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteSandboxAccount",
+          parameters: [{ name: "account_id", value: "$steps.sandbox.outputs.id" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "sandboxFeaturesRefusedForProductionAccount",
+      summary: "the sandbox-only feature addition refuses a production account",
+      source: "spec/ads-campaigns.arazzo.yaml:802:5",
+      inputs: [{ name: "production_account_id", required: true }],
+      steps: [
+        {
+          id: "add",
+          operationId: "addSandboxAccountFeatures",
+          parameters: [
+            { name: "account_id", value: "$inputs.production_account_id" },
+            { name: "feature_keys", value: ["AGE_TARGETING"] },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "accountRenameReflectedInList",
+      summary:
+        "a renamed account is found by its new name's prefix, in any case, and read with the new name",
+      source: "spec/ads-campaigns.arazzo.yaml:825:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "read",
+          operationId: "getAccount",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/id != null", type: "simple" },
+          ],
+          outputs: { id: "$response.body#/data/id", name: "$response.body#/data/name" },
+        },
+        {
+          id: "rename",
+          operationId: "updateAccount",
+          parameters: [{ name: "name", value: "wfacct {$inputs.run} renamed" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/id == $steps.read.outputs.id",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "findByPrefix",
+          operationId: "listAccounts",
+          parameters: [{ name: "q", value: "WFACCT {$inputs.run}" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.read.outputs.id && $response.body#/data/1 == null",
+              type: "simple",
+            },
+            {
+              condition: "$.data[?@.name == 'wfacct {$inputs.run} renamed']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "oldPrefixLeavesItOut",
+          operationId: "listAccounts",
+          parameters: [{ name: "q", value: "wfacct {$inputs.run} other" }],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/0 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "restore",
+          operationId: "updateAccount",
+          parameters: [{ name: "name", value: "$steps.read.outputs.name" }],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "mediaLibraryRenameReflectedInList",
+      summary:
+        "a media library object added without a name reads name null; renamed, it is found by q in any case; deleted, it is listed no more",
+      source: "spec/ads-campaigns.arazzo.yaml:873:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "add",
+          operationId: "createMediaLibraryItem",
+          parameters: [{ name: "media_key", value: "3_{$inputs.run}" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/name == null",
+              type: "simple",
+            },
+            {
+              condition: "$[?@.media_key == '3_{$inputs.run}']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: { key: "$response.body#/data/media_key" },
+        },
+        {
+          id: "rename",
+          operationId: "updateMediaLibraryItem",
+          parameters: [
+            { name: "media_key", value: "3_{$inputs.run}" },
+            { name: "name", value: "wfmedia {$inputs.run} storefront" },
+          ],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+        {
+          id: "read",
+          operationId: "getMediaLibraryItem",
+          parameters: [{ name: "media_key", value: "3_{$inputs.run}" }],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition: "$[?@.name == 'wfmedia {$inputs.run} storefront']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "findByTerm",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "q", value: "{$inputs.run} STOREFRONT" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/media_key == $steps.add.outputs.key && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "delete",
+          operationId: "deleteMediaLibraryItem",
+          parameters: [{ name: "media_key", value: "3_{$inputs.run}" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "goneFromList",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "q", value: "{$inputs.run} STOREFRONT" }],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/0 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "pollCardsNotListedAsCards",
+      summary: "a new poll card is listed by the poll card list, not by the cards list",
+      source: "spec/ads-campaigns.arazzo.yaml:936:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "create",
+          operationId: "createPollCard",
+          parameters: [
+            { name: "name", value: "wfpoll {$inputs.run}" },
+            { name: "duration_in_minutes", value: 60 },
+            { name: "first_choice", value: "Yes" },
+            { name: "second_choice", value: "No" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id != null && $response.body#/data/card_type == 'TEXT_POLLS'",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id" },
+        },
+        {
+          id: "pollList",
+          operationId: "listPollCards",
+          parameters: [{ name: "q", value: "wfpoll {$inputs.run}" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.create.outputs.id",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cardsList",
+          operationId: "listCards",
+          parameters: [{ name: "q", value: "wfpoll {$inputs.run}" }],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/0 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "videoConversationUnlockedImageWriteOnly",
+      summary:
+        "the unlocked image media key of a video conversation card is taken but never shown, neither on creation nor on read nor in the list",
+      source: "spec/ads-campaigns.arazzo.yaml:973:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "videos",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "VIDEO" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/aspect_ratio == '16:9'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "images",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "IMAGE" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "create",
+          operationId: "createVideoConversationCard",
+          parameters: [
+            { name: "name", value: "wfunlock {$inputs.run}" },
+            { name: "media_key", value: "$steps.videos.outputs.key" },
+            { name: "first_cta", value: "#Unlock" },
+            { name: "first_cta_post", value: "Unlocked {$inputs.run}" },
+            { name: "thank_you_text", value: "Thanks!" },
+            { name: "title", value: "Unlock it" },
+            { name: "unlocked_image_media_key", value: "$steps.images.outputs.key" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id != null && $response.body#/data/unlocked_image_media_key == null",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id" },
+        },
+        {
+          id: "read",
+          operationId: "getVideoConversationCard",
+          parameters: [{ name: "card_id", value: "$steps.create.outputs.id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.create.outputs.id && $response.body#/data/unlocked_image_media_key == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "listed",
+          operationId: "listVideoConversationCards",
+          parameters: [{ name: "card_ids", value: ["$steps.create.outputs.id"] }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.create.outputs.id && $response.body#/data/0/unlocked_image_media_key == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
