@@ -7878,7 +7878,7 @@ export const plan: ConformancePlan = {
     {
       id: "advertiserPostOneVideoOrOneGif",
       summary:
-        "a post takes one video alone, but a video with an image, two videos or two GIFs are refused",
+        "a post takes one video alone or four images without text, but a video with an image, two videos or two GIFs are refused",
       source: "spec/ads-campaigns.arazzo.yaml:647:5",
       inputs: [
         { name: "run", required: false, unique: true },
@@ -7921,11 +7921,17 @@ export const plan: ConformancePlan = {
           parameters: [{ name: "media_type", value: "IMAGE" }],
           successCriteria: [
             {
-              condition: "$statusCode == 200 && $response.body#/data/0/media_key != null",
+              condition: "$statusCode == 200 && $response.body#/data/3/media_key != null",
               type: "simple",
             },
           ],
-          outputs: { key: "$response.body#/data/0/media_key" },
+          outputs: {
+            key: "$response.body#/data/0/media_key",
+            k0: "$response.body#/data/0/media_key",
+            k1: "$response.body#/data/1/media_key",
+            k2: "$response.body#/data/2/media_key",
+            k3: "$response.body#/data/3/media_key",
+          },
         },
         {
           id: "videoAlone",
@@ -7934,6 +7940,25 @@ export const plan: ConformancePlan = {
             { name: "as_user_id", value: "$inputs.own_user_id" },
             { name: "text", value: "One video {$inputs.run}" },
             { name: "media_keys", value: ["$steps.videos.outputs.first"] },
+          ],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+        {
+          id: "fourImagesNoText",
+          operationId: "createAdvertiserPost",
+          description: "Up to 4 images; text is required only when no media_keys are given.",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            {
+              name: "media_keys",
+              value: [
+                "$steps.images.outputs.k0",
+                "$steps.images.outputs.k1",
+                "$steps.images.outputs.k2",
+                "$steps.images.outputs.k3",
+              ],
+            },
           ],
           successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
           outputs: {},
@@ -7993,7 +8018,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesAddedAreListed",
       summary:
         "features added to a sandbox account are answered and then listed among the account's features; asked for by feature_keys, only held ones among those asked are answered",
-      source: "spec/ads-campaigns.arazzo.yaml:723:5",
+      source: "spec/ads-campaigns.arazzo.yaml:735:5",
       inputs: [],
       steps: [
         {
@@ -8127,7 +8152,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxFeaturesRefusedForProductionAccount",
       summary: "the sandbox-only feature addition refuses a production account",
-      source: "spec/ads-campaigns.arazzo.yaml:802:5",
+      source: "spec/ads-campaigns.arazzo.yaml:814:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -8149,7 +8174,7 @@ export const plan: ConformancePlan = {
       id: "accountRenameReflectedInList",
       summary:
         "a renamed account is found by its new name's prefix, in any case, and read with the new name",
-      source: "spec/ads-campaigns.arazzo.yaml:825:5",
+      source: "spec/ads-campaigns.arazzo.yaml:837:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8214,7 +8239,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryRenameReflectedInList",
       summary:
         "a media library object added without a name reads name null; renamed, it is found by q in any case; deleted, it is listed no more",
-      source: "spec/ads-campaigns.arazzo.yaml:873:5",
+      source: "spec/ads-campaigns.arazzo.yaml:885:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8298,7 +8323,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollCardsNotListedAsCards",
       summary: "a new poll card is listed by the poll card list, not by the cards list",
-      source: "spec/ads-campaigns.arazzo.yaml:936:5",
+      source: "spec/ads-campaigns.arazzo.yaml:948:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8348,7 +8373,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationUnlockedImageWriteOnly",
       summary:
         "the unlocked image media key of a video conversation card is taken but never shown, neither on creation nor on read nor in the list",
-      source: "spec/ads-campaigns.arazzo.yaml:973:5",
+      source: "spec/ads-campaigns.arazzo.yaml:985:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8417,6 +8442,581 @@ export const plan: ConformancePlan = {
             {
               condition:
                 "$statusCode == 200 && $response.body#/data/0/id == $steps.create.outputs.id && $response.body#/data/0/unlocked_image_media_key == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "cardCompositionRules",
+      summary:
+        "a card takes one media component plus a DETAILS (website) or BUTTON (app) component, SWIPEABLE_MEDIA of 2 to 6 items, and components or slides but not both",
+      source: "spec/ads-campaigns.arazzo.yaml:1042:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "images",
+          operationId: "listMediaLibrary",
+          parameters: [
+            { name: "media_type", value: "IMAGE" },
+            { name: "count", value: 50 },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/6/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            k0: "$response.body#/data/0/media_key",
+            k1: "$response.body#/data/1/media_key",
+            k2: "$response.body#/data/2/media_key",
+            k3: "$response.body#/data/3/media_key",
+            k4: "$response.body#/data/4/media_key",
+            k5: "$response.body#/data/5/media_key",
+            k6: "$response.body#/data/6/media_key",
+          },
+        },
+        {
+          id: "sixSwipeable",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard six {$inputs.run}",
+              components: [
+                {
+                  type: "SWIPEABLE_MEDIA",
+                  media_keys: [
+                    "$steps.images.outputs.k0",
+                    "$steps.images.outputs.k1",
+                    "$steps.images.outputs.k2",
+                    "$steps.images.outputs.k3",
+                    "$steps.images.outputs.k4",
+                    "$steps.images.outputs.k5",
+                  ],
+                },
+                {
+                  type: "DETAILS",
+                  title: "Six",
+                  destination: {
+                    type: "WEBSITE",
+                    url: "https://shop.example.com/six/{$inputs.run}",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/id != null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "sevenSwipeable",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard seven {$inputs.run}",
+              components: [
+                {
+                  type: "SWIPEABLE_MEDIA",
+                  media_keys: [
+                    "$steps.images.outputs.k0",
+                    "$steps.images.outputs.k1",
+                    "$steps.images.outputs.k2",
+                    "$steps.images.outputs.k3",
+                    "$steps.images.outputs.k4",
+                    "$steps.images.outputs.k5",
+                    "$steps.images.outputs.k6",
+                  ],
+                },
+                {
+                  type: "DETAILS",
+                  title: "Seven",
+                  destination: {
+                    type: "WEBSITE",
+                    url: "https://shop.example.com/seven/{$inputs.run}",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "twoSwipeable",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard two {$inputs.run}",
+              components: [
+                {
+                  type: "SWIPEABLE_MEDIA",
+                  media_keys: ["$steps.images.outputs.k0", "$steps.images.outputs.k1"],
+                },
+                {
+                  type: "DETAILS",
+                  title: "Two",
+                  destination: {
+                    type: "WEBSITE",
+                    url: "https://shop.example.com/two/{$inputs.run}",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/id != null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "oneSwipeable",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard one {$inputs.run}",
+              components: [
+                { type: "SWIPEABLE_MEDIA", media_keys: ["$steps.images.outputs.k0"] },
+                {
+                  type: "DETAILS",
+                  title: "One",
+                  destination: {
+                    type: "WEBSITE",
+                    url: "https://shop.example.com/one/{$inputs.run}",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "componentsAndSlides",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard both {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                {
+                  type: "DETAILS",
+                  title: "Both",
+                  destination: {
+                    type: "WEBSITE",
+                    url: "https://shop.example.com/both/{$inputs.run}",
+                  },
+                },
+              ],
+              slides: [
+                [
+                  { type: "MEDIA", media_key: "$steps.images.outputs.k1" },
+                  {
+                    type: "DETAILS",
+                    title: "Both",
+                    destination: {
+                      type: "WEBSITE",
+                      url: "https://shop.example.com/both/{$inputs.run}",
+                    },
+                  },
+                ],
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "twoMedia",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard two media {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                { type: "MEDIA", media_key: "$steps.images.outputs.k1" },
+                {
+                  type: "DETAILS",
+                  title: "Two media",
+                  destination: {
+                    type: "WEBSITE",
+                    url: "https://shop.example.com/tm/{$inputs.run}",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "mediaAlone",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard media alone {$inputs.run}",
+              components: [{ type: "MEDIA", media_key: "$steps.images.outputs.k0" }],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "detailsWithApp",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard details app {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                {
+                  type: "DETAILS",
+                  title: "App details",
+                  destination: {
+                    type: "APP",
+                    country_code: "US",
+                    ios_app_store_identifier: "333903271",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "buttonWithWebsite",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard button website {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                {
+                  type: "BUTTON",
+                  label: { type: "ENUM", value: "SHOP" },
+                  destination: {
+                    type: "WEBSITE",
+                    url: "https://shop.example.com/bw/{$inputs.run}",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "button",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard button {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                {
+                  type: "BUTTON",
+                  label: { type: "ENUM", value: "INSTALL" },
+                  destination: {
+                    type: "APP",
+                    country_code: "US",
+                    ios_app_store_identifier: "333903271",
+                    ios_deep_link: "exampleshop://home",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/id != null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "labelNotEnum",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard label {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                {
+                  type: "BUTTON",
+                  label: { type: "TEXT", value: "INSTALL" },
+                  destination: {
+                    type: "APP",
+                    country_code: "US",
+                    ios_app_store_identifier: "333903271",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "appWithoutStoreId",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard no app id {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                {
+                  type: "BUTTON",
+                  label: { type: "ENUM", value: "INSTALL" },
+                  destination: { type: "APP", country_code: "US" },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "appWithoutCountry",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard no country {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                {
+                  type: "BUTTON",
+                  label: { type: "ENUM", value: "INSTALL" },
+                  destination: { type: "APP", ios_app_store_identifier: "333903271" },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "androidDeepLinkWithoutAndroidId",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard android deep link {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                {
+                  type: "BUTTON",
+                  label: { type: "ENUM", value: "INSTALL" },
+                  destination: {
+                    type: "APP",
+                    country_code: "US",
+                    ios_app_store_identifier: "333903271",
+                    android_store_deep_link: "exampleshop://home",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "iosDeepLinkWithoutIosId",
+          operationId: "createCard",
+          parameters: [],
+          body: {
+            payload: {
+              name: "wfcard ios deep link {$inputs.run}",
+              components: [
+                { type: "MEDIA", media_key: "$steps.images.outputs.k0" },
+                {
+                  type: "BUTTON",
+                  label: { type: "ENUM", value: "INSTALL" },
+                  destination: {
+                    type: "APP",
+                    country_code: "US",
+                    android_store_app_id: "com.example.shop",
+                    ios_deep_link: "exampleshop://home",
+                  },
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "videoConversationCtaHashtagLength",
+      summary: "a CTA hashtag of 20 characters after '#' is taken, one of 21 is refused",
+      source: "spec/ads-campaigns.arazzo.yaml:1231:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "videos",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "VIDEO" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/aspect_ratio == '16:9'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "twentyAfterHash",
+          operationId: "createVideoConversationCard",
+          parameters: [
+            { name: "name", value: "wfcta twenty {$inputs.run}" },
+            { name: "media_key", value: "$steps.videos.outputs.key" },
+            { name: "first_cta", value: "#ABCDEFGHIJKLMNOPQRST" },
+            { name: "first_cta_post", value: "Twenty {$inputs.run}" },
+            { name: "thank_you_text", value: "Thanks!" },
+            { name: "title", value: "Twenty" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/first_cta == '#ABCDEFGHIJKLMNOPQRST'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "twentyOneAfterHash",
+          operationId: "createVideoConversationCard",
+          parameters: [
+            { name: "name", value: "wfcta twenty-one {$inputs.run}" },
+            { name: "media_key", value: "$steps.videos.outputs.key" },
+            { name: "first_cta", value: "#ABCDEFGHIJKLMNOPQRSTU" },
+            { name: "first_cta_post", value: "Twenty-one {$inputs.run}" },
+            { name: "thank_you_text", value: "Thanks!" },
+            { name: "title", value: "Twenty-one" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "lineItemBidStrategyByObjective",
+      summary:
+        "MAX is refused only for the REACH and FOLLOWERS objectives, TARGET is taken only for REACH and WEBSITE_CLICKS (and not with goal LINK_CLICKS billed by IMPRESSION)",
+      source: "spec/ads-campaigns.arazzo.yaml:1276:5",
+      inputs: [{ name: "updatable_line_item_id", required: true }],
+      steps: [
+        {
+          id: "read",
+          operationId: "updateLineItem",
+          parameters: [{ name: "line_item_id", value: "$inputs.updatable_line_item_id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $inputs.updatable_line_item_id && $response.body#/data/objective != null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            objective: "$response.body#/data/objective",
+            goal: "$response.body#/data/goal",
+            pay_by: "$response.body#/data/pay_by",
+            strategy: "$response.body#/data/bid_strategy",
+            bid: "$response.body#/data/bid_amount_local_micro",
+          },
+        },
+        {
+          id: "max",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "bid_strategy", value: "MAX" },
+            { name: "bid_amount_local_micro", value: 1500000 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "($statusCode == 200 && $response.body#/data/bid_strategy == 'MAX' && $steps.read.outputs.objective != 'REACH' && $steps.read.outputs.objective != 'FOLLOWERS') || ($statusCode >= 400 && $statusCode < 500 && ($steps.read.outputs.objective == 'REACH' || $steps.read.outputs.objective == 'FOLLOWERS'))",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "target",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "bid_strategy", value: "TARGET" },
+            { name: "bid_amount_local_micro", value: 1500000 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "($statusCode == 200 && $response.body#/data/bid_strategy == 'TARGET' && ($steps.read.outputs.objective == 'REACH' || $steps.read.outputs.objective == 'WEBSITE_CLICKS') && !($steps.read.outputs.goal == 'LINK_CLICKS' && $steps.read.outputs.pay_by == 'IMPRESSION')) || ($statusCode >= 400 && $statusCode < 500 && (($steps.read.outputs.objective != 'REACH' && $steps.read.outputs.objective != 'WEBSITE_CLICKS') || ($steps.read.outputs.goal == 'LINK_CLICKS' && $steps.read.outputs.pay_by == 'IMPRESSION')))",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "restore",
+          operationId: "updateLineItem",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.updatable_line_item_id" },
+            { name: "bid_strategy", value: "$steps.read.outputs.strategy" },
+            { name: "bid_amount_local_micro", value: "$steps.read.outputs.bid" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/bid_strategy == $steps.read.outputs.strategy",
               type: "simple",
             },
           ],
