@@ -9025,5 +9025,182 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "mediaLibraryVideoOnlyMembersAtCreation",
+      summary:
+        "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back",
+      source: "spec/ads-campaigns.arazzo.yaml:1336:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "imageWithTitle",
+          operationId: "createMediaLibraryItem",
+          parameters: [
+            { name: "media_key", value: "3_{$inputs.run}5" },
+            { name: "title", value: "Not for images" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "imageWithDescription",
+          operationId: "createMediaLibraryItem",
+          parameters: [
+            { name: "media_key", value: "3_{$inputs.run}5" },
+            { name: "description", value: "Not for images either" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "imageWithPoster",
+          operationId: "createMediaLibraryItem",
+          parameters: [
+            { name: "media_key", value: "3_{$inputs.run}5" },
+            { name: "poster_media_key", value: "3_{$inputs.run}6" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "imagePlain",
+          operationId: "createMediaLibraryItem",
+          description: "The refused adds left nothing behind, so the image is added now.",
+          parameters: [{ name: "media_key", value: "3_{$inputs.run}5" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/media_type == 'IMAGE' && $response.body#/data/title == null && $response.body#/data/description == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "videoWithTitle",
+          operationId: "createMediaLibraryItem",
+          parameters: [
+            { name: "media_key", value: "7_{$inputs.run}5" },
+            { name: "title", value: "Video title {$inputs.run}" },
+            { name: "description", value: "Video description {$inputs.run}" },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/media_type == 'VIDEO'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/media_key" },
+        },
+        {
+          id: "videoRead",
+          operationId: "getMediaLibraryItem",
+          parameters: [{ name: "media_key", value: "$steps.videoWithTitle.outputs.key" }],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?@.title == 'Video title {$inputs.run}' && @.description == 'Video description {$inputs.run}']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "mediaPollShowsItsVideo",
+      summary:
+        "a poll made with a video of the media library is a video poll carrying the video fields; one made without is a text poll without them",
+      source: "spec/ads-campaigns.arazzo.yaml:1399:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "features",
+          operationId: "listAccountFeatures",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition: "$.data[?@ == 'PROMOTED_MEDIA_POLLS']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "videos",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "VIDEO" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "videoPoll",
+          operationId: "createPollCard",
+          parameters: [
+            { name: "name", value: "wfmediapoll {$inputs.run}" },
+            { name: "duration_in_minutes", value: 60 },
+            { name: "first_choice", value: "Yes" },
+            { name: "second_choice", value: "No" },
+            { name: "media_key", value: "$steps.videos.outputs.key" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/card_type == 'VIDEO_POLLS' && $response.body#/data/video_url != null && $response.body#/data/video_hls_url != null && $response.body#/data/content_duration_seconds != null",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id" },
+        },
+        {
+          id: "videoPollRead",
+          operationId: "getPollCard",
+          parameters: [{ name: "card_id", value: "$steps.videoPoll.outputs.id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/card_type == 'VIDEO_POLLS' && $response.body#/data/video_url != null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "textPoll",
+          operationId: "createPollCard",
+          parameters: [
+            { name: "name", value: "wftextpoll {$inputs.run}" },
+            { name: "duration_in_minutes", value: 60 },
+            { name: "first_choice", value: "Yes" },
+            { name: "second_choice", value: "No" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/card_type == 'TEXT_POLLS' && $response.body#/data/video_url == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
