@@ -7064,7 +7064,8 @@ export const plan: ConformancePlan = {
     },
     {
       id: "lineItemDeleteDoesNotCascade",
-      summary: "deleting a line item leaves its curated category links live (deleted=false)",
+      summary:
+        "deleting a line item leaves its curated category links live (deleted=false); the deletion is not reversed by an update, and a repeated delete answers 404",
       source: "spec/ads-campaigns.arazzo.yaml:51:5",
       inputs: [{ name: "deletable_line_item_id", required: true }],
       steps: [
@@ -7109,6 +7110,31 @@ export const plan: ConformancePlan = {
           outputs: {},
         },
         {
+          id: "notRevived",
+          operationId: "updateLineItem",
+          description:
+            "Deletion is not reversible; an update of the deleted line item is refused or answers it still deleted.",
+          parameters: [
+            { name: "line_item_id", value: "$inputs.deletable_line_item_id" },
+            { name: "entity_status", value: "ACTIVE" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "($statusCode >= 400 && $statusCode < 500) || ($statusCode == 200 && $response.body#/data/deleted == true)",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "deleteAgain",
+          operationId: "deleteLineItem",
+          parameters: [{ name: "line_item_id", value: "$inputs.deletable_line_item_id" }],
+          successCriteria: [{ condition: "$statusCode == 404", type: "simple" }],
+          outputs: {},
+        },
+        {
           id: "linkStays",
           operationId: "getLineItemCuratedCategory",
           parameters: [{ name: "line_item_curated_category_id", value: "$steps.link.outputs.id" }],
@@ -7139,7 +7165,7 @@ export const plan: ConformancePlan = {
     {
       id: "lineItemEntityStatusApplied",
       summary: "a line item update with entity_status answers the line item with the status given",
-      source: "spec/ads-campaigns.arazzo.yaml:101:5",
+      source: "spec/ads-campaigns.arazzo.yaml:117:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -7209,7 +7235,7 @@ export const plan: ConformancePlan = {
       id: "lineItemDailyBudgetAtMostStoredTotal",
       summary:
         "a daily budget above the line item's stored total budget is refused, also when the total is not in the request",
-      source: "spec/ads-campaigns.arazzo.yaml:146:5",
+      source: "spec/ads-campaigns.arazzo.yaml:162:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -7294,7 +7320,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryKeepsEachChange",
       summary:
         "a history entry keeps the line item as it was stored by its change, not as it is now",
-      source: "spec/ads-campaigns.arazzo.yaml:199:5",
+      source: "spec/ads-campaigns.arazzo.yaml:215:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -7383,7 +7409,7 @@ export const plan: ConformancePlan = {
     {
       id: "promoVideoBecomesPrerollAccountMedia",
       summary: "adding a PROMO_VIDEO to the media library also adds a PREROLL account media object",
-      source: "spec/ads-campaigns.arazzo.yaml:268:5",
+      source: "spec/ads-campaigns.arazzo.yaml:284:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -7433,7 +7459,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountMediaIdsFilter",
       summary: "listing account media with account_media_ids answers exactly the objects named",
-      source: "spec/ads-campaigns.arazzo.yaml:307:5",
+      source: "spec/ads-campaigns.arazzo.yaml:323:5",
       inputs: [],
       steps: [
         {
@@ -7467,7 +7493,7 @@ export const plan: ConformancePlan = {
     {
       id: "cardNamePrefixIgnoresCase",
       summary: "listing cards with q finds a card by its name prefix written in another case",
-      source: "spec/ads-campaigns.arazzo.yaml:328:5",
+      source: "spec/ads-campaigns.arazzo.yaml:344:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -7540,7 +7566,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOrganicOnlyForSelf",
       summary:
         "an organic post (nullcast=false) is refused on behalf of another user and accepted for the authenticated user",
-      source: "spec/ads-campaigns.arazzo.yaml:375:5",
+      source: "spec/ads-campaigns.arazzo.yaml:391:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7600,7 +7626,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostConversationSettingsOnlyAfterCreation",
       summary:
         "conversation_settings is left out of the creation answer and shown by the name update",
-      source: "spec/ads-campaigns.arazzo.yaml:420:5",
+      source: "spec/ads-campaigns.arazzo.yaml:436:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7645,7 +7671,7 @@ export const plan: ConformancePlan = {
     {
       id: "advertiserPostGifNotWithImages",
       summary: "a post takes one GIF alone, but a GIF together with an image is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:455:5",
+      source: "spec/ads-campaigns.arazzo.yaml:471:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7706,7 +7732,7 @@ export const plan: ConformancePlan = {
       id: "accountOfAnotherUserRefused",
       summary:
         "an account not associated with the authenticated user is refused, also where it exists",
-      source: "spec/ads-campaigns.arazzo.yaml:506:5",
+      source: "spec/ads-campaigns.arazzo.yaml:522:5",
       inputs: [{ name: "other_user_account_id", required: true }],
       steps: [
         {
@@ -7733,7 +7759,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxDeleteRefusedForProductionAccount",
       summary: "the sandbox-only account delete refuses a production account, which stays live",
-      source: "spec/ads-campaigns.arazzo.yaml:532:5",
+      source: "spec/ads-campaigns.arazzo.yaml:548:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -7764,7 +7790,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountFeaturesOnlyHeld",
       summary: "asking for a feature the account does not hold returns no feature",
-      source: "spec/ads-campaigns.arazzo.yaml:559:5",
+      source: "spec/ads-campaigns.arazzo.yaml:575:5",
       inputs: [{ name: "unheld_feature_key", required: true }],
       steps: [
         {
@@ -7783,7 +7809,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostDefaultsShownByNameUpdate",
       summary:
         "a post made without conversation_settings and nullcast shows EVERYONE and nullcast true in the full post object; nullcast=false sent is kept; the user is full unless trim_user",
-      source: "spec/ads-campaigns.arazzo.yaml:581:5",
+      source: "spec/ads-campaigns.arazzo.yaml:597:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7879,7 +7905,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOneVideoOrOneGif",
       summary:
         "a post takes one video alone or four images without text, but a video with an image, two videos or two GIFs are refused",
-      source: "spec/ads-campaigns.arazzo.yaml:647:5",
+      source: "spec/ads-campaigns.arazzo.yaml:663:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -8018,7 +8044,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesAddedAreListed",
       summary:
         "features added to a sandbox account are answered and then listed among the account's features; asked for by feature_keys, only held ones among those asked are answered",
-      source: "spec/ads-campaigns.arazzo.yaml:735:5",
+      source: "spec/ads-campaigns.arazzo.yaml:751:5",
       inputs: [],
       steps: [
         {
@@ -8152,7 +8178,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxFeaturesRefusedForProductionAccount",
       summary: "the sandbox-only feature addition refuses a production account",
-      source: "spec/ads-campaigns.arazzo.yaml:814:5",
+      source: "spec/ads-campaigns.arazzo.yaml:830:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -8174,7 +8200,7 @@ export const plan: ConformancePlan = {
       id: "accountRenameReflectedInList",
       summary:
         "a renamed account is found by its new name's prefix, in any case, and read with the new name",
-      source: "spec/ads-campaigns.arazzo.yaml:837:5",
+      source: "spec/ads-campaigns.arazzo.yaml:853:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8239,7 +8265,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryRenameReflectedInList",
       summary:
         "a media library object added without a name reads name null; renamed, it is found by q in any case; deleted, it is listed no more",
-      source: "spec/ads-campaigns.arazzo.yaml:885:5",
+      source: "spec/ads-campaigns.arazzo.yaml:901:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8323,7 +8349,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollCardsNotListedAsCards",
       summary: "a new poll card is listed by the poll card list, not by the cards list",
-      source: "spec/ads-campaigns.arazzo.yaml:948:5",
+      source: "spec/ads-campaigns.arazzo.yaml:964:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8373,7 +8399,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationUnlockedImageWriteOnly",
       summary:
         "the unlocked image media key of a video conversation card is taken but never shown, neither on creation nor on read nor in the list",
-      source: "spec/ads-campaigns.arazzo.yaml:985:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1001:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8454,7 +8480,7 @@ export const plan: ConformancePlan = {
       id: "cardCompositionRules",
       summary:
         "a card takes one media component plus a DETAILS (website) or BUTTON (app) component, SWIPEABLE_MEDIA of 2 to 6 items, and components or slides but not both",
-      source: "spec/ads-campaigns.arazzo.yaml:1042:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1058:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8891,7 +8917,7 @@ export const plan: ConformancePlan = {
     {
       id: "videoConversationCtaHashtagLength",
       summary: "a CTA hashtag of 20 characters after '#' is taken, one of 21 is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:1231:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1247:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8949,7 +8975,7 @@ export const plan: ConformancePlan = {
       id: "lineItemBidStrategyByObjective",
       summary:
         "MAX is refused only for the REACH and FOLLOWERS objectives, TARGET is taken only for REACH and WEBSITE_CLICKS (and not with goal LINK_CLICKS billed by IMPRESSION)",
-      source: "spec/ads-campaigns.arazzo.yaml:1276:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1292:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -9029,7 +9055,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoOnlyMembersAtCreation",
       summary:
         "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back",
-      source: "spec/ads-campaigns.arazzo.yaml:1336:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1352:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9120,7 +9146,7 @@ export const plan: ConformancePlan = {
       id: "mediaPollShowsItsVideo",
       summary:
         "a poll made with a video of the media library is a video poll carrying the video fields; one made without is a text poll without them",
-      source: "spec/ads-campaigns.arazzo.yaml:1399:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1415:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9196,6 +9222,150 @@ export const plan: ConformancePlan = {
                 "$statusCode == 200 && $response.body#/data/card_type == 'TEXT_POLLS' && $response.body#/data/video_url == null",
               type: "simple",
             },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "sandboxAccountDeletedReadOnlyWithDeleted",
+      summary:
+        "a deleted sandbox account is read with with_deleted=true (deleted true) and not without, and listed only with with_deleted=true",
+      source: "spec/ads-campaigns.arazzo.yaml:1474:5",
+      inputs: [],
+      steps: [
+        {
+          id: "sandbox",
+          operationId: "createSandboxAccount",
+          parameters: [],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id != null && $response.body#/data/0/deleted == false",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/0/id" },
+        },
+        {
+          id: "delete",
+          operationId: "deleteSandboxAccount",
+          parameters: [{ name: "account_id", value: "$steps.sandbox.outputs.id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.sandbox.outputs.id && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "readWithDeleted",
+          operationId: "getAccount",
+          parameters: [
+            { name: "account_id", value: "$steps.sandbox.outputs.id" },
+            { name: "with_deleted", value: true },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.sandbox.outputs.id && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "readWithout",
+          operationId: "getAccount",
+          parameters: [{ name: "account_id", value: "$steps.sandbox.outputs.id" }],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "listedWithDeleted",
+          operationId: "listAccounts",
+          parameters: [
+            { name: "account_ids", value: ["$steps.sandbox.outputs.id"] },
+            { name: "with_deleted", value: true },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.sandbox.outputs.id && $response.body#/data/0/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "notListedWithout",
+          operationId: "listAccounts",
+          parameters: [{ name: "account_ids", value: ["$steps.sandbox.outputs.id"] }],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/0 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "pollFourChoicesAtTheirLimit",
+      summary: "a poll takes four choices of 25 characters each and answers them as sent",
+      source: "spec/ads-campaigns.arazzo.yaml:1521:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "create",
+          operationId: "createPollCard",
+          parameters: [
+            { name: "name", value: "wfpoll four {$inputs.run}" },
+            { name: "duration_in_minutes", value: 10080 },
+            { name: "first_choice", value: "Aaaaaaaaaaaaaaaaaaaaaaaa1" },
+            { name: "second_choice", value: "Bbbbbbbbbbbbbbbbbbbbbbbb2" },
+            { name: "third_choice", value: "Cccccccccccccccccccccccc3" },
+            { name: "fourth_choice", value: "Dddddddddddddddddddddddd4" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/third_choice == 'Cccccccccccccccccccccccc3' && $response.body#/data/fourth_choice == 'Dddddddddddddddddddddddd4'",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id" },
+        },
+        {
+          id: "read",
+          operationId: "getPollCard",
+          parameters: [{ name: "card_id", value: "$steps.create.outputs.id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/fourth_choice == 'Dddddddddddddddddddddddd4' && $response.body#/data/first_choice == 'Aaaaaaaaaaaaaaaaaaaaaaaa1'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "fourthTooLong",
+          operationId: "createPollCard",
+          parameters: [
+            { name: "name", value: "wfpoll long {$inputs.run}" },
+            { name: "duration_in_minutes", value: 10080 },
+            { name: "first_choice", value: "Aaaaaaaaaaaaaaaaaaaaaaaa1" },
+            { name: "second_choice", value: "Bbbbbbbbbbbbbbbbbbbbbbbb2" },
+            { name: "third_choice", value: "Cccccccccccccccccccccccc3" },
+            { name: "fourth_choice", value: "Dddddddddddddddddddddddd45" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
           ],
           outputs: {},
         },
