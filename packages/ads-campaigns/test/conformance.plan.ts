@@ -8264,7 +8264,7 @@ export const plan: ConformancePlan = {
     {
       id: "mediaLibraryRenameReflectedInList",
       summary:
-        "a media library object added without a name reads name null; renamed, it is found by q in any case; deleted, it is listed no more",
+        "a media library object added without a name reads name null; renamed, it is found by q in any case (and left out when media_type names another type); deleted, it is listed no more",
       source: "spec/ads-campaigns.arazzo.yaml:901:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
@@ -8323,6 +8323,36 @@ export const plan: ConformancePlan = {
           outputs: {},
         },
         {
+          id: "termAndOtherType",
+          operationId: "listMediaLibrary",
+          description:
+            "Filters combine; the object is an image, so asking for videos with the same term leaves it out.",
+          parameters: [
+            { name: "q", value: "{$inputs.run} STOREFRONT" },
+            { name: "media_type", value: "VIDEO" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/0 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "termAndItsType",
+          operationId: "listMediaLibrary",
+          parameters: [
+            { name: "q", value: "{$inputs.run} storefront" },
+            { name: "media_type", value: "IMAGE" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/media_key == $steps.add.outputs.key && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
           id: "delete",
           operationId: "deleteMediaLibraryItem",
           parameters: [{ name: "media_key", value: "3_{$inputs.run}" }],
@@ -8349,7 +8379,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollCardsNotListedAsCards",
       summary: "a new poll card is listed by the poll card list, not by the cards list",
-      source: "spec/ads-campaigns.arazzo.yaml:964:5",
+      source: "spec/ads-campaigns.arazzo.yaml:980:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8399,7 +8429,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationUnlockedImageWriteOnly",
       summary:
         "the unlocked image media key of a video conversation card is taken but never shown, neither on creation nor on read nor in the list",
-      source: "spec/ads-campaigns.arazzo.yaml:1001:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1017:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8480,7 +8510,7 @@ export const plan: ConformancePlan = {
       id: "cardCompositionRules",
       summary:
         "a card takes one media component plus a DETAILS (website) or BUTTON (app) component, SWIPEABLE_MEDIA of 2 to 6 items, and components or slides but not both",
-      source: "spec/ads-campaigns.arazzo.yaml:1058:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1074:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8917,7 +8947,7 @@ export const plan: ConformancePlan = {
     {
       id: "videoConversationCtaHashtagLength",
       summary: "a CTA hashtag of 20 characters after '#' is taken, one of 21 is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:1247:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1263:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8975,7 +9005,7 @@ export const plan: ConformancePlan = {
       id: "lineItemBidStrategyByObjective",
       summary:
         "MAX is refused only for the REACH and FOLLOWERS objectives, TARGET is taken only for REACH and WEBSITE_CLICKS (and not with goal LINK_CLICKS billed by IMPRESSION)",
-      source: "spec/ads-campaigns.arazzo.yaml:1292:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1308:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -9055,7 +9085,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoOnlyMembersAtCreation",
       summary:
         "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back",
-      source: "spec/ads-campaigns.arazzo.yaml:1352:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1368:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9146,7 +9176,7 @@ export const plan: ConformancePlan = {
       id: "mediaPollShowsItsVideo",
       summary:
         "a poll made with a video of the media library is a video poll carrying the video fields; one made without is a text poll without them",
-      source: "spec/ads-campaigns.arazzo.yaml:1415:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1431:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9232,7 +9262,7 @@ export const plan: ConformancePlan = {
       id: "sandboxAccountDeletedReadOnlyWithDeleted",
       summary:
         "a deleted sandbox account is read with with_deleted=true (deleted true) and not without, and listed only with with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:1474:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1490:5",
       inputs: [],
       steps: [
         {
@@ -9317,7 +9347,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollFourChoicesAtTheirLimit",
       summary: "a poll takes four choices of 25 characters each and answers them as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:1521:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1537:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9371,6 +9401,63 @@ export const plan: ConformancePlan = {
         },
       ],
       changesData: true,
+    },
+    {
+      id: "accountMediaFiltersCombine",
+      summary:
+        "account_media_ids and creative_types together keep only the named objects of the types asked for",
+      source: "spec/ads-campaigns.arazzo.yaml:1581:5",
+      inputs: [],
+      steps: [
+        {
+          id: "all",
+          operationId: "listAccountMedia",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            id: "$response.body#/data/0/id",
+            type: "$response.body#/data/0/creative_type",
+          },
+        },
+        {
+          id: "idAndItsType",
+          operationId: "listAccountMedia",
+          parameters: [
+            { name: "account_media_ids", value: ["$steps.all.outputs.id"] },
+            { name: "creative_types", value: ["$steps.all.outputs.type"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.all.outputs.id && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "idAndBanner",
+          operationId: "listAccountMedia",
+          parameters: [
+            { name: "account_media_ids", value: ["$steps.all.outputs.id"] },
+            { name: "creative_types", value: ["BANNER"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "($statusCode == 200 && $steps.all.outputs.type == 'BANNER' && $response.body#/data/0/id == $steps.all.outputs.id && $response.body#/data/1 == null) || ($statusCode == 200 && $steps.all.outputs.type != 'BANNER' && $response.body#/data/0 == null)",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
     },
   ],
 };
