@@ -7324,6 +7324,7 @@ export const plan: ConformancePlan = {
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
+        { name: "own_user_id", required: true },
       ],
       steps: [
         {
@@ -7390,6 +7391,12 @@ export const plan: ConformancePlan = {
               type: "jsonpath",
               context: "$response.body",
             },
+            {
+              condition:
+                "$[?count($.data[?@.entity_data.name == 'second {$inputs.run}' && @.change_by.user_id == '{$inputs.own_user_id}' && @.entity == 'LINE_ITEM' && @.entity_id == '{$inputs.updatable_line_item_id}']) >= 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
           ],
           outputs: {},
         },
@@ -7409,7 +7416,7 @@ export const plan: ConformancePlan = {
     {
       id: "promoVideoBecomesPrerollAccountMedia",
       summary: "adding a PROMO_VIDEO to the media library also adds a PREROLL account media object",
-      source: "spec/ads-campaigns.arazzo.yaml:284:5",
+      source: "spec/ads-campaigns.arazzo.yaml:291:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -7459,7 +7466,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountMediaIdsFilter",
       summary: "listing account media with account_media_ids answers exactly the objects named",
-      source: "spec/ads-campaigns.arazzo.yaml:323:5",
+      source: "spec/ads-campaigns.arazzo.yaml:330:5",
       inputs: [],
       steps: [
         {
@@ -7493,7 +7500,7 @@ export const plan: ConformancePlan = {
     {
       id: "cardNamePrefixIgnoresCase",
       summary: "listing cards with q finds a card by its name prefix written in another case",
-      source: "spec/ads-campaigns.arazzo.yaml:344:5",
+      source: "spec/ads-campaigns.arazzo.yaml:351:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -7566,7 +7573,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOrganicOnlyForSelf",
       summary:
         "an organic post (nullcast=false) is refused on behalf of another user and accepted for the authenticated user",
-      source: "spec/ads-campaigns.arazzo.yaml:391:5",
+      source: "spec/ads-campaigns.arazzo.yaml:398:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7626,7 +7633,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostConversationSettingsOnlyAfterCreation",
       summary:
         "conversation_settings is left out of the creation answer and shown by the name update",
-      source: "spec/ads-campaigns.arazzo.yaml:436:5",
+      source: "spec/ads-campaigns.arazzo.yaml:443:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7671,7 +7678,7 @@ export const plan: ConformancePlan = {
     {
       id: "advertiserPostGifNotWithImages",
       summary: "a post takes one GIF alone, but a GIF together with an image is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:471:5",
+      source: "spec/ads-campaigns.arazzo.yaml:478:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7732,7 +7739,7 @@ export const plan: ConformancePlan = {
       id: "accountOfAnotherUserRefused",
       summary:
         "an account not associated with the authenticated user is refused, also where it exists",
-      source: "spec/ads-campaigns.arazzo.yaml:522:5",
+      source: "spec/ads-campaigns.arazzo.yaml:529:5",
       inputs: [{ name: "other_user_account_id", required: true }],
       steps: [
         {
@@ -7759,7 +7766,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxDeleteRefusedForProductionAccount",
       summary: "the sandbox-only account delete refuses a production account, which stays live",
-      source: "spec/ads-campaigns.arazzo.yaml:548:5",
+      source: "spec/ads-campaigns.arazzo.yaml:555:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -7790,7 +7797,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountFeaturesOnlyHeld",
       summary: "asking for a feature the account does not hold returns no feature",
-      source: "spec/ads-campaigns.arazzo.yaml:575:5",
+      source: "spec/ads-campaigns.arazzo.yaml:582:5",
       inputs: [{ name: "unheld_feature_key", required: true }],
       steps: [
         {
@@ -7809,7 +7816,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostDefaultsShownByNameUpdate",
       summary:
         "a post made without conversation_settings and nullcast shows EVERYONE and nullcast true in the full post object; nullcast=false sent is kept; the user is full unless trim_user",
-      source: "spec/ads-campaigns.arazzo.yaml:597:5",
+      source: "spec/ads-campaigns.arazzo.yaml:604:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7905,7 +7912,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOneVideoOrOneGif",
       summary:
         "a post takes one video alone or four images without text, but a video with an image, two videos or two GIFs are refused",
-      source: "spec/ads-campaigns.arazzo.yaml:663:5",
+      source: "spec/ads-campaigns.arazzo.yaml:670:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -8044,7 +8051,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesAddedAreListed",
       summary:
         "features added to a sandbox account are answered and then listed among the account's features; asked for by feature_keys, only held ones among those asked are answered",
-      source: "spec/ads-campaigns.arazzo.yaml:751:5",
+      source: "spec/ads-campaigns.arazzo.yaml:758:5",
       inputs: [],
       steps: [
         {
@@ -8178,7 +8185,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxFeaturesRefusedForProductionAccount",
       summary: "the sandbox-only feature addition refuses a production account",
-      source: "spec/ads-campaigns.arazzo.yaml:830:5",
+      source: "spec/ads-campaigns.arazzo.yaml:837:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -8200,7 +8207,7 @@ export const plan: ConformancePlan = {
       id: "accountRenameReflectedInList",
       summary:
         "a renamed account is found by its new name's prefix, in any case, and read with the new name",
-      source: "spec/ads-campaigns.arazzo.yaml:853:5",
+      source: "spec/ads-campaigns.arazzo.yaml:860:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8265,7 +8272,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryRenameReflectedInList",
       summary:
         "a media library object added without a name reads name null; renamed, it is found by q in any case (and left out when media_type names another type); deleted, it is listed no more",
-      source: "spec/ads-campaigns.arazzo.yaml:901:5",
+      source: "spec/ads-campaigns.arazzo.yaml:908:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8379,7 +8386,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollCardsNotListedAsCards",
       summary: "a new poll card is listed by the poll card list, not by the cards list",
-      source: "spec/ads-campaigns.arazzo.yaml:980:5",
+      source: "spec/ads-campaigns.arazzo.yaml:987:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8429,7 +8436,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationUnlockedImageWriteOnly",
       summary:
         "the unlocked image media key of a video conversation card is taken but never shown, neither on creation nor on read nor in the list",
-      source: "spec/ads-campaigns.arazzo.yaml:1017:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1024:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8510,7 +8517,7 @@ export const plan: ConformancePlan = {
       id: "cardCompositionRules",
       summary:
         "a card takes one media component plus a DETAILS (website) or BUTTON (app) component, SWIPEABLE_MEDIA of 2 to 6 items, and components or slides but not both",
-      source: "spec/ads-campaigns.arazzo.yaml:1074:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1081:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8947,7 +8954,7 @@ export const plan: ConformancePlan = {
     {
       id: "videoConversationCtaHashtagLength",
       summary: "a CTA hashtag of 20 characters after '#' is taken, one of 21 is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:1263:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1270:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9005,7 +9012,7 @@ export const plan: ConformancePlan = {
       id: "lineItemBidStrategyByObjective",
       summary:
         "MAX is refused only for the REACH and FOLLOWERS objectives, TARGET is taken only for REACH and WEBSITE_CLICKS (and not with goal LINK_CLICKS billed by IMPRESSION)",
-      source: "spec/ads-campaigns.arazzo.yaml:1308:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1315:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -9085,7 +9092,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoOnlyMembersAtCreation",
       summary:
         "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back",
-      source: "spec/ads-campaigns.arazzo.yaml:1368:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1375:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9176,7 +9183,7 @@ export const plan: ConformancePlan = {
       id: "mediaPollShowsItsVideo",
       summary:
         "a poll made with a video of the media library is a video poll carrying the video fields; one made without is a text poll without them",
-      source: "spec/ads-campaigns.arazzo.yaml:1431:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1438:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9262,7 +9269,7 @@ export const plan: ConformancePlan = {
       id: "sandboxAccountDeletedReadOnlyWithDeleted",
       summary:
         "a deleted sandbox account is read with with_deleted=true (deleted true) and not without, and listed only with with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:1490:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1497:5",
       inputs: [],
       steps: [
         {
@@ -9347,7 +9354,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollFourChoicesAtTheirLimit",
       summary: "a poll takes four choices of 25 characters each and answers them as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:1537:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1544:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9406,7 +9413,7 @@ export const plan: ConformancePlan = {
       id: "accountMediaFiltersCombine",
       summary:
         "account_media_ids and creative_types together keep only the named objects of the types asked for",
-      source: "spec/ads-campaigns.arazzo.yaml:1581:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1588:5",
       inputs: [],
       steps: [
         {
