@@ -9091,7 +9091,7 @@ export const plan: ConformancePlan = {
     {
       id: "mediaLibraryVideoOnlyMembersAtCreation",
       summary:
-        "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back",
+        "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back, and has a poster (the first frame) without poster_media_key",
       source: "spec/ads-campaigns.arazzo.yaml:1375:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
@@ -9155,7 +9155,8 @@ export const plan: ConformancePlan = {
           ],
           successCriteria: [
             {
-              condition: "$statusCode == 200 && $response.body#/data/media_type == 'VIDEO'",
+              condition:
+                "$statusCode == 200 && $response.body#/data/media_type == 'VIDEO' && $response.body#/data/poster_media_url != null",
               type: "simple",
             },
           ],
@@ -9465,6 +9466,67 @@ export const plan: ConformancePlan = {
         },
       ],
       changesData: false,
+    },
+    {
+      id: "videoConversationSecondCtaInsteadOfTitle",
+      summary:
+        "a video conversation card without title is taken when it has a second CTA with its post text, and has a poster without poster_media_key",
+      source: "spec/ads-campaigns.arazzo.yaml:1620:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "videos",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "VIDEO" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/aspect_ratio == '16:9'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "create",
+          operationId: "createVideoConversationCard",
+          parameters: [
+            { name: "name", value: "wfcta second {$inputs.run}" },
+            { name: "media_key", value: "$steps.videos.outputs.key" },
+            { name: "first_cta", value: "#Mango" },
+            { name: "first_cta_post", value: "Mango {$inputs.run}" },
+            { name: "second_cta", value: "#Lime" },
+            { name: "second_cta_post", value: "Lime {$inputs.run}" },
+            { name: "thank_you_text", value: "Thanks!" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/title == null && $response.body#/data/second_cta == '#Lime' && $response.body#/data/poster_media_url != null",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id" },
+        },
+        {
+          id: "read",
+          operationId: "getVideoConversationCard",
+          parameters: [{ name: "card_id", value: "$steps.create.outputs.id" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/second_cta == '#Lime' && $response.body#/data/poster_media_url != null",
+              type: "simple",
+            },
+            {
+              condition: "$[?@.second_cta_post == 'Lime {$inputs.run}']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
     },
   ],
 };
