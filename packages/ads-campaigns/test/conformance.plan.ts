@@ -8206,7 +8206,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountRenameReflectedInList",
       summary:
-        "a renamed account is found by its new name's prefix, in any case, and read with the new name",
+        "a renamed account is found by its new name's prefix, in any case, and listed with the new name and industry",
       source: "spec/ads-campaigns.arazzo.yaml:860:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
@@ -8217,15 +8217,23 @@ export const plan: ConformancePlan = {
           successCriteria: [
             { condition: "$statusCode == 200 && $response.body#/data/id != null", type: "simple" },
           ],
-          outputs: { id: "$response.body#/data/id", name: "$response.body#/data/name" },
+          outputs: {
+            id: "$response.body#/data/id",
+            name: "$response.body#/data/name",
+            industry: "$response.body#/data/industry_type",
+          },
         },
         {
           id: "rename",
           operationId: "updateAccount",
-          parameters: [{ name: "name", value: "wfacct {$inputs.run} renamed" }],
+          parameters: [
+            { name: "name", value: "wfacct {$inputs.run} renamed" },
+            { name: "industry_type", value: "TRAVEL" },
+          ],
           successCriteria: [
             {
-              condition: "$statusCode == 200 && $response.body#/data/id == $steps.read.outputs.id",
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.read.outputs.id && $response.body#/data/industry_type == 'TRAVEL'",
               type: "simple",
             },
           ],
@@ -8238,7 +8246,7 @@ export const plan: ConformancePlan = {
           successCriteria: [
             {
               condition:
-                "$statusCode == 200 && $response.body#/data/0/id == $steps.read.outputs.id && $response.body#/data/1 == null",
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.read.outputs.id && $response.body#/data/1 == null && $response.body#/data/0/industry_type == 'TRAVEL'",
               type: "simple",
             },
             {
@@ -8261,7 +8269,10 @@ export const plan: ConformancePlan = {
         {
           id: "restore",
           operationId: "updateAccount",
-          parameters: [{ name: "name", value: "$steps.read.outputs.name" }],
+          parameters: [
+            { name: "name", value: "$steps.read.outputs.name" },
+            { name: "industry_type", value: "$steps.read.outputs.industry" },
+          ],
           successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
           outputs: {},
         },
@@ -8272,7 +8283,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryRenameReflectedInList",
       summary:
         "a media library object added without a name reads name null; renamed, it is found by q in any case (and left out when media_type names another type); deleted, it is listed no more",
-      source: "spec/ads-campaigns.arazzo.yaml:908:5",
+      source: "spec/ads-campaigns.arazzo.yaml:911:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8386,7 +8397,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollCardsNotListedAsCards",
       summary: "a new poll card is listed by the poll card list, not by the cards list",
-      source: "spec/ads-campaigns.arazzo.yaml:987:5",
+      source: "spec/ads-campaigns.arazzo.yaml:990:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8436,7 +8447,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationUnlockedImageWriteOnly",
       summary:
         "the unlocked image media key of a video conversation card is taken but never shown, neither on creation nor on read nor in the list",
-      source: "spec/ads-campaigns.arazzo.yaml:1024:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1027:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8517,7 +8528,7 @@ export const plan: ConformancePlan = {
       id: "cardCompositionRules",
       summary:
         "a card takes one media component plus a DETAILS (website) or BUTTON (app) component, SWIPEABLE_MEDIA of 2 to 6 items, and components or slides but not both",
-      source: "spec/ads-campaigns.arazzo.yaml:1081:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1084:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8954,7 +8965,7 @@ export const plan: ConformancePlan = {
     {
       id: "videoConversationCtaHashtagLength",
       summary: "a CTA hashtag of 20 characters after '#' is taken, one of 21 is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:1270:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1273:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9012,7 +9023,7 @@ export const plan: ConformancePlan = {
       id: "lineItemBidStrategyByObjective",
       summary:
         "MAX is refused only for the REACH and FOLLOWERS objectives, TARGET is taken only for REACH and WEBSITE_CLICKS (and not with goal LINK_CLICKS billed by IMPRESSION)",
-      source: "spec/ads-campaigns.arazzo.yaml:1315:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1318:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -9092,7 +9103,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoOnlyMembersAtCreation",
       summary:
         "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back, and has a poster (the first frame) without poster_media_key",
-      source: "spec/ads-campaigns.arazzo.yaml:1375:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1378:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9184,7 +9195,7 @@ export const plan: ConformancePlan = {
       id: "mediaPollShowsItsVideo",
       summary:
         "a poll made with a video of the media library is a video poll carrying the video fields; one made without is a text poll without them",
-      source: "spec/ads-campaigns.arazzo.yaml:1438:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1441:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9270,7 +9281,7 @@ export const plan: ConformancePlan = {
       id: "sandboxAccountDeletedReadOnlyWithDeleted",
       summary:
         "a deleted sandbox account is read with with_deleted=true (deleted true) and not without, and listed only with with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:1497:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1500:5",
       inputs: [],
       steps: [
         {
@@ -9355,7 +9366,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollFourChoicesAtTheirLimit",
       summary: "a poll takes four choices of 25 characters each and answers them as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:1544:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1547:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9414,7 +9425,7 @@ export const plan: ConformancePlan = {
       id: "accountMediaFiltersCombine",
       summary:
         "account_media_ids and creative_types together keep only the named objects of the types asked for",
-      source: "spec/ads-campaigns.arazzo.yaml:1588:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1591:5",
       inputs: [],
       steps: [
         {
@@ -9471,7 +9482,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationSecondCtaInsteadOfTitle",
       summary:
         "a video conversation card without title is taken when it has a second CTA with its post text, and has a poster without poster_media_key",
-      source: "spec/ads-campaigns.arazzo.yaml:1620:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1623:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
