@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { ROOT, runCli } from "../generator/helpers.js";
 import { FIXTURE, startMock } from "../mock/helpers.js";
+import { outcome } from "./junit-outcome.js";
 
 const CASE = "createNote: refuses tag_id naming a deleted object";
 
@@ -75,14 +76,6 @@ async function notesServer(checksTags: boolean): Promise<{ url: string; server: 
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-/** The outcome of the case named `name` in a JUnit report: passed, failed (with its message) or skipped. */
-function outcome(xml: string, name: string): string {
-  const m = new RegExp(`<testcase [^>]*name="[^"]*${name}"[^>]*(/>|>([\\s\\S]*?)</testcase>)`).exec(xml);
-  if (!m) return "missing";
-  const inner = m[2] ?? "";
-  return /<failure/.test(inner) ? `failed: ${inner}` : /<skipped/.test(inner) ? "skipped" : "passed";
 }
 
 describe("a reference to a deleted object", () => {
