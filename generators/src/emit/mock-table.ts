@@ -318,22 +318,30 @@ export function mockTable(model: ApiModel): Obj {
   };
 }
 
+/** The collection whose list gives a reference's values by its key (under `by`, where given), or -1. */
+function collectionOf(r: Reference, collections: readonly Collection[], by?: string): number {
+  return collections.findIndex((c) => r.sources.some((s) => s.kind === "list" && c.list?.operationId === s.operationId && c.keyField === s.field) && (by === undefined || c.path.includes(`{${by}}`)));
+}
+
+/** Per operation, the table entries `entry` makes of its references (undefined: none for that one). */
+function referenceTable(references: ReadonlyMap<string, readonly Reference[]>, entry: (r: Reference) => Obj | undefined): Obj {
+  const out: Obj = {};
+  for (const [operationId, refs] of references) {
+    const entries = refs.map(entry).filter((e): e is Obj => e !== undefined);
+    if (entries.length > 0) out[operationId] = entries;
+  }
+  return out;
+}
+
 /**
  * Every request member naming an object of a collection (its values come from the list that holds
  * them, by their key): the engine refuses a key of an object that was deleted.
  */
 function namedReferences(references: ReadonlyMap<string, readonly Reference[]>, collections: readonly Collection[]): Obj {
-  const out: Obj = {};
-  for (const [operationId, refs] of references) {
-    const entries: Obj[] = [];
-    for (const r of refs) {
-      if (r.own !== undefined) continue;
-      const collection = collections.findIndex((c) => r.sources.some((s) => s.kind === "list" && c.list?.operationId === s.operationId && c.keyField === s.field));
-      if (collection >= 0) entries.push({ in: r.in, name: r.name, many: r.many, collection });
-    }
-    if (entries.length > 0) out[operationId] = entries;
-  }
-  return out;
+  return referenceTable(references, (r) => {
+    const collection = r.own === undefined ? collectionOf(r, collections) : -1;
+    return collection >= 0 ? { in: r.in, name: r.name, many: r.many, collection } : undefined;
+  });
 }
 
 /**
@@ -341,16 +349,9 @@ function namedReferences(references: ReadonlyMap<string, readonly Reference[]>, 
  * (a media key to the media library kept per account): the engine refuses a key another parent holds.
  */
 function scopedReferences(references: ReadonlyMap<string, readonly Reference[]>, collections: readonly Collection[]): Obj {
-  const out: Obj = {};
-  for (const [operationId, refs] of references) {
-    const entries: Obj[] = [];
-    for (const r of refs) {
-      if (r.scopedBy === undefined) continue;
-      const by = r.scopedBy;
-      const collection = collections.findIndex((c) => r.sources.some((s) => s.kind === "list" && c.list?.operationId === s.operationId && c.keyField === s.field) && c.path.includes(`{${by}}`));
-      if (collection >= 0) entries.push({ in: r.in, name: r.name, many: r.many, by, collection });
-    }
-    if (entries.length > 0) out[operationId] = entries;
-  }
-  return out;
+  return referenceTable(references, (r) => {
+    const by = r.scopedBy;
+    const collection = by === undefined ? -1 : collectionOf(r, collections, by);
+    return by !== undefined && collection >= 0 ? { in: r.in, name: r.name, many: r.many, by, collection } : undefined;
+  });
 }

@@ -11,13 +11,22 @@
 import type { RawResponse } from "../client/transport.js";
 import { where, type RunContext } from "./context.js";
 import type { LifecycleScenario, OperationCase, PlanReference } from "./plan.js";
+import { pathNames } from "./objects.js";
 import { describeResponse, ok2xx } from "./request.js";
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** The names of an operation's path parameters, in path order. */
-const pathNames = (op: OperationCase): string[] => [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? "");
+/**
+ * A valid request (`base`, on the path values `on`) with `ref` naming `key` instead: as a query
+ * value, or as a member of the body, one key or a list of one.
+ */
+export function naming(base: { readonly values: Readonly<Rec>; readonly body?: unknown }, on: Readonly<Rec>, ref: PlanReference, key: unknown): { values: Rec; body: unknown } {
+  const value: unknown = ref.many ? [key] : key;
+  const values = ref.in === "query" ? { ...base.values, ...on, [ref.name]: value } : { ...base.values, ...on };
+  const body = ref.in === "body" && isRec(base.body) ? { ...base.body, [ref.name]: value } : base.body;
+  return { values, body };
+}
 
 /**
  * The life of the objects `ref` names: a lifecycle with a delete whose list is one the reference
@@ -67,10 +76,7 @@ export async function sendDeletedReference(deps: DeletedReferenceDeps, op: Opera
   const gone = await ctx.send(del, made.values, undefined);
   await made.done(gone, undefined);
   if (!ok2xx(gone)) return `${del.id} answered ${describeResponse(gone)} deleting ${String(key)}, so there was no deleted ${ref.name} to name`;
-  const base = await ctx.positive(op, 0, on.values);
-  const value: unknown = ref.many ? [key] : key;
-  const values = ref.in === "query" ? { ...base.values, ...on.values, [ref.name]: value } : { ...base.values, ...on.values };
-  const body = ref.in === "body" && isRec(base.body) ? { ...base.body, [ref.name]: value } : base.body;
+  const { values, body } = naming(await ctx.positive(op, 0, on.values), on.values, ref, key);
   if (!deps.valid(op, values, body)) return `the contract's own validators refuse ${ref.name} ${String(key)} beside the other values`;
   const res = await ctx.send(op, values, body);
   await on.done(res, body);

@@ -55,7 +55,8 @@ export interface PoolHost {
 /** How deep producers may chain (a list needing a parent found by another list …). */
 const MAX_DEPTH = 6;
 
-const pathNames = (op: OperationCase): string[] => op.parameters.filter((p) => p.in === "path").map((p) => p.name);
+/** The names of an operation's path parameters; the last names the object it acts on. */
+export const pathNames = (op: OperationCase): string[] => op.parameters.filter((p) => p.in === "path").map((p) => p.name);
 
 export class ObjectPool {
   readonly #host: PoolHost;

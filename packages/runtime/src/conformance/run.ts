@@ -24,7 +24,7 @@ import { deref, itemsOf, memberNames, memberSchema, schemaAt } from "./schema-wa
 import { maximalRequest } from "./maximal.js";
 import { cutShortMember } from "./kept-whole.js";
 import { writeThroughAnother } from "./scope-writes.js";
-import { referencedLife, sendDeletedReference } from "./deleted-references.js";
+import { naming, referencedLife, sendDeletedReference } from "./deleted-references.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
@@ -1126,11 +1126,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         const own = await keysUnder(on.values[by]);
         const foreign = [...(await keysUnder(other))].find((k) => !own.has(k));
         if (foreign === undefined) return context.skip(`no ${ref.name} is listed under ${by} ${other} that is not also ${String(on.values[by])}'s`);
-        const base = await ctx.positive(op, 0, on.values);
-        const value: unknown = ref.many ? [foreign] : foreign;
-        const values = ref.in === "query" ? { ...base.values, ...on.values, [ref.name]: value } : { ...base.values, ...on.values };
-        const body =
-          ref.in === "body" && base.body !== null && typeof base.body === "object" && !Array.isArray(base.body) ? { ...(base.body as Record<string, unknown>), [ref.name]: value } : base.body;
+        const { values, body } = naming(await ctx.positive(op, 0, on.values), on.values, ref, foreign);
         const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
         if (verdict && !verdict.valid) return context.skip(`the contract's own validators refuse ${ref.name} ${foreign} beside the other values`);
         const res = await sender.send(op, values, body);
