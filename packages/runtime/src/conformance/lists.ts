@@ -41,7 +41,7 @@ export interface ListShape {
 }
 
 /** A list request with only what the list needs (its required members and the parents): a drawn filter could hide objects. */
-async function listValues(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<Rec> {
+export async function listValues(ctx: RunContext, list: OperationCase, fixed: Rec): Promise<Rec> {
   const req = await ctx.positive(list, 0, fixed);
   const values: Rec = { ...fixed };
   for (const p of list.parameters) if (p.required && values[p.name] === undefined && req.values[p.name] !== undefined) values[p.name] = req.values[p.name];

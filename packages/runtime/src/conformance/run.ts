@@ -24,6 +24,7 @@ import { deref, itemsOf, memberNames, memberSchema, schemaAt } from "./schema-wa
 import { maximalRequest } from "./maximal.js";
 import { cutShortMember } from "./kept-whole.js";
 import { writeThroughAnother } from "./scope-writes.js";
+import { listedUnderAnother } from "./list-scope.js";
 import { naming, referencedLife, sendDeletedReference } from "./deleted-references.js";
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
@@ -982,6 +983,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       return Object.prototype.hasOwnProperty.call(given, child) && Object.prototype.hasOwnProperty.call(given, parent);
     };
     if (!parentList || parentList.kind !== "list" || (!listedUnder && !madeUnder && childList !== undefined)) return;
+    if (op.method === "GET" && listedUnder && childList?.kind === "list") listScopeCase(op, child, parent, parentList, childList, creates);
     it(`${op.id}: does not reach a ${child} through another ${parent}`, async (context) => {
       if (op.method === "DELETE" && !current().destructive) return context.skip("a wrongly accepted delete would remove an object: run with --destructive");
       if (!listedUnder && !madeUnder && !givenPair())
@@ -1016,6 +1018,41 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   }
 
   type ListSource = Extract<NonNullable<OperationCase["sources"]>[string][number], { kind: "list" }>;
+  type Source = NonNullable<OperationCase["sources"]>[string][number];
+
+  /** The children's lists that have their case (one per list, though several operations address its items). */
+  const listScoped = new Set<string>();
+
+  /**
+   * A list under one parent shows none of another's children (list-scope.ts): judged on an object
+   * the contract's create made for the case, with a key the server minted (every create of the
+   * child's collection answers the key; none takes it from the request).
+   */
+  function listScopeCase(op: OperationCase, child: string, parent: string, parentList: ListSource, childList: ListSource, creates: readonly Source[]): void {
+    const children = byId.get(childList.operationId);
+    const parents = byId.get(parentList.operationId);
+    if (!children || !parents || listScoped.has(children.id)) return;
+    if (creates.length === 0 || creates.some((s) => s.kind !== "create" || s.request !== undefined)) return;
+    listScoped.add(children.id);
+    it(`${children.id}: lists no ${child} made under another ${parent}`, async (context) => {
+      const made = await pool.fresh(op, false);
+      if ("why" in made) return context.skip(made.why);
+      if (!made.made) return context.skip(`the suite made no ${child} of its own to look for`);
+      const verdict = await listedUnderAnother(
+        ctx,
+        {
+          parent,
+          child,
+          children: { op: children, items: childList.items, field: childList.field },
+          parents: { op: parents, items: parentList.items, field: parentList.field },
+          parentsAt: (await pool.pathValues(parents)).values,
+        },
+        made.values,
+      );
+      if (verdict && "why" in verdict) return context.skip(verdict.why);
+      check(verdict === undefined, verdict?.failure ?? "");
+    });
+  }
 
   /**
    * Whether the object `own` names is still held under its own parent: read through the GET of the
