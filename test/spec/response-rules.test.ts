@@ -4,7 +4,7 @@
  * judges answers (the rule as the generated plan carries it, through `brokenRules`).
  */
 import { describe, expect, it } from "vitest";
-import { brokenRules, type Exchange } from "../../packages/runtime/src/conformance/invariants.js";
+import { brokenRules } from "../../packages/runtime/src/conformance/invariants.js";
 import type { ConformancePlan, ResponseRule } from "../../packages/runtime/src/conformance/plan.js";
 import { plan as audiences } from "../../packages/ads-audiences/test/conformance.plan.js";
 import { plan as campaigns } from "../../packages/ads-campaigns/test/conformance.plan.js";
@@ -13,58 +13,15 @@ import { mockDocument as coreDoc } from "../../packages/core/compiled/mocks.data
 import { mockDocument as audiencesDoc } from "../../packages/ads-audiences/compiled/mocks.data.js";
 import { mockDocument as campaignsDoc } from "../../packages/ads-campaigns/compiled/mocks.data.js";
 import { declaredRules } from "./ads-rules-support.js";
-
-interface Row {
-  readonly rule: string;
-  readonly keeps: Exchange;
-  readonly breaks: Exchange;
-}
-
-const exchange = (request: Partial<Exchange["request"]>, body: unknown, status = 200): Exchange => ({
-  status,
-  request: { path: {}, query: {}, headers: {}, ...request },
-  body,
-});
-
-/** An exchange holding `values` at their pointers (`/request/path/id`, `/body/data/id` …). */
-const holding = (values: Record<string, unknown>): Exchange => {
-  const ex: Record<string, unknown> = { status: 200, request: { path: {}, query: {}, headers: {} }, body: {} };
-  for (const [pointer, value] of Object.entries(values)) {
-    const keys = pointer.split("/").slice(1);
-    let node = ex;
-    keys.slice(0, -1).forEach((k) => (node = (node[k] ??= {}) as Record<string, unknown>));
-    node[keys.at(-1) as string] = value;
-  }
-  return ex as unknown as Exchange;
-};
-
-/** An `equals` rule: kept when both pointers hold the same value, broken when they differ. */
-const equalsRow = (rule: string, left: string, right: string, value: unknown = "1720000000000000001", other: unknown = "1720000000000000009"): Row => ({
-  rule,
-  keeps: holding({ [left]: value, [right]: value }),
-  breaks: holding({ [left]: other, [right]: value }),
-});
-
-/** A soft delete's answer: `data.deleted` is true. */
-const deletedRow = (rule: string): Row => ({ rule, keeps: holding({ "/body/data/deleted": true }), breaks: holding({ "/body/data/deleted": false }) });
-
-/** Without `with_deleted=true`, no deleted object is answered (`data` an object, or a list when `list`). */
-const liveUnlessAskedRow = (rule: string, list: boolean): Row => {
-  const data = (deleted: boolean): unknown =>
-    list
-      ? [
-          { id: "1", deleted: false },
-          { id: "2", deleted },
-        ]
-      : { id: "2", deleted };
-  return {
-    rule,
-    keeps: holding({ "/request/query/with_deleted": true, "/body/data": data(true) }),
-    breaks: holding({ "/body/data": data(true) }),
-  };
-};
+import { deletedRow, equalsRow, exchange, holding, liveUnlessAskedRow, type Row } from "./response-rules-support.js";
+import { rows as coreRows } from "./response-rules/core.js";
+import { rows as audiencesRows } from "./response-rules/ads-audiences.js";
+import { rows as campaignsRows } from "./response-rules/ads-campaigns.js";
 
 const ROWS: Row[] = [
+  ...coreRows,
+  ...audiencesRows,
+  ...campaignsRows,
   ...(
     [
       ["catalog-update-answers-the-catalog", "/body/data/id", "/request/path/product_catalog_id"],
