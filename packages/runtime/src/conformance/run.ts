@@ -679,11 +679,15 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     const kinds = fs.expansions?.kinds ?? [];
     const selectionParams = new Set([fs.fields, ...(fs.expansions ? [fs.expansions.param] : []), ...kinds.flatMap((k) => (k.fields !== undefined ? [k.fields] : []))]);
     /** The request without any selection, then with `extra`; its answer's primary objects and includes. */
-    const ask = async (base: Record<string, unknown>, extra: Record<string, unknown>): Promise<{ res: RawResponse; objects: Record<string, unknown>[]; includes: unknown }> => {
+    const ask = async (
+      base: Record<string, unknown>,
+      extra: Record<string, unknown>,
+    ): Promise<{ res: RawResponse; sent: Record<string, unknown>; objects: Record<string, unknown>[]; includes: unknown }> => {
       const values: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(base)) if (!selectionParams.has(k)) values[k] = v;
-      const res = await sender.send(op, { ...values, ...extra }, undefined);
-      return { res, objects: ok2xx(res) ? objectsAt(res.body, fs.objects) : [], includes: ok2xx(res) && fs.expansions ? getAt(res.body, fs.expansions.includes) : undefined };
+      const sent = { ...values, ...extra };
+      const res = await sender.send(op, sent, undefined);
+      return { res, sent, objects: ok2xx(res) ? objectsAt(res.body, fs.objects) : [], includes: ok2xx(res) && fs.expansions ? getAt(res.body, fs.expansions.includes) : undefined };
     };
     const baseOf = async (context: { skip(note?: string): void }): Promise<{ values: Record<string, unknown>; body: unknown } | undefined> => primary(op, (why) => context.skip(why));
     it(`${op.id}: answers only the default fields (${fs.defaults.join(", ")}) and no includes when none are asked for`, async (context) => {
@@ -706,7 +710,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (!base) return;
         const full = await ask(base.values, { [fs.fields]: fs.names });
         if (!ok2xx(full.res) || full.objects.length === 0) return context.skip(`the request with every field answered ${describeResponse(full.res)}: no objects to look at`);
-        checkAnswer(op, { ...base.values, [fs.fields]: fs.names }, undefined, full.res);
+        checkAnswer(op, full.sent, undefined, full.res);
         check(fieldsHaveEffect(full.objects, fs.defaults), `${where(op)} with ${fs.fields}=${fs.names.join(",")} (every field) answers the defaults alone: the fields parameter has no effect`);
         const lacking = missingAlways(full.objects, fs.names, fs.always ?? [], fs.key);
         check(lacking.length === 0, `${where(op)} with every field: ${lacking.join("; ")}`);
@@ -751,6 +755,8 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         }
         if (kind.fields === undefined || !kind.names || kind.names.length === 0 || entries.length === 0) return;
         const fullInc = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: kind.names });
+        // Every field of the included objects is asked here only: their values meet the schema too.
+        checkAnswer(op, fullInc.sent, undefined, fullInc.res);
         const fullEntries = objectsAt(fullInc.includes, `/${kind.include}`);
         const baseline = kind.defaults ?? [...new Set(entries.flatMap((e) => Object.keys(e)))];
         check(
@@ -787,6 +793,13 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           for (const r of referred) if (!have.has(r)) lacking.push(`${kind.include} ${r} (${kind.expansion})`);
         }
         check(lacking.length === 0, `${where(op)} with ${exp.param}=${all.join(",")} does not include ${lacking.slice(0, 5).join(", ")}, which its objects refer to`);
+        // And with every field of every kind too: the richest answer the operation gives, each value
+        // of it in the contract's shape (an included author's created_at as much as the post's).
+        const richest: Record<string, unknown> = { [exp.param]: all, ...(fs.names.length > 0 ? { [fs.fields]: fs.names } : {}) };
+        for (const kind of kinds) if (kind.fields !== undefined && kind.names && kind.names.length > 0) richest[kind.fields] = kind.names;
+        const rich = await ask(base.values, richest);
+        check(ok2xx(rich.res), `${where(op)} with every expansion and every field answered ${describeResponse(rich.res)}`);
+        checkAnswer(op, rich.sent, undefined, rich.res);
       });
     }
   }
