@@ -492,8 +492,15 @@ function readSecuritySchemes(raw: Obj, resolve: (n: unknown) => unknown): Securi
           : undefined,
       ),
       ...optional("flows", isObj(o["flows"]) ? o["flows"] : undefined),
+      ...optional("invalidToken", invalidTokenOf(o["x-invalid-token"])),
     };
   });
+}
+
+/** A scheme's `x-invalid-token` (the vocabulary schema has checked its shape). */
+function invalidTokenOf(x: unknown): SecurityScheme["invalidToken"] {
+  if (!isObj(x) || typeof x["status"] !== "number" || !isObj(x["schema"])) return undefined;
+  return { status: x["status"], schema: x["schema"], source: String(x["source"] ?? "") };
 }
 
 function readProblems(schemas: readonly NamedSchema[]): ProblemType[] {

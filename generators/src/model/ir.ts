@@ -213,6 +213,8 @@ export interface SecurityScheme {
     readonly flow?: Readonly<Record<string, string>>;
   };
   readonly flows?: Readonly<Record<string, unknown>>;
+  /** `x-invalid-token`: how a request with a token the scheme does not know as live is refused. */
+  readonly invalidToken?: { readonly status: number; readonly schema: unknown; readonly source: string };
 }
 
 export interface ProblemType {

@@ -246,6 +246,7 @@ export const conformanceEmitter = defineEmitter({
       ...(invalid !== undefined ? { invalidRequestSlug: invalid.slug } : {}),
       ...(model.echo ? { echo: model.echo.pointer } : {}),
       ...(model.readBackComplete ? { readBackComplete: true } : {}),
+      ...invalidTokens(model),
       operations: model.operations.map((op) => operationPlan(model, index, relations, op, resolve, converted)),
       scenarios: scenarios(model, resolve),
       ...(model.workflows && model.workflows.length > 0 ? { workflows: model.workflows } : {}),
@@ -284,3 +285,10 @@ runConformance(
     ];
   },
 });
+
+/** `x-invalid-token` of each scheme kind that states one: how a token the scheme does not know is refused. */
+function invalidTokens(model: ApiModel): { invalidTokens?: Record<string, { status: number; schema: unknown; source: string }> } {
+  const out: Record<string, { status: number; schema: unknown; source: string }> = {};
+  for (const s of model.securitySchemes) if (s.kind !== undefined && s.invalidToken !== undefined && out[s.kind] === undefined) out[s.kind] = { ...s.invalidToken };
+  return Object.keys(out).length > 0 ? { invalidTokens: out } : {};
+}

@@ -273,12 +273,13 @@ function tokenFlows(model: ApiModel, resolve: Resolve): Obj[] {
     const invalidate = flow["invalidate"] !== undefined && byId.has(flow["invalidate"]) ? flow["invalidate"] : undefined;
     out.push({
       kind: "oauth1Flow",
-      row: `OAuth 1.0a (${scheme.name}): request token → browser step → access token; a wrong verifier and a reused request token are refused${invalidate ? "; an invalidated access token is refused and the next flow gives a new one" : ""}`,
+      row: `OAuth 1.0a (${scheme.name}): request token → browser step → access token; a wrong verifier and a reused request token are refused${invalidate ? "; a request token in place of an access token and an invalidated access token are refused, and the next flow gives a new one" : ""}`,
       requestToken: req.id,
       authorize: auth.id,
       accessToken: acc.id,
       ...(invalidate ? { invalidate } : {}),
       callback,
+      ...(scheme.invalidToken ? { invalidToken: scheme.invalidToken } : {}),
     });
   }
   // The app-only bearer token of an OAuth 2.0 client-credentials scheme: issued once, returned again, invalidated, refused.

@@ -336,6 +336,8 @@ export type Scenario =
       readonly invalidate?: string;
       /** The callback the flow registers; the verifier comes back in its query. */
       readonly callback: string;
+      /** The scheme's `x-invalid-token`: how the invalidated access token is refused. */
+      readonly invalidToken?: { readonly status: number; readonly schema: unknown; readonly source: string };
     }
   | LifecycleScenario;
 
@@ -386,6 +388,11 @@ export interface ConformancePlan {
    * each path parameter sent is there with its value, and each query parameter there has the value sent.
    */
   readonly echo?: string;
+  /**
+   * `x-invalid-token`, by scheme kind (`oauth1`, `userToken`, …): the status and a JSON Schema of
+   * the body a request gets whose token the scheme does not know as live (wrong or invalidated).
+   */
+  readonly invalidTokens?: Readonly<Record<string, { readonly status: number; readonly schema: unknown; readonly source: string }>>;
   /**
    * `x-read-back-complete`: the contract marks every request member its objects do not show as
    * sent, so a member sent with a value and missing from the object read afterwards was lost (not

@@ -644,7 +644,8 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       });
       // Each part of a credential wrong on its own: a server that checks only the key, or only the
       // secret, accepts one of them.
-      for (const variant of wrongCredentials(security[0]?.[0])) {
+      const kind = security[0]?.[0];
+      for (const variant of wrongCredentials(kind)) {
         it(`${op.id}: refuses credentials with ${variant.label} with 401 in the contract's shape`, async (context) => {
           const base = await primary(op, (why) => context.skip(why));
           if (!base) return;
@@ -654,8 +655,16 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if ("why" in res) return context.skip(res.why);
           const moot = await refusedAnyway(op, base, res);
           if (moot !== undefined) return context.skip(moot);
-          check(res.status === 401, `${where(op)} answered ${describeResponse(res)} to credentials with ${variant.label}, expected 401`);
-          check401(res);
+          const stated = variant.token === true ? plan.invalidTokens?.[kind ?? ""] : undefined;
+          const status = stated?.status ?? 401;
+          check(res.status === status, `${where(op)} answered ${describeResponse(res)} to credentials with ${variant.label}, expected ${status}`);
+          if (status === 401) check401(res);
+          // A token the scheme does not know gets the refusal the contract states (an error code).
+          if (stated)
+            check(
+              matches(stated.schema, res.body),
+              `${where(op)} answered ${describeResponse(res)} to credentials with ${variant.label}, not the refusal of an unknown token the contract states (${stated.source}): ${JSON.stringify(stated.schema)}`,
+            );
         });
       }
     }
@@ -1545,7 +1554,7 @@ function credentialsRequired(op: OperationCase): ReturnType<typeof securityOf> {
 }
 
 /** Wrong credentials for a scheme, one part at a time: each variant keeps every other part right. */
-function wrongCredentials(kind: string | undefined): { label: string; needs: string; make: (auth: AuthConfig) => AuthConfig | undefined }[] {
+function wrongCredentials(kind: string | undefined): { label: string; needs: string; token?: boolean; make: (auth: AuthConfig) => AuthConfig | undefined }[] {
   const spoil = (v: string): string => `${v}-wrong`;
   if (kind === "basic")
     return [
@@ -1556,6 +1565,8 @@ function wrongCredentials(kind: string | undefined): { label: string; needs: str
     const part = (label: string, key: "consumerKey" | "consumerSecret" | "token" | "tokenSecret") => ({
       label,
       needs: "OAuth 1.0a credentials",
+      // Only a wrong token is a token the server does not know; a wrong secret is a bad signature.
+      token: key === "token",
       make: (a: AuthConfig): AuthConfig | undefined => (a.oauth1 ? { oauth1: { ...a.oauth1, [key]: spoil(a.oauth1[key] ?? "") } } : undefined),
     });
     return [
@@ -1568,10 +1579,11 @@ function wrongCredentials(kind: string | undefined): { label: string; needs: str
   // A single secret wrong, and the right one cut short by one character: a server comparing only a
   // prefix (or only the length of what was sent) accepts the latter.
   const single = (what: string, needs: string, wrong: string, read: (a: AuthConfig) => unknown, make: (v: string) => AuthConfig) => [
-    { label: `a wrong ${what}`, needs, make: () => make(wrong) },
+    { label: `a wrong ${what}`, needs, token: true, make: () => make(wrong) },
     {
       label: `the right ${what} cut short by one character`,
       needs,
+      token: true,
       make: (a: AuthConfig): AuthConfig | undefined => {
         const v = read(a);
         return typeof v === "string" && v.length > 1 ? make(v.slice(0, -1)) : undefined;

@@ -3,6 +3,7 @@
  * update → delete → afterwards), the contract's `x-transitions` rows (repeated deletes, soft
  * deletion, token lifecycles) and the OAuth 1.0a three-legged flow with its refusals.
  */
+import { createSchemaMatcher } from "../shared/schema-match.js";
 import type { AuthConfig } from "../client/auth.js";
 import type { LifecycleScenario, OperationCase, PlanSource, Scenario } from "./plan.js";
 import { where, type RunContext } from "./context.js";
@@ -739,10 +740,27 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   const spare = spareStep ? fields(await exchange(spareStep, spareStep.verifier)) : {};
   const otherUser = typeof spare["oauth_token"] === "string" && typeof spare["oauth_token_secret"] === "string" && spare["oauth_token"] !== access["oauth_token"] ? signedWith(spare) : undefined;
   const inv = ctx.op(sc.invalidate) as OperationCase;
+  const stated = sc.invalidToken;
+  const matches = createSchemaMatcher(ctx.root, { now: Date.now() });
+  // A request token is not an access token (RFC 5849 §2: temporary credentials serve the exchange
+  // only): the invalidation signed with one names no live user token, and is refused as such.
+  const temporary = await browserStep(sc.callback);
+  if (temporary) {
+    const tr = await ctx.send(inv, {}, undefined, signedWith({ oauth_token: temporary.token, oauth_token_secret: temporary.secret }));
+    check(
+      stated ? tr.status === stated.status && matches(stated.schema, tr.body) : tr.status >= 400 && tr.status < 500,
+      `${where(inv)} answered ${describeResponse(tr)} to a request signed with a request token, which is no access token${stated ? `: the contract states (${stated.source}) ${stated.status} and ${JSON.stringify(stated.schema)}` : ""}`,
+    );
+  }
   const ir = await ctx.send(inv, {}, undefined, user);
   check(ok2xx(ir), `${where(inv)} answered ${describeResponse(ir)} invalidating a fresh access token`);
   const again = await ctx.send(inv, {}, undefined, user);
-  check(again.status === 401, `${where(inv)} accepted an invalidated access token: ${describeResponse(again)}, expected 401`);
+  check(again.status === (stated?.status ?? 401), `${where(inv)} accepted an invalidated access token: ${describeResponse(again)}, expected ${stated?.status ?? 401}`);
+  if (stated)
+    check(
+      matches(stated.schema, again.body),
+      `${where(inv)} refused an invalidated access token with ${describeResponse(again)}, not the refusal the contract states (${stated.source}): ${JSON.stringify(stated.schema)}`,
+    );
   // Only the token the request is signed with: another live one still works.
   if (otherUser !== undefined) {
     const live = await ctx.send(inv, {}, undefined, otherUser);
