@@ -4,7 +4,8 @@
  * size, walking every page ends without duplicates, the last cursor is null, `total_count` appears
  * exactly when asked for and counts what the walk found).
  */
-import type { PaginationPlan, ResponseRule } from "./plan.js";
+import type { OperationCase, PaginationPlan, ResponseRule } from "./plan.js";
+import { requestInput } from "./synth.js";
 import { getAt, hasAt } from "./request.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { createSchemaMatcher, jsonEqual } from "../shared/schema-match.js";
@@ -19,6 +20,12 @@ export interface Exchange {
     readonly body?: unknown;
   };
   readonly body: unknown;
+}
+
+/** What response rules read: the answer beside the request `values` and `body` of `op` made. */
+export function exchangeOf(op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, res: { readonly status: number; readonly body: unknown }): Exchange {
+  const input = requestInput(op, values, body);
+  return { status: res.status, request: { path: input.path ?? {}, query: (input.query ?? {}) as Record<string, unknown>, headers: input.headers ?? {}, body }, body: res.body };
 }
 
 export function ruleCovers(rule: ResponseRule, status: number): boolean {

@@ -8,7 +8,7 @@
  */
 import type { BoundaryCase, ConformancePlan, LifecycleScenario, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./plan.js";
 import { positiveOrFail, reproduction, where, type RunContext } from "./context.js";
-import { brokenRules, checkPagination } from "./invariants.js";
+import { brokenRules, checkPagination, exchangeOf } from "./invariants.js";
 import { createSender, describeResponse, getAt, ok2xx, securityOf, updateAt, type StreamedResponse } from "./request.js";
 import { runScenario } from "./sequences.js";
 import { runWorkflow } from "./workflows.js";
@@ -332,11 +332,6 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     const next = getAt(res.body, paging.nextPointer);
     return typeof next === "string" && next !== "" ? next : undefined;
   }
-
-  const exchangeOf = (op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, res: RawResponse) => {
-    const input = requestInput(op, values, body);
-    return { status: res.status, request: { path: input.path ?? {}, query: (input.query ?? {}) as Record<string, unknown>, headers: input.headers ?? {}, body }, body: res.body };
-  };
 
   /** Everything every answer to a valid request must keep, beyond not being a 5xx. */
   const checkAnswer = (op: OperationCase, values: Readonly<Record<string, unknown>>, body: unknown, res: RawResponse): void => {

@@ -10,6 +10,7 @@ import { fill, parseExpression, evaluate, type ExpressionScope } from "../arazzo
 import type { WorkflowPlan, WorkflowStep } from "./plan.js";
 import { where, type RunContext } from "./context.js";
 import { describeResponse, updateAt } from "./request.js";
+import { brokenRules, exchangeOf as ruleExchange } from "./invariants.js";
 import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
@@ -88,6 +89,9 @@ export async function runWorkflow(ctx: RunContext, wf: WorkflowPlan, skip: (why:
     const res = await ctx.send(op, values, body, step.credentials === "none" ? "none" : undefined);
     ctx.check(res.status < 500, `${label} answered ${describeResponse(res)}: a server error`);
     ctx.checkShape(op, res);
+    // The contract's response rules hold for every answer, a workflow's as much as a case's.
+    const broken = brokenRules(op.responseRules ?? [], ruleExchange(op, values, body, res), ctx.root);
+    ctx.check(broken.length === 0, `${label} answered ${describeResponse(res)}, breaking the contract's response rules: ${broken.join("; ")}`);
     const here: ExpressionScope = { inputs, steps, exchange: exchangeOf(ctx, step, values, body, res) };
     for (const pre of step.preconditions ?? []) {
       const tree = parseCondition(pre);
