@@ -2,7 +2,8 @@
  * A scheme's `x-invalid-token` states how a token the server does not know is refused: a server
  * answering a wrong bearer token with 401 and code 89 passes the wrong-token cases, one answering
  * code 32 fails them, and a request without any credentials is judged by its status alone (the
- * statement is about unknown tokens, not missing ones).
+ * statement is about unknown tokens, not missing ones). The engine mock (`contractgen mock --spec`)
+ * answers a token it does not know with the stated refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -11,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, runCli } from "../generator/helpers.js";
-import { FIXTURE } from "../mock/helpers.js";
+import { FIXTURE, startMock } from "../mock/helpers.js";
 import { outcome } from "./junit-outcome.js";
 
 const TOKEN = "diary-token-0123";
@@ -44,9 +45,9 @@ describe("the refusal a scheme states for a token it does not know (x-invalid-to
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const run = async (url: string, label: string): Promise<{ code: number | null; xml: string }> => {
+  const run = async (url: string, label: string, token = TOKEN): Promise<{ code: number | null; xml: string }> => {
     const report = path.join(dir, `report-${label}.xml`);
-    const r = await runCli(["test", "--spec", "tokens.yaml", "--base-url", url, "--auth", JSON.stringify({ bearer: TOKEN }), "--reporter", "junit", "--output", report], dir);
+    const r = await runCli(["test", "--spec", "tokens.yaml", "--base-url", url, "--auth", JSON.stringify({ bearer: token }), "--reporter", "junit", "--output", report], dir);
     return { code: r.code, xml: readFileSync(report, "utf8") };
   };
 
@@ -73,6 +74,18 @@ describe("the refusal a scheme states for a token it does not know (x-invalid-to
       expect(code).toBe(1);
     } finally {
       s.server.close();
+    }
+  });
+
+  it("passes the engine mock, which answers a token it does not know with the stated refusal", async () => {
+    const mock = await startMock(["--spec", FIXTURE("tokens.openapi.yaml"), "--check-credentials"]);
+    try {
+      const { code, xml } = await run(mock.url, "mock", "mock-bearer-token");
+      expect(outcome(xml, WRONG)).toBe("passed");
+      expect(outcome(xml, SHORT)).toBe("passed");
+      expect(code).toBe(0);
+    } finally {
+      await mock.stop();
     }
   });
 });

@@ -312,6 +312,11 @@ export function mockTable(model: ApiModel): Obj {
     filters,
     refusals,
     ...(model.echo ? { echo: model.echo.pointer } : {}),
+    // `x-invalid-token`: the refusal the contract states for a token its scheme does not know.
+    ...(() => {
+      const stated = model.securitySchemes.find((sch) => sch.invalidToken !== undefined)?.invalidToken;
+      return stated ? { invalidToken: { status: stated.status, schema: stated.schema } } : {};
+    })(),
     ...(Object.keys(parameters).length > 0 ? { pathParameters: parameters } : {}),
     ...(Object.keys(scoped).length > 0 ? { scoped } : {}),
     ...(Object.keys(named).length > 0 ? { references: named } : {}),

@@ -99,7 +99,7 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
   );
   const { verifiers, credentials } = mockSecurity(options);
   const refusals = table.refusals ?? {};
-  const shapeError = errorShaper(answers, seed, refusals);
+  const shapeError = errorShaper(answers, seed, refusals, table.invalidToken);
   let drawn = 0;
 
   /** An answer of `chosen` with `body`, its headers and media type. */
@@ -396,9 +396,22 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
   const echoAt = typeof table.echo === "string" && table.echo.startsWith("/") ? table.echo : undefined;
   /** The answer with the request's path and query values at the echo's place, where it has one and stays valid. */
   const echoed = (operationId: string, input: CoreHandlerInput, out: HandlerReply): HandlerReply => {
-    if (echoAt === undefined || out.status < 200 || out.status >= 300 || !isRec(getAt(out.body, echoAt))) return out;
-    const body = ownPath(out.body, echoAt);
-    setAt(body, echoAt, { ...(isRec(input.path) ? input.path : {}), ...(isRec(input.query) ? input.query : {}) });
+    if (echoAt === undefined || out.status < 200 || out.status >= 300) return out;
+    const path = isRec(input.path) ? input.path : {};
+    let body: unknown;
+    if (isRec(getAt(out.body, echoAt))) {
+      body = ownPath(out.body, echoAt);
+      setAt(body, echoAt, { ...path, ...(isRec(input.query) ? input.query : {}) });
+    } else {
+      // A batch echoes one entry per operation (`/request` an array of `{params}`): each holds the
+      // path's parameters as sent, over whatever else the entry says of its own operation.
+      const cut = echoAt.lastIndexOf("/");
+      const entries = cut > 0 ? getAt(out.body, echoAt.slice(0, cut)) : undefined;
+      const last = echoAt.slice(cut + 1);
+      if (!Array.isArray(entries) || Object.keys(path).length === 0) return out;
+      body = structuredClone(out.body);
+      for (const entry of getAt(body, echoAt.slice(0, cut)) as unknown[]) if (isRec(entry) && isRec(entry[last])) entry[last] = { ...entry[last], ...path };
+    }
     const plan = answers.success(operationId);
     const contentType = plan?.status === out.status ? plan.plan.contentType : undefined;
     return source.validateResponse(operationId, out.status, contentType, body).valid ? { ...out, body } : out;

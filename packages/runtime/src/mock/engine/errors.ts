@@ -10,6 +10,7 @@ import type { ErrorShaper, ServerError } from "../../server/core.js";
 import { deriveSeed } from "../../shared/prng.js";
 import { sentMediaType, type Answers, type Chosen } from "./answers.js";
 import { isRec } from "./pointer.js";
+import type { MockSchema } from "../mock-data.js";
 
 const PROBLEM = "application/problem+json";
 
@@ -67,9 +68,18 @@ export function errorBody(answers: Answers, operationId: string, chosen: Chosen,
 }
 
 /** The engine's `shapeError` for the server core. */
-export function errorShaper(answers: Answers, seed: number, refusals: Readonly<Record<string, number>> = {}): ErrorShaper {
+export function errorShaper(answers: Answers, seed: number, refusals: Readonly<Record<string, number>> = {}, invalidToken?: { readonly status: number; readonly schema: MockSchema }): ErrorShaper {
   return (error: ServerError) => {
     if (error.operationId === undefined) return undefined;
+    // Credentials refused: the refusal the contract states for a token it does not know, drawn to
+    // meet both that statement and the operation's declared answer for its status.
+    const stated = error.status === 401 && invalidToken ? answers.forStatus(error.operationId, invalidToken.status) : undefined;
+    if (stated && invalidToken) {
+      const schema = { allOf: [stated.plan.schema ?? {}, invalidToken.schema] } as MockSchema;
+      const drawn = answers.draw(schema, deriveSeed(seed, "invalid-token"), (b) => answers.valid(error.operationId as string, stated, b));
+      const type = stated.plan.contentType;
+      if (drawn.valid && type !== undefined) return { status: stated.status, body: drawn.body, contentType: sentMediaType(type, drawn.body) };
+    }
     const status = declaredErrorStatus(answers, error.operationId, error.status, refusals);
     const chosen = answers.forStatus(error.operationId, status);
     // Nothing declared for it: the server's problem is as good as any answer (and better than the

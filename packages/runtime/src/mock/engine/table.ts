@@ -135,6 +135,8 @@ export interface MockTable {
   readonly refusals?: Readonly<Record<string, number>>;
   /** `x-echo`: where every answer echoes the request's parameters (`/request/params`). */
   readonly echo?: string;
+  /** `x-invalid-token`: how credentials the mock does not know are refused (a status, a schema the body meets). */
+  readonly invalidToken?: { readonly status: number; readonly schema: MockSchema };
   /**
    * Per operation: request members naming an object of one of its path's parents (`x-scoped`), and
    * the collection holding those objects. A value another parent holds is refused.
