@@ -211,7 +211,7 @@ function updates(model: ApiModel, resolve: Resolve): Obj[] {
           ...(Object.keys(ownMap).length > 0 ? { readBack: ownMap } : {}),
           // Without a read, the update's own answers show the object: what never changes is compared between them.
           immutable: immutableMembers(read ?? o, resolve, undefined),
-          row: `${o.id}: the answer${read ? ` and ${read.id}` : list && Object.keys(listMap).length > 0 ? ` and ${list.id}` : ""} hold what the update sent`,
+          row: `${o.id}: ${read ? `the answer and ${read.id} hold` : list && Object.keys(listMap).length > 0 ? `the answer and ${list.id} hold` : "the answer holds"} what the update sent`,
         };
       })
   );

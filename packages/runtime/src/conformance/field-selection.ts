@@ -71,6 +71,24 @@ export function selectionProblems(got: readonly Rec[], full: readonly Rec[], ask
   return out;
 }
 
+/**
+ * Where the contract states no defaults for a kind, the members each object carries when nothing is
+ * asked (`plain`) are its defaults: a fields parameter adds to them (`x-field-selection`), so an
+ * object of `got` that lost one of them replaced its defaults instead.
+ */
+export function defaultsLost(got: readonly Rec[], plain: readonly Rec[], key: string | undefined): string[] {
+  const before = new Map(plain.map((o) => [keyOf(o, key), o]));
+  const out: string[] = [];
+  for (const o of got) {
+    const k = keyOf(o, key);
+    const was = before.get(k);
+    if (!was) continue;
+    const lost = Object.keys(was).filter((n) => !Object.prototype.hasOwnProperty.call(o, n));
+    if (lost.length > 0) out.push(`${k} lacks ${lost.join(", ")}, which it carries when no fields are asked (its defaults: a fields parameter adds to them)`);
+  }
+  return out;
+}
+
 /** The values a primary object refers to an included kind by (`/attachments/media_keys`: each key). */
 export function referencesOf(objects: readonly Rec[], from: string | undefined): string[] {
   if (from === undefined) return [];

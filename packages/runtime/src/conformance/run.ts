@@ -29,7 +29,7 @@ import { naming, referencedLife, sendDeletedReference } from "./deleted-referenc
 import { sameValue } from "./invariants.js";
 import type { MockSchema } from "../mock/mock-data.js";
 import { deriveSeed } from "../shared/prng.js";
-import { fieldsHaveEffect, keyOf, missingAlways, objectsAt, referencesOf, selectionProblems, subsetsToAsk } from "./field-selection.js";
+import { defaultsLost, fieldsHaveEffect, keyOf, missingAlways, objectsAt, referencesOf, selectionProblems, subsetsToAsk } from "./field-selection.js";
 import { createSchemaMatcher } from "../shared/schema-match.js";
 import { buildPositive } from "./synth.js";
 import type { AuthConfig } from "../client/auth.js";
@@ -769,7 +769,8 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         );
         for (const asked of subsetsToAsk(kind.names, fullEntries, seed + 1)) {
           const sub = await ask(base.values, { [exp.param]: [kind.expansion], [kind.fields]: asked });
-          const problems = selectionProblems(objectsAt(sub.includes, `/${kind.include}`), fullEntries, asked, kind.defaults, kind.key);
+          const subEntries = objectsAt(sub.includes, `/${kind.include}`);
+          const problems = [...selectionProblems(subEntries, fullEntries, asked, kind.defaults, kind.key), ...(kind.defaults ? [] : defaultsLost(subEntries, entries, kind.key))];
           check(problems.length === 0, `${where(op)} with ${exp.param}=${kind.expansion} and ${kind.fields}=${asked.join(",")}, included ${kind.include}: ${problems.join("; ")}`);
           // The primary objects keep to their own fields parameter whatever the expansion asks (unless
           // the kind shares it: included posts follow post.fields like the primary ones).
