@@ -1258,6 +1258,63 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
       .map((p) => p.name);
   }
 
+  /**
+   * Filters asked together keep what every one of them matches (an AND): two filters with values
+   * from one listed object, then from two different ones. A list that applies only the first, or
+   * either, keeps objects the other does not match; one that drops matches leaves some out.
+   */
+  function combinedFiltersCase(op: OperationCase): void {
+    const optional = (op.filters ?? []).filter((f) => !op.parameters.some((p) => p.name === f.param && p.required));
+    if (optional.length < 2) return;
+    const names = optional.map((f) => f.param);
+    it(`${op.id}: filters asked together (${names.join(", ")}) keep only the objects every one matches`, async (context) => {
+      const base = await primary(op, (why) => context.skip(why));
+      if (!base) return;
+      const values: Record<string, unknown> = {};
+      for (const p of op.parameters) if ((p.required || p.in === "path") && base.values[p.name] !== undefined) values[p.name] = base.values[p.name];
+      const all = await walkAll(ctx, op, values, optional[0]?.items);
+      if (all.failed) return context.skip(`the unfiltered list answered ${describeResponse(all.failed)}`);
+      if (all.items.length < 2) return context.skip("the unfiltered list holds fewer than two objects, so no two filters can be told apart");
+      const valueFor = (f: (typeof optional)[number], item: unknown, others: Readonly<Record<string, unknown>>): unknown => {
+        const asArray = op.request?.parameters[f.param] !== undefined && JSON.stringify(op.request.parameters[f.param]).includes('"array"');
+        return filterValues(f, [item], asArray).find((v) => suiteTools.validateRequest?.(op.id, requestInput(op, { ...values, ...others, [f.param]: v }, undefined)).valid !== false);
+      };
+      let judged = 0;
+      for (let i = 0; i + 1 < optional.length && judged < 3; i++) {
+        const [f1, f2] = [optional[i], optional[i + 1]] as [(typeof optional)[number], (typeof optional)[number]];
+        // One object gives both values; then two objects, one each (the AND is then told from an OR).
+        const pairs: [unknown, unknown][] = [
+          [all.items[0], all.items[0]],
+          [all.items[0], all.items[all.items.length - 1]],
+        ];
+        for (const [a, b] of pairs) {
+          const v1 = valueFor(f1, a, {});
+          const v2 = v1 === undefined ? undefined : valueFor(f2, b, { [f1.param]: v1 });
+          if (v1 === undefined || v2 === undefined) continue;
+          const asked = { ...values, [f1.param]: v1, [f2.param]: v2 };
+          const got = await walkAll(ctx, op, asked, f1.items);
+          if (got.failed) continue;
+          judged++;
+          const both = (it: unknown): boolean => matchesFilter(f1, it, v1) && matchesFilter(f2, it, v2);
+          const extra = got.items.filter((it) => !both(it));
+          check(
+            extra.length === 0,
+            `${where(op)} with ${f1.param}=${JSON.stringify(v1)} and ${f2.param}=${JSON.stringify(v2)} lists objects one of them does not match: ${keysOf(extra, f1.key).slice(0, 5).join(", ")}`,
+          );
+          if (all.complete && got.complete) {
+            const have = new Set(keysOf(got.items, f1.key));
+            const missing = keysOf(all.items.filter(both), f1.key).filter((k) => !have.has(k));
+            check(
+              missing.length === 0,
+              `${where(op)} with ${f1.param}=${JSON.stringify(v1)} and ${f2.param}=${JSON.stringify(v2)} leaves out objects both match, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`,
+            );
+          }
+        }
+      }
+      if (judged === 0) return context.skip("no listed object gives values for two filters that the contract accepts together, or the list refused them");
+    });
+  }
+
   function listCases(op: OperationCase): void {
     for (const filter of op.filters ?? []) {
       it(`${op.id}: ${filter.param} keeps exactly the listed objects it matches (${filter.match}${filter.caseInsensitive ? ", any case" : ""} on ${filter.members.join(", ")})`, async (context) => {
@@ -1312,6 +1369,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         }
       });
     }
+    combinedFiltersCase(op);
     const paging = op.pagination;
     if (paging) {
       it(`${op.id}: pages never exceed their size, the walk ends without repeats, and total_count counts what it found`, async (context) => {
