@@ -4,14 +4,10 @@
  * takes any tag id fails it, and the engine mock (`contractgen mock --spec`), which refuses a key
  * of a deleted object, passes it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { ROOT, runCli } from "../generator/helpers.js";
 import { FIXTURE, startMock } from "../mock/helpers.js";
+import { fixtureRuns, listening } from "./against-server.js";
 import { outcome } from "./junit-outcome.js";
 
 const CASE = "createNote: refuses tag_id naming a deleted object";
@@ -74,22 +70,14 @@ async function notesServer(checksTags: boolean): Promise<{ url: string; server: 
       refuse(404, "no such path");
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return listening(server);
 }
 
 describe("a reference to a deleted object", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "cg-deleted-ref-"));
-    copyFileSync(path.join(ROOT, FIXTURE("tags.openapi.yaml")), path.join(dir, "tags.yaml"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
+  const run = fixtureRuns("tags.openapi.yaml", "tags.yaml");
   const caseAgainst = async (url: string, label: string, destructive = true): Promise<{ code: number | null; verdict: string }> => {
-    const report = path.join(dir, `report-${label}.xml`);
-    const r = await runCli(["test", "--spec", "tags.yaml", "--base-url", url, ...(destructive ? ["--destructive"] : []), "--reporter", "junit", "--output", report], dir);
-    return { code: r.code, verdict: outcome(readFileSync(report, "utf8"), CASE) };
+    const { code, xml } = await run(url, label, destructive ? ["--destructive"] : []);
+    return { code, verdict: outcome(xml, CASE) };
   };
 
   it("passes a server that refuses a tag it deleted", async () => {

@@ -2,14 +2,9 @@
  * Filters asked together keep what every one of them matches: a list applying both passes the case,
  * one that keeps a book when either filter matches fails it, naming both values.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { ROOT, runCli } from "../generator/helpers.js";
-import { FIXTURE } from "../mock/helpers.js";
+import { fixtureRuns, listening } from "./against-server.js";
 import { outcome } from "./junit-outcome.js";
 
 const CASE = "listBooks: filters asked together (genre, author) keep only the objects every one matches";
@@ -31,23 +26,12 @@ async function booksServer(either: boolean): Promise<{ url: string; server: Serv
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify(kept));
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return listening(server);
 }
 
 describe("filters asked together", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "cg-filters-combined-"));
-    copyFileSync(path.join(ROOT, FIXTURE("shelves-filters.openapi.yaml")), path.join(dir, "books.yaml"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  const caseAgainst = async (url: string, label: string): Promise<string> => {
-    const report = path.join(dir, `report-${label}.xml`);
-    await runCli(["test", "--spec", "books.yaml", "--base-url", url, "--reporter", "junit", "--output", report], dir);
-    return outcome(readFileSync(report, "utf8"), CASE);
-  };
+  const run = fixtureRuns("shelves-filters.openapi.yaml", "books.yaml");
+  const caseAgainst = async (url: string, label: string): Promise<string> => outcome((await run(url, label)).xml, CASE);
 
   it("passes a list that keeps what both filters match", async () => {
     const s = await booksServer(false);

@@ -5,14 +5,10 @@
  * statement is about unknown tokens, not missing ones). The engine mock (`contractgen mock --spec`)
  * answers a token it does not know with the stated refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { ROOT, runCli } from "../generator/helpers.js";
 import { FIXTURE, startMock } from "../mock/helpers.js";
+import { fixtureRuns, listening } from "./against-server.js";
 import { outcome } from "./junit-outcome.js";
 
 const TOKEN = "diary-token-0123";
@@ -33,23 +29,12 @@ async function diaryServer(unknownCode: number): Promise<{ url: string; server: 
     if (req.url === "/entries" && req.method === "GET") return send(200, [{ id: "e1" }]);
     send(401, { errors: [{ code: 0, message: "no such path" }] });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return listening(server);
 }
 
 describe("the refusal a scheme states for a token it does not know (x-invalid-token)", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "cg-invalid-token-"));
-    copyFileSync(path.join(ROOT, FIXTURE("tokens.openapi.yaml")), path.join(dir, "tokens.yaml"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  const run = async (url: string, label: string, token = TOKEN): Promise<{ code: number | null; xml: string }> => {
-    const report = path.join(dir, `report-${label}.xml`);
-    const r = await runCli(["test", "--spec", "tokens.yaml", "--base-url", url, "--auth", JSON.stringify({ bearer: token }), "--reporter", "junit", "--output", report], dir);
-    return { code: r.code, xml: readFileSync(report, "utf8") };
-  };
+  const runs = fixtureRuns("tokens.openapi.yaml", "tokens.yaml");
+  const run = (url: string, label: string, token = TOKEN): Promise<{ code: number | null; xml: string }> => runs(url, label, ["--auth", JSON.stringify({ bearer: token })]);
 
   it("passes a server that answers an unknown token with the stated code, and a missing one with another", async () => {
     const s = await diaryServer(89);

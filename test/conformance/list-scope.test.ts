@@ -4,14 +4,10 @@
  * lists every sock in every drawer fails it, a server with a single drawer has no other to look in
  * (skipped), and the engine mock (`contractgen mock --spec`) passes it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { ROOT, runCli } from "../generator/helpers.js";
 import { FIXTURE, startMock } from "../mock/helpers.js";
+import { fixtureRuns, listening } from "./against-server.js";
 import { outcome } from "./junit-outcome.js";
 
 const CASE = "listSocks: lists no sock_id made under another drawer_id";
@@ -62,22 +58,14 @@ async function drawersServer(opts: { leaks: boolean; drawers: readonly string[] 
       return send(200, { sock_id: sockId, colour: sock.colour });
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return listening(server);
 }
 
 describe("a list under one parent shows none of another's children", () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "cg-list-scope-"));
-    copyFileSync(path.join(ROOT, FIXTURE("drawers.openapi.yaml")), path.join(dir, "drawers.yaml"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
+  const run = fixtureRuns("drawers.openapi.yaml", "drawers.yaml");
   const caseAgainst = async (url: string, label: string): Promise<{ code: number | null; verdict: string }> => {
-    const report = path.join(dir, `report-${label}.xml`);
-    const r = await runCli(["test", "--spec", "drawers.yaml", "--base-url", url, "--reporter", "junit", "--output", report], dir);
-    return { code: r.code, verdict: outcome(readFileSync(report, "utf8"), CASE) };
+    const { code, xml } = await run(url, label);
+    return { code, verdict: outcome(xml, CASE) };
   };
 
   it("passes a server that lists each drawer's own socks", async () => {
