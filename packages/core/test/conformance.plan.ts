@@ -1319,11 +1319,12 @@ export const plan: ConformancePlan = {
   scenarios: [
     {
       kind: "oauth1Flow",
-      row: "OAuth 1.0a (oauth1): request token → browser step → access token; a wrong verifier and a reused request token are refused; a request token in place of an access token and an invalidated access token are refused, and the next flow gives a new one",
+      row: "OAuth 1.0a (oauth1): request token → browser step (authorize, and authenticate) → access token; a wrong verifier and a reused request token are refused; a request token in place of an access token and an invalidated access token are refused, and the next flow gives a new one",
       requestToken: "requestToken",
       authorize: "authorize",
       accessToken: "accessToken",
       invalidate: "invalidateAccessToken",
+      authenticate: "authenticate",
       callback: "https://app.example.com/callback",
       invalidToken: {
         status: 401,

@@ -271,13 +271,15 @@ function tokenFlows(model: ApiModel, resolve: Resolve): Obj[] {
     const sample = callbackParam ? sampleValue(callbackParam.schema, resolve, callbackParam.example) : undefined;
     const callback = typeof sample === "string" && /^https?:\/\//.test(sample) ? sample : "https://client.example/callback";
     const invalidate = flow["invalidate"] !== undefined && byId.has(flow["invalidate"]) ? flow["invalidate"] : undefined;
+    const authenticate = flow["authenticate"] !== undefined && byId.has(flow["authenticate"]) ? flow["authenticate"] : undefined;
     out.push({
       kind: "oauth1Flow",
-      row: `OAuth 1.0a (${scheme.name}): request token → browser step → access token; a wrong verifier and a reused request token are refused${invalidate ? "; a request token in place of an access token and an invalidated access token are refused, and the next flow gives a new one" : ""}`,
+      row: `OAuth 1.0a (${scheme.name}): request token → browser step${authenticate ? " (authorize, and authenticate)" : ""} → access token; a wrong verifier and a reused request token are refused${invalidate ? "; a request token in place of an access token and an invalidated access token are refused, and the next flow gives a new one" : ""}`,
       requestToken: req.id,
       authorize: auth.id,
       accessToken: acc.id,
       ...(invalidate ? { invalidate } : {}),
+      ...(authenticate ? { authenticate } : {}),
       callback,
       ...(scheme.invalidToken ? { invalidToken: scheme.invalidToken } : {}),
     });

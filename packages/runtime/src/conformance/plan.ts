@@ -334,6 +334,8 @@ export type Scenario =
       readonly authorize: string;
       readonly accessToken: string;
       readonly invalidate?: string;
+      /** The flow's second browser step (`x-oauth1.flow.authenticate`): it approves as `authorize` does. */
+      readonly authenticate?: string;
       /** The callback the flow registers; the verifier comes back in its query. */
       readonly callback: string;
       /** The scheme's `x-invalid-token`: how the invalidated access token is refused. */

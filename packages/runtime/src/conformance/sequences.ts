@@ -629,13 +629,13 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   const takesScreenName = authOp.parameters.some((p) => p.name === "screen_name" && p.in === "query");
 
   /** Request token with `callback` (RFC 5849 §2.1: the server confirms it) → the browser step's answer. */
-  const browserStep = async (callback: string): Promise<{ token: string; secret: string; answer: RawResponse } | undefined> => {
+  const browserStep = async (callback: string, browser: OperationCase = authOp): Promise<{ token: string; secret: string; answer: RawResponse } | undefined> => {
     const rq = await ctx.send(reqOp, { ...(reqOp.positive?.values ?? {}), oauth_callback: callback }, undefined, consumer, { callback, token: null, tokenSecret: null });
     check(ok2xx(rq), `${where(reqOp)} answered ${describeResponse(rq)} to a signed request-token step with oauth_callback=${callback}`);
     const f = fields(rq);
     check(typeof f["oauth_token"] === "string" && typeof f["oauth_token_secret"] === "string", `${where(reqOp)}: no oauth_token and oauth_token_secret in ${describeResponse(rq)}`);
     check(String(f["oauth_callback_confirmed"]) === "true", `${where(reqOp)} answered oauth_callback_confirmed=${String(f["oauth_callback_confirmed"])} for oauth_callback=${callback}, expected true`);
-    const ar = await ctx.send(authOp, { oauth_token: f["oauth_token"], ...(takesScreenName && screenName !== undefined ? { screen_name: screenName } : {}) }, undefined, consumer, {
+    const ar = await ctx.send(browser, { oauth_token: f["oauth_token"], ...(takesScreenName && screenName !== undefined ? { screen_name: screenName } : {}) }, undefined, consumer, {
       token: null,
       tokenSecret: null,
     });
@@ -726,6 +726,24 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
         const a2 = fields(granted2);
         if ("user_id" in access) check(identity(a2) === identity(access), `${where(accOp)}: PIN mode gave an access token for ${identity(a2)}, the redirect for ${identity(access)}`);
       }
+    }
+  }
+
+  // The second browser step approves as the first does (the same parameters and result): a fresh
+  // request token sent through it comes back to the callback with a verifier that is exchanged.
+  const authnOp = sc.authenticate !== undefined ? ctx.op(sc.authenticate) : undefined;
+  if (authnOp) {
+    const viaAuthn = await browserStep(sc.callback, authnOp);
+    const location = viaAuthn?.answer.headers.get("location") ?? null;
+    const back = location !== null ? new URL(location, t.baseUrl).searchParams : undefined;
+    const verifier = back?.get("oauth_verifier") ?? null;
+    check(
+      viaAuthn !== undefined && verifier !== null && back?.get("oauth_token") === viaAuthn.token,
+      `${where(authnOp)} answered ${viaAuthn ? describeResponse(viaAuthn.answer) : "nothing"} for a fresh request token, where ${where(authOp)} sends the user to the callback with oauth_token and oauth_verifier: the two browser steps approve alike`,
+    );
+    if (viaAuthn && verifier !== null) {
+      const got = await exchange(viaAuthn, verifier);
+      check(ok2xx(got), `${where(accOp)} answered ${describeResponse(got)} to a request token approved through ${authnOp.id} and its verifier`);
     }
   }
 
