@@ -833,8 +833,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         if (foreign === undefined) return context.skip(`no ${owned.param} of another owner was given: pass one with --values '{"${owned.param}@foreign": "…"}'`);
         const base = await primary(op, (why) => context.skip(why));
         if (!base) return;
-        const values: Record<string, unknown> = {};
-        for (const p of op.parameters) if ((p.required || p.in === "path") && base.values[p.name] !== undefined) values[p.name] = base.values[p.name];
+        const values = broadest(op, base.values);
         const all = await walkAll(ctx, op, values, owned.items);
         if (all.failed) return context.skip(`the list answered ${describeResponse(all.failed)}`);
         const shown = keysOf(all.items, owned.field).includes(String(foreign));
@@ -1270,13 +1269,12 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
     it(`${op.id}: filters asked together (${names.join(", ")}) keep only the objects every one matches`, async (context) => {
       const base = await primary(op, (why) => context.skip(why));
       if (!base) return;
-      const values: Record<string, unknown> = {};
-      for (const p of op.parameters) if ((p.required || p.in === "path") && base.values[p.name] !== undefined) values[p.name] = base.values[p.name];
+      const values = broadest(op, base.values);
       const all = await walkAll(ctx, op, values, optional[0]?.items);
       if (all.failed) return context.skip(`the unfiltered list answered ${describeResponse(all.failed)}`);
       if (all.items.length < 2) return context.skip("the unfiltered list holds fewer than two objects, so no two filters can be told apart");
       const valueFor = (f: (typeof optional)[number], item: unknown, others: Readonly<Record<string, unknown>>): unknown => {
-        const asArray = op.request?.parameters[f.param] !== undefined && JSON.stringify(op.request.parameters[f.param]).includes('"array"');
+        const asArray = takesList(op, f.param);
         return filterValues(f, [item], asArray).find((v) => suiteTools.validateRequest?.(op.id, requestInput(op, { ...values, ...others, [f.param]: v }, undefined)).valid !== false);
       };
       let judged = 0;
@@ -1321,8 +1319,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         const base = await primary(op, (why) => context.skip(why));
         if (!base) return;
         // The list as broad as it comes: its required members and path values only.
-        const values: Record<string, unknown> = {};
-        for (const p of op.parameters) if ((p.required || p.in === "path") && base.values[p.name] !== undefined) values[p.name] = base.values[p.name];
+        const values = broadest(op, base.values);
         // A filter the list requires cannot be left out: what it answers must match the value it was asked with.
         if (op.parameters.some((p) => p.name === filter.param && p.required)) {
           const asked = values[filter.param];
@@ -1335,7 +1332,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         const all = await walkAll(ctx, op, values, filter.items);
         if (all.failed) return context.skip(`the unfiltered list answered ${describeResponse(all.failed)}`);
         if (all.items.length === 0) return context.skip("the unfiltered list is empty, so there is nothing to filter");
-        const asArray = op.request?.parameters[filter.param] !== undefined && JSON.stringify(op.request.parameters[filter.param]).includes('"array"');
+        const asArray = takesList(op, filter.param);
         const fits = (v: unknown): boolean => {
           const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, { ...values, [filter.param]: v }, undefined));
           return verdict === undefined || verdict.valid;
@@ -1599,6 +1596,18 @@ export function echoProblems(op: OperationCase, values: Readonly<Record<string, 
     if (!sameValue(echoed[p.name], sent)) out.push(`holds ${p.name}: ${JSON.stringify(echoed[p.name])}, sent ${JSON.stringify(sent)}`);
   }
   return out;
+}
+
+/** The list request as broad as it comes: only `values`' required members and path values (a drawn filter could hide objects). */
+function broadest(op: OperationCase, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of op.parameters) if ((p.required || p.in === "path") && values[p.name] !== undefined) out[p.name] = values[p.name];
+  return out;
+}
+
+/** The parameter takes a list of values (its schema is an array). */
+function takesList(op: OperationCase, param: string): boolean {
+  return op.request?.parameters[param] !== undefined && JSON.stringify(op.request.parameters[param]).includes('"array"');
 }
 
 /** `op`'s security where every alternative needs credentials (so a request without them must be refused). */
