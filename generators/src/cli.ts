@@ -350,6 +350,7 @@ async function runTest(args: {
   spec?: string[] | undefined;
   auth?: string | undefined;
   values?: string | undefined;
+  source?: string[] | undefined;
   destructive: boolean;
   disposable: boolean;
   "rate-limits": boolean;
@@ -388,6 +389,7 @@ async function runTest(args: {
       ...(args.spec ? { specs: args.spec } : {}),
       ...(args.auth ? { auth: args.auth } : {}),
       ...(args.values ? { values: args.values } : {}),
+      ...(args.source ? { sources: args.source } : {}),
       destructive: args.destructive,
       disposable: args.disposable,
       rateLimits: args["rate-limits"],
@@ -480,6 +482,11 @@ export async function main(argv: string[]): Promise<number> {
             describe: "drive each stated rate limit to its end: the server must admit exactly that many requests (only for fresh quotas no one else uses)",
           })
           .option("values", { type: "string", describe: 'JSON (or @file) of parameter values for objects no list operation gives, e.g. {"account_id":"…"} (CONTRACT_VALUES)' })
+          .option("source", {
+            type: "array",
+            string: true,
+            describe: "<name>=<url>: the server of another contract a workflow's steps call (its Arazzo source description), e.g. core=https://api.example.com (CONTRACT_SOURCES)",
+          })
           .option("seed", { type: "number", describe: "seed of the synthesized requests (CONTRACT_SEED); the same seed sends the same cases [1]" })
           .option("baseline", { type: "string", describe: "JSON file of known deviations: those are reported as known, only new failures fail the run" })
           .option("update-baseline", { type: "boolean", default: false, describe: "write --baseline from this run's failures" })
@@ -491,6 +498,10 @@ export async function main(argv: string[]): Promise<number> {
           .option("receiver", { type: "string", describe: "instead: check your webhook receiver at this URL with valid and invalid deliveries (docs/webhooks.md)" })
           .option("receiver-single", { type: "boolean", default: false, describe: "with --receiver: send every delivery to the URL itself, not to <url>/<delivery id>" })
           .check((a) => (a.reporter === "junit" && !a.output ? "--reporter junit needs --output <file>" : true))
+          .check((a) => {
+            const bad = (a.source ?? []).find((s) => !/^[A-Za-z0-9_.-]+=\S+$/.test(s));
+            return bad === undefined ? true : `--source ${bad}: give <name>=<url>, e.g. core=https://api.example.com`;
+          })
           .check((a) => (a.seed !== undefined && !Number.isSafeInteger(a.seed) ? `--seed ${String(a.seed)}: give an integer` : true))
           .check((a) => (a["update-baseline"] && !a.baseline ? "--update-baseline needs --baseline <file>: the file to write" : true))
           .epilog(EPILOG),

@@ -153,7 +153,14 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   reporter.step(target, "model", now() - t);
   t = now();
   const { loadWorkflows } = await import("./workflows/load.js");
-  const flows = await loadWorkflows(target.specPath, options.cwd, built);
+  // Other contracts a workflow calls are loaded as this one is, for their operations only; their
+  // files are sources of this package too (a change there regenerates it).
+  const otherFiles: string[] = [];
+  const flows = await loadWorkflows(target.specPath, options.cwd, built, async (abs, name) => {
+    const other = await loadSpec(abs, { cwd: options.cwd, ...(target.refRoots ? { refRoots: target.refRoots } : {}) });
+    otherFiles.push(...other.files.map((f) => f.absPath));
+    return buildModel(other, name);
+  });
   const model: ApiModel = flows.workflows.length > 0 ? { ...built, workflows: flows.workflows } : built;
   if (flows.file !== undefined) reporter.step(target, "workflows", now() - t);
 
@@ -287,7 +294,7 @@ export async function render(target: Target, options: RunOptions, templates?: Pa
   const packaged = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const sorted = target.layout === "sources" ? (await import("./emit/sources-layout.js")).toSourcesLayout(packaged) : packaged;
   reporter.debug(`${target.packageName}: ${sorted.length} files; ${headerText(model)}`);
-  return { target, caches, model, run, files: sorted, sources: [...spec.files.map((f) => f.absPath), ...(flows.file !== undefined ? [flows.file] : [])] };
+  return { target, caches, model, run, files: sorted, sources: [...new Set([...spec.files.map((f) => f.absPath), ...(flows.file !== undefined ? [flows.file] : []), ...otherFiles])] };
 }
 
 /**

@@ -47,6 +47,12 @@ export interface ContractTestOptions {
    * JSON or `@file`: `{"account_id": "…"}`. @default none
    */
   readonly values?: string;
+  /**
+   * Servers of the other contracts a workflow's steps call, each `<name>=<url>` with the name of its
+   * Arazzo source description (`CONTRACT_SOURCES`). A workflow calling a source not given is skipped,
+   * naming what to give. @default none
+   */
+  readonly sources?: readonly string[];
   /** Seed of the synthesized requests (`CONTRACT_SEED`): the same seed sends the same cases. @default the engine's (1) */
   readonly seed?: number;
   /** A baseline file of known deviations: those are reported as known and do not fail the run. @default none */
@@ -142,6 +148,10 @@ export async function runContractTests(options: ContractTestOptions): Promise<Co
   if (auth) process.env["CONTRACT_AUTH"] = auth;
   const values = readJsonOption("--values", options.values, options.cwd, `parameter names and values, e.g. {"account_id":"18ce54d4x5t"}`);
   if (values) process.env["CONTRACT_VALUES"] = values;
+  if (options.sources && options.sources.length > 0) {
+    const byName = Object.fromEntries(options.sources.map((s) => [s.slice(0, s.indexOf("=")), s.slice(s.indexOf("=") + 1)]));
+    process.env["CONTRACT_SOURCES"] = JSON.stringify(byName);
+  }
   if (options.destructive) process.env["CONTRACT_DESTRUCTIVE"] = "1";
   if (options.disposable) process.env["CONTRACT_DISPOSABLE"] = "1";
   if (options.rateLimits) process.env["CONTRACT_RATE_LIMITS"] = "1";

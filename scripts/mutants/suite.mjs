@@ -61,6 +61,12 @@ export async function runSuites(entry, reportPrefix) {
 }
 
 /**
+ * The source descriptions of the repository's workflow documents (spec/*.arazzo.yaml): the mock
+ * serves the three contracts at one address, so a workflow step calling another contract goes there too.
+ */
+const SOURCES = ["core", "adsAudiences", "adsCampaigns"];
+
+/**
  * @param {string} entry
  * @param {string} pkg
  * @param {string} reportFile
@@ -75,7 +81,24 @@ async function runSuite(entry, pkg, reportFile) {
     const url = mock.match[1] ?? "";
     const r = await run(
       process.execPath,
-      [CLI, "test", "--base-url", url, "--spec", pkg, "--destructive", "--disposable", "--rate-limits", "--auth", MOCK_AUTH, "--reporter", "junit", "--output", reportFile],
+      [
+        CLI,
+        "test",
+        "--base-url",
+        url,
+        "--spec",
+        pkg,
+        "--destructive",
+        "--disposable",
+        "--rate-limits",
+        "--auth",
+        MOCK_AUTH,
+        ...SOURCES.flatMap((name) => ["--source", `${name}=${url}`]),
+        "--reporter",
+        "junit",
+        "--output",
+        reportFile,
+      ],
       {
         cwd: ROOT,
         timeoutMs: 600_000,

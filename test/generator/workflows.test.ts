@@ -148,3 +148,102 @@ describe("workflow documents", () => {
     expect(snapshotTree(out)).toEqual(before);
   });
 });
+
+const OTHER = `openapi: 3.1.0
+info: { title: Lookup, version: 1.0.0 }
+paths:
+  /lookup/{id}:
+    get:
+      operationId: lookUp
+      security: [{ key: [] }]
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+components:
+  securitySchemes:
+    key: { type: http, scheme: bearer }
+`;
+
+const ACROSS = GOOD.replace(
+  "sourceDescriptions: [{ name: things, url: ./api.yaml, type: openapi }]",
+  "sourceDescriptions: [{ name: things, url: ./api.yaml, type: openapi }, { name: lookup, url: ./other.yaml, type: openapi }]",
+).concat(`      - stepId: elsewhere
+        operationId: $sourceDescriptions.lookup.lookUp
+        parameters: [{ name: id, in: path, value: $steps.create.outputs.id }]
+`);
+
+describe("workflow steps calling another contract ($sourceDescriptions.<name>.<operationId>)", () => {
+  function across(arazzo: string): { dir: string; out: string } {
+    const p = project(arazzo);
+    writeFileSync(path.join(p.dir, "other.yaml"), OTHER);
+    return p;
+  }
+
+  it("carry the other contract's operation as the step sends it: method, path, security kind and parameters", async () => {
+    const { dir, out } = across(ACROSS);
+    const res = await generate(dir);
+    expect(res.code, res.stderr).toBe(0);
+    // The plan module only imports a type: loaded as it is, it is the plan the suite runs.
+    const { plan } = (await import(path.join(out, "test/conformance.plan.ts"))) as {
+      plan: { workflows: { steps: { id: string; operationId: string; source?: { name: string; operation: unknown } }[] }[] };
+    };
+    const step = plan.workflows[0]?.steps.find((s) => s.id === "elsewhere");
+    expect(step?.operationId).toBe("lookUp");
+    expect(step?.source?.name).toBe("lookup");
+    expect(step?.source?.operation).toMatchObject({ method: "GET", path: "/lookup/{id}", security: [["bearer"]], parameters: [{ name: "id", in: "path" }] });
+  });
+
+  it("regenerate when only the other contract changes", async () => {
+    const { dir, out } = across(ACROSS);
+    expect((await generate(dir)).code).toBe(0);
+    writeFileSync(path.join(dir, "other.yaml"), OTHER.replace("/lookup/{id}", "/look-up/{id}"));
+    const again = await generate(dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(path.join(out, "test/conformance.plan.ts"), "utf8")).toContain("/look-up/{id}");
+  });
+
+  it.each([
+    {
+      name: "a source outside the contract's folder",
+      edit: (s: string) => s.replace("url: ./other.yaml", "url: ../other.yaml"),
+      message: "source lookup (../other.yaml) lies outside the contract's folder, which a workflow document may not read",
+      fix: "copy the document into the contract's folder",
+    },
+    {
+      name: "a source given by URL",
+      edit: (s: string) => s.replace("url: ./other.yaml", "url: 'http://127.0.0.1:9/other.yaml'"),
+      message: "source lookup must be a relative path to an OpenAPI document beside the contract",
+      fix: "write url: ./other.yaml",
+    },
+    {
+      name: "a source no description names",
+      edit: (s: string) => s.replace("$sourceDescriptions.lookup.lookUp", "$sourceDescriptions.elsewhere.lookUp"),
+      message: "a step calls $sourceDescriptions.elsewhere, which is not described here",
+      fix: "add { name: elsewhere, url: ./elsewhere.yaml, type: openapi }",
+    },
+    {
+      name: "an operation the other contract does not have",
+      edit: (s: string) => s.replace("$sourceDescriptions.lookup.lookUp", "$sourceDescriptions.lookup.lookDown"),
+      message: '$sourceDescriptions.lookup.lookDown: lookup has no operation "lookDown"',
+      fix: "$sourceDescriptions.lookup.lookUp",
+    },
+    {
+      name: "a parameter the other operation does not take",
+      edit: (s: string) => s.replace("lookup.lookUp\n        parameters: [{ name: id,", "lookup.lookUp\n        parameters: [{ name: key,"),
+      message: "lookUp has no path parameter key",
+      fix: "use one of: id (path)",
+    },
+  ])("refuse $name with its location and a fix, writing nothing", async ({ edit, message, fix }) => {
+    const { dir, out } = across(ACROSS);
+    expect((await generate(dir)).code).toBe(0);
+    const before = snapshotTree(out);
+    writeFileSync(path.join(dir, "api.arazzo.yaml"), edit(ACROSS));
+    const res = await generate(dir);
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr).toMatch(/api\.arazzo\.yaml:\d+:\d+/);
+    expect(res.stderr).toContain(message);
+    expect(res.stderr).toContain(fix);
+    expect(snapshotTree(out)).toEqual(before);
+  });
+});

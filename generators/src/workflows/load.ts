@@ -12,6 +12,7 @@ import { SpecError, toPointer, type SpecIssue } from "../load/errors.js";
 import { blockSequenceItems } from "../load/block-items.js";
 import { displayPathOf, readSourceFile, type SourceFile } from "../load/source.js";
 import type { ApiModel } from "../model/ir.js";
+import { foreignOperation } from "../emit/conformance/wire.js";
 import { workflowsPathFor } from "./path.js";
 
 type Obj = Record<string, unknown>;
@@ -20,12 +21,21 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 /** Step fields contractgen test does not run: refused rather than silently ignored. */
 const UNSUPPORTED_STEP = ["operationPath", "workflowId", "onSuccess", "onFailure"] as const;
 
+/** Loads another OpenAPI document a workflow's steps call (an absolute path inside the spec's folder) as a model. */
+export type SourceLoader = (absPath: string, name: string) => Promise<ApiModel>;
+
+/** The prefix of a step's operationId naming an operation of another source description (Arazzo 1.0 §4.6.4). */
+const SOURCE_PREFIX = "$sourceDescriptions.";
+
 /**
- * Reads and checks the workflow document beside `specPath` against the contract's operations.
+ * Reads and checks the workflow document beside `specPath` against the contract's operations, and
+ * against the operations of the other OpenAPI documents its `sourceDescriptions` name (each loaded
+ * with `loadSource`, and only from the spec's own folder: a workflow document reads nothing outside it).
  * @returns the workflows in document order (none when there is no document) and the file read
  */
-export async function loadWorkflows(specPath: string, cwd: string, model: ApiModel): Promise<{ workflows: WorkflowPlan[]; file?: string }> {
-  const abs = workflowsPathFor(path.resolve(cwd, specPath));
+export async function loadWorkflows(specPath: string, cwd: string, model: ApiModel, loadSource?: SourceLoader): Promise<{ workflows: WorkflowPlan[]; file?: string }> {
+  const specAbs = path.resolve(cwd, specPath);
+  const abs = workflowsPathFor(specAbs);
   if (abs === undefined) return { workflows: [] };
   const src = await readSourceFile(abs, displayPathOf(abs, cwd));
   const issues: SpecIssue[] = [];
@@ -34,14 +44,84 @@ export async function loadWorkflows(specPath: string, cwd: string, model: ApiMod
     const { line, col } = src.locate(pointer);
     issues.push({ file: src.displayPath, line, col, pointer, message, fix });
   };
-  const workflows = readDocument(src, model, at);
+  const others = await otherSources(src, specAbs, loadSource, at);
+  if (issues.length > 0) throw new SpecError(issues);
+  const workflows = readDocument(src, model, others, at);
   if (issues.length > 0) throw new SpecError(issues);
   return { workflows, file: abs };
 }
 
 type Report = (segs: readonly (string | number)[], message: string, fix: string) => void;
 
-function readDocument(src: SourceFile, model: ApiModel, at: Report): WorkflowPlan[] {
+/** The source names steps call through `$sourceDescriptions.<name>.<operationId>`. */
+function calledSources(doc: Obj): Set<string> {
+  const names = new Set<string>();
+  for (const wf of Array.isArray(doc["workflows"]) ? doc["workflows"] : []) {
+    if (!isObj(wf) || !Array.isArray(wf["steps"])) continue;
+    for (const step of wf["steps"]) {
+      const id = isObj(step) ? step["operationId"] : undefined;
+      if (typeof id === "string" && id.startsWith(SOURCE_PREFIX)) names.add(id.slice(SOURCE_PREFIX.length).split(".")[0] ?? "");
+    }
+  }
+  return names;
+}
+
+/**
+ * The models of the other OpenAPI documents the steps call, by source name. The contract's own
+ * source (its url names the spec itself) is not among them. Each must be a relative url inside the
+ * spec's folder: the workflow document is as untrusted as the spec.
+ */
+async function otherSources(src: SourceFile, specAbs: string, loadSource: SourceLoader | undefined, at: Report): Promise<Map<string, ApiModel>> {
+  const out = new Map<string, ApiModel>();
+  const doc = src.data;
+  if (!isObj(doc)) return out;
+  const called = calledSources(doc);
+  if (called.size === 0) return out;
+  const list = Array.isArray(doc["sourceDescriptions"]) ? doc["sourceDescriptions"] : [];
+  const folder = path.dirname(specAbs);
+  for (const [i, sd] of list.entries()) {
+    if (!isObj(sd) || typeof sd["name"] !== "string" || !called.has(sd["name"])) continue;
+    const name = sd["name"];
+    const segs = ["sourceDescriptions", i];
+    const url = sd["url"];
+    if (sd["type"] !== undefined && sd["type"] !== "openapi") {
+      at([...segs, "type"], `source ${name} is of type ${JSON.stringify(sd["type"])}: steps can call only operations of OpenAPI documents`, "point the step at an operation of an openapi source");
+      continue;
+    }
+    if (typeof url !== "string" || /^[a-z][a-z0-9+.-]*:/i.test(url) || path.isAbsolute(url)) {
+      at([...segs, "url"], `source ${name} must be a relative path to an OpenAPI document beside the contract`, "write url: ./other.yaml (a file in the contract's folder)");
+      continue;
+    }
+    const target = path.resolve(folder, url);
+    const rel = path.relative(folder, target);
+    if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) {
+      at(
+        [...segs, "url"],
+        rel === "" ? `source ${name} is the contract itself` : `source ${name} (${url}) lies outside the contract's folder, which a workflow document may not read`,
+        rel === "" ? "call the contract's own operations by their operationId" : "copy the document into the contract's folder and name it by a relative path",
+      );
+      continue;
+    }
+    if (target === specAbs) continue;
+    if (loadSource === undefined) {
+      at([...segs, "url"], `source ${name}: this run cannot load other documents`, "generate with contractgen generate");
+      continue;
+    }
+    try {
+      out.set(name, await loadSource(target, name));
+    } catch (err) {
+      if (!(err instanceof SpecError)) throw err;
+      at([...segs, "url"], `source ${name} (${url}) does not load: ${err.issues[0]?.message ?? err.message}`, "make that document valid, or remove the steps that call it");
+    }
+  }
+  for (const name of called) {
+    if (!out.has(name) && !list.some((sd) => isObj(sd) && sd["name"] === name))
+      at(["sourceDescriptions"], `a step calls $sourceDescriptions.${name}, which is not described here`, `add { name: ${name}, url: ./${name}.yaml, type: openapi } to sourceDescriptions`);
+  }
+  return out;
+}
+
+function readDocument(src: SourceFile, model: ApiModel, others: ReadonlyMap<string, ApiModel>, at: Report): WorkflowPlan[] {
   const doc = src.data;
   if (!isObj(doc) || typeof doc["arazzo"] !== "string" || !/^1\.\d+\.\d+$/.test(doc["arazzo"])) {
     at(["arazzo"], "not an Arazzo 1.x document: `arazzo` must be a version such as 1.0.1", "start the file with `arazzo: 1.0.1`, or rename it if it is not a workflow document");
@@ -61,12 +141,11 @@ function readDocument(src: SourceFile, model: ApiModel, at: Report): WorkflowPla
     const base = ["workflows", w];
     if (!isObj(wf)) return at(base, "a workflow must be an object", "give workflowId, summary and steps");
     const id = wf["workflowId"];
-    if (typeof id !== "string" || !/^[A-Za-z0-9_\-]+$/.test(id))
-      return at([...base, "workflowId"], "workflowId must be letters, digits, _ and -", "name the workflow, e.g. workflowId: createThenRead");
+    if (typeof id !== "string" || !/^[A-Za-z0-9_-]+$/.test(id)) return at([...base, "workflowId"], "workflowId must be letters, digits, _ and -", "name the workflow, e.g. workflowId: createThenRead");
     if (ids.has(id)) return at([...base, "workflowId"], `workflowId ${id} is used twice`, "give each workflow its own id");
     ids.add(id);
     const inputs = readInputs(wf["inputs"], [...base, "inputs"], at);
-    const steps = readSteps(wf["steps"], [...base, "steps"], ops, new Set(inputs.map((i) => i.name)), at);
+    const steps = readSteps(wf["steps"], [...base, "steps"], ops, others, new Set(inputs.map((i) => i.name)), at);
     const { line, col } = starts?.[w] ?? src.locate(toPointer(base));
     out.push({
       id,
@@ -74,7 +153,7 @@ function readDocument(src: SourceFile, model: ApiModel, at: Report): WorkflowPla
       source: `${src.displayPath}:${line}:${col}`,
       inputs,
       steps,
-      changesData: steps.some((s) => ops.get(s.operationId)?.method !== "get"),
+      changesData: steps.some((s) => (s.source !== undefined ? s.source.operation.method !== "GET" : ops.get(s.operationId)?.method !== "get")),
     });
   });
   return out;
@@ -112,7 +191,7 @@ function checkValue(value: unknown, segs: (string | number)[], known: { inputs: 
   else if (isObj(value)) for (const [k, v] of Object.entries(value)) checkValue(v, [...segs, k], known, at);
 }
 
-function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, ApiModel["operations"][number]>, inputs: Set<string>, at: Report): WorkflowStep[] {
+function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, ApiModel["operations"][number]>, others: ReadonlyMap<string, ApiModel>, inputs: Set<string>, at: Report): WorkflowStep[] {
   if (!Array.isArray(raw) || raw.length === 0) {
     at(segs, "a workflow needs a non-empty list of steps", "add steps, each with stepId and operationId");
     return [];
@@ -123,7 +202,7 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
     const here = [...segs, i];
     if (!isObj(step)) return at(here, "a step must be an object", "give stepId and operationId");
     const id = step["stepId"];
-    if (typeof id !== "string" || !/^[A-Za-z0-9_\-]+$/.test(id)) return at([...here, "stepId"], "stepId must be letters, digits, _ and -", "name the step, e.g. stepId: create");
+    if (typeof id !== "string" || !/^[A-Za-z0-9_-]+$/.test(id)) return at([...here, "stepId"], "stepId must be letters, digits, _ and -", "name the step, e.g. stepId: create");
     if (done.has(id)) return at([...here, "stepId"], `stepId ${id} is used twice in this workflow`, "give each step its own id");
     for (const key of UNSUPPORTED_STEP) {
       if (step[key] !== undefined)
@@ -134,7 +213,23 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
         );
     }
     const opId = step["operationId"];
-    const op = typeof opId === "string" ? ops.get(opId) : undefined;
+    let source: WorkflowStep["source"];
+    let op = typeof opId === "string" && !opId.startsWith(SOURCE_PREFIX) ? ops.get(opId) : undefined;
+    if (typeof opId === "string" && opId.startsWith(SOURCE_PREFIX)) {
+      const [name = "", ...rest] = opId.slice(SOURCE_PREFIX.length).split(".");
+      const other = others.get(name);
+      // An unknown source was reported with the source descriptions.
+      if (other === undefined) return;
+      const id = rest.join(".");
+      op = other.operations.find((o) => o.id === id);
+      if (!op)
+        return at(
+          [...here, "operationId"],
+          `${opId}: ${name} has no operation ${JSON.stringify(id)}`,
+          `use an operationId of ${name}, e.g. $sourceDescriptions.${name}.${other.operations[0]?.id ?? "…"}`,
+        );
+      source = { name, operation: foreignOperation(other, op) as unknown as NonNullable<WorkflowStep["source"]>["operation"] };
+    }
     if (!op) {
       const names = [...ops.keys()].filter((k) => typeof opId === "string" && k.toLowerCase().includes(opId.toLowerCase().slice(0, 6))).slice(0, 3);
       at(
@@ -249,6 +344,7 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
     out.push({
       id,
       operationId: op.id,
+      ...(source !== undefined ? { source } : {}),
       ...(typeof step["description"] === "string" ? { description: step["description"] } : {}),
       parameters,
       ...(body ? { body } : {}),

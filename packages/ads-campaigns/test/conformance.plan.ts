@@ -7135,7 +7135,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountMediaDeletedReadOnlyWithDeleted",
       summary: "a deleted account media object is read with with_deleted=true and not without",
-      source: "spec/ads-campaigns.arazzo.yaml:18:5",
+      source: "spec/ads-campaigns.arazzo.yaml:24:5",
       inputs: [],
       steps: [
         {
@@ -7194,7 +7194,7 @@ export const plan: ConformancePlan = {
       id: "lineItemDeleteDoesNotCascade",
       summary:
         "deleting a line item leaves its curated category links live (deleted=false); the deletion is not reversed by an update, and a repeated delete answers 404",
-      source: "spec/ads-campaigns.arazzo.yaml:51:5",
+      source: "spec/ads-campaigns.arazzo.yaml:57:5",
       inputs: [{ name: "deletable_line_item_id", required: true }],
       steps: [
         {
@@ -7293,7 +7293,7 @@ export const plan: ConformancePlan = {
     {
       id: "lineItemEntityStatusApplied",
       summary: "a line item update with entity_status answers the line item with the status given",
-      source: "spec/ads-campaigns.arazzo.yaml:117:5",
+      source: "spec/ads-campaigns.arazzo.yaml:123:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -7363,7 +7363,7 @@ export const plan: ConformancePlan = {
       id: "lineItemDailyBudgetAtMostStoredTotal",
       summary:
         "a daily budget above the line item's stored total budget is refused, also when the total is not in the request",
-      source: "spec/ads-campaigns.arazzo.yaml:162:5",
+      source: "spec/ads-campaigns.arazzo.yaml:168:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -7448,7 +7448,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryKeepsEachChange",
       summary:
         "a history entry keeps the line item as it was stored by its change, not as it is now",
-      source: "spec/ads-campaigns.arazzo.yaml:215:5",
+      source: "spec/ads-campaigns.arazzo.yaml:221:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -7544,7 +7544,7 @@ export const plan: ConformancePlan = {
     {
       id: "promoVideoBecomesPrerollAccountMedia",
       summary: "adding a PROMO_VIDEO to the media library also adds a PREROLL account media object",
-      source: "spec/ads-campaigns.arazzo.yaml:291:5",
+      source: "spec/ads-campaigns.arazzo.yaml:297:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -7594,7 +7594,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountMediaIdsFilter",
       summary: "listing account media with account_media_ids answers exactly the objects named",
-      source: "spec/ads-campaigns.arazzo.yaml:330:5",
+      source: "spec/ads-campaigns.arazzo.yaml:336:5",
       inputs: [],
       steps: [
         {
@@ -7628,7 +7628,7 @@ export const plan: ConformancePlan = {
     {
       id: "cardNamePrefixIgnoresCase",
       summary: "listing cards with q finds a card by its name prefix written in another case",
-      source: "spec/ads-campaigns.arazzo.yaml:351:5",
+      source: "spec/ads-campaigns.arazzo.yaml:357:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -7701,7 +7701,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOrganicOnlyForSelf",
       summary:
         "an organic post (nullcast=false) is refused on behalf of another user and accepted for the authenticated user",
-      source: "spec/ads-campaigns.arazzo.yaml:398:5",
+      source: "spec/ads-campaigns.arazzo.yaml:404:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7761,7 +7761,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostConversationSettingsOnlyAfterCreation",
       summary:
         "conversation_settings is left out of the creation answer and shown by the name update",
-      source: "spec/ads-campaigns.arazzo.yaml:443:5",
+      source: "spec/ads-campaigns.arazzo.yaml:449:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7806,7 +7806,7 @@ export const plan: ConformancePlan = {
     {
       id: "advertiserPostGifNotWithImages",
       summary: "a post takes one GIF alone, but a GIF together with an image is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:478:5",
+      source: "spec/ads-campaigns.arazzo.yaml:484:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7867,7 +7867,7 @@ export const plan: ConformancePlan = {
       id: "accountOfAnotherUserRefused",
       summary:
         "an account not associated with the authenticated user is refused, also where it exists",
-      source: "spec/ads-campaigns.arazzo.yaml:529:5",
+      source: "spec/ads-campaigns.arazzo.yaml:535:5",
       inputs: [{ name: "other_user_account_id", required: true }],
       steps: [
         {
@@ -7894,7 +7894,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxDeleteRefusedForProductionAccount",
       summary: "the sandbox-only account delete refuses a production account, which stays live",
-      source: "spec/ads-campaigns.arazzo.yaml:555:5",
+      source: "spec/ads-campaigns.arazzo.yaml:561:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -7925,7 +7925,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountFeaturesOnlyHeld",
       summary: "asking for a feature the account does not hold returns no feature",
-      source: "spec/ads-campaigns.arazzo.yaml:582:5",
+      source: "spec/ads-campaigns.arazzo.yaml:588:5",
       inputs: [{ name: "unheld_feature_key", required: true }],
       steps: [
         {
@@ -7944,7 +7944,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostDefaultsShownByNameUpdate",
       summary:
         "a post made without conversation_settings and nullcast shows EVERYONE and nullcast true in the full post object; nullcast=false sent is kept; the user is full unless trim_user",
-      source: "spec/ads-campaigns.arazzo.yaml:604:5",
+      source: "spec/ads-campaigns.arazzo.yaml:610:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -8040,7 +8040,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOneVideoOrOneGif",
       summary:
         "a post takes one video alone or four images without text, but a video with an image, two videos or two GIFs are refused",
-      source: "spec/ads-campaigns.arazzo.yaml:670:5",
+      source: "spec/ads-campaigns.arazzo.yaml:676:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -8179,7 +8179,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesAddedAreListed",
       summary:
         "features added to a sandbox account are answered and then listed among the account's features; asked for by feature_keys, only held ones among those asked are answered",
-      source: "spec/ads-campaigns.arazzo.yaml:758:5",
+      source: "spec/ads-campaigns.arazzo.yaml:764:5",
       inputs: [],
       steps: [
         {
@@ -8313,7 +8313,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxFeaturesRefusedForProductionAccount",
       summary: "the sandbox-only feature addition refuses a production account",
-      source: "spec/ads-campaigns.arazzo.yaml:837:5",
+      source: "spec/ads-campaigns.arazzo.yaml:843:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -8335,7 +8335,7 @@ export const plan: ConformancePlan = {
       id: "accountRenameReflectedInList",
       summary:
         "a renamed account is found by its new name's prefix, in any case, and listed with the new name and industry",
-      source: "spec/ads-campaigns.arazzo.yaml:860:5",
+      source: "spec/ads-campaigns.arazzo.yaml:866:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8411,7 +8411,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryRenameReflectedInList",
       summary:
         "a media library object added without a name reads name null; renamed, it is found by q in any case (and left out when media_type names another type); deleted, it is listed no more",
-      source: "spec/ads-campaigns.arazzo.yaml:911:5",
+      source: "spec/ads-campaigns.arazzo.yaml:917:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8525,7 +8525,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollCardsNotListedAsCards",
       summary: "a new poll card is listed by the poll card list, not by the cards list",
-      source: "spec/ads-campaigns.arazzo.yaml:990:5",
+      source: "spec/ads-campaigns.arazzo.yaml:996:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8575,7 +8575,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationUnlockedImageWriteOnly",
       summary:
         "the unlocked image media key of a video conversation card is taken but never shown, neither on creation nor on read nor in the list",
-      source: "spec/ads-campaigns.arazzo.yaml:1027:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1033:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8656,7 +8656,7 @@ export const plan: ConformancePlan = {
       id: "cardCompositionRules",
       summary:
         "a card takes one media component plus a DETAILS (website) or BUTTON (app) component, SWIPEABLE_MEDIA of 2 to 6 items, and components or slides but not both",
-      source: "spec/ads-campaigns.arazzo.yaml:1084:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1090:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9093,7 +9093,7 @@ export const plan: ConformancePlan = {
     {
       id: "videoConversationCtaHashtagLength",
       summary: "a CTA hashtag of 20 characters after '#' is taken, one of 21 is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:1273:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1279:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9151,7 +9151,7 @@ export const plan: ConformancePlan = {
       id: "lineItemBidStrategyByObjective",
       summary:
         "MAX is refused only for the REACH and FOLLOWERS objectives, TARGET is taken only for REACH and WEBSITE_CLICKS (and not with goal LINK_CLICKS billed by IMPRESSION)",
-      source: "spec/ads-campaigns.arazzo.yaml:1318:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1324:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -9231,7 +9231,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoOnlyMembersAtCreation",
       summary:
         "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back, and has a poster (the first frame) without poster_media_key",
-      source: "spec/ads-campaigns.arazzo.yaml:1378:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1384:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9323,7 +9323,7 @@ export const plan: ConformancePlan = {
       id: "mediaPollShowsItsVideo",
       summary:
         "a poll made with a video of the media library is a video poll carrying the video fields; one made without is a text poll without them",
-      source: "spec/ads-campaigns.arazzo.yaml:1441:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1447:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9409,7 +9409,7 @@ export const plan: ConformancePlan = {
       id: "sandboxAccountDeletedReadOnlyWithDeleted",
       summary:
         "a deleted sandbox account is read with with_deleted=true (deleted true) and not without, and listed only with with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:1500:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1506:5",
       inputs: [],
       steps: [
         {
@@ -9494,7 +9494,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollFourChoicesAtTheirLimit",
       summary: "a poll takes four choices of 25 characters each and answers them as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:1547:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1553:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9553,7 +9553,7 @@ export const plan: ConformancePlan = {
       id: "accountMediaFiltersCombine",
       summary:
         "account_media_ids and creative_types together keep only the named objects of the types asked for",
-      source: "spec/ads-campaigns.arazzo.yaml:1591:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1597:5",
       inputs: [],
       steps: [
         {
@@ -9610,7 +9610,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationSecondCtaInsteadOfTitle",
       summary:
         "a video conversation card without title is taken when it has a second CTA with its post text, and has a poster without poster_media_key",
-      source: "spec/ads-campaigns.arazzo.yaml:1623:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1629:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9671,7 +9671,7 @@ export const plan: ConformancePlan = {
       id: "pollCardDeletedReadOnlyWithDeleted",
       summary:
         "a poll card deleted through the legacy card delete reads and lists only with with_deleted=true, marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:1671:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1677:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9765,7 +9765,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationCardDeletedReadOnlyWithDeleted",
       summary:
         "a video conversation card is not listed among cards; deleted through the legacy card delete it reads and lists only with with_deleted=true, marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:1732:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1738:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9883,7 +9883,7 @@ export const plan: ConformancePlan = {
       id: "cardTypeFollowsMediaKinds",
       summary:
         "a card's type names its media (image, video or both), its carousel kind and its destination, and is stored so",
-      source: "spec/ads-campaigns.arazzo.yaml:1813:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1819:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10121,7 +10121,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostRenameKeepsThePost",
       summary:
         "renaming a post changes its name only; the post keeps its id, creation time, text and author, and a second rename replaces the first",
-      source: "spec/ads-campaigns.arazzo.yaml:1924:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1930:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -10195,7 +10195,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollMediaNotGif",
       summary: "a media poll takes an image or a video of the media library, not a GIF",
-      source: "spec/ads-campaigns.arazzo.yaml:1976:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1982:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10256,7 +10256,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryOnlyTheEntityAsked",
       summary:
         "the history of a line item holds entries of that line item only; asked as another entity type, or for a range before or after its changes, it holds none of them",
-      source: "spec/ads-campaigns.arazzo.yaml:2025:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2031:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -10373,7 +10373,7 @@ export const plan: ConformancePlan = {
       id: "accountUpdateKeepsWhatItDoesNotSend",
       summary:
         "an account update with only industry_type keeps the name, one with only name keeps the industry, and a read shows both",
-      source: "spec/ads-campaigns.arazzo.yaml:2111:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2117:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10459,7 +10459,7 @@ export const plan: ConformancePlan = {
       id: "lineItemUpdateStoredAndKeepsTheRest",
       summary:
         "a line item update changes only what it sends, a later read shows the changes (name, status, end time), and a bid amount sent with AUTO is not refused",
-      source: "spec/ads-campaigns.arazzo.yaml:2163:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2169:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -10597,7 +10597,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryUpdateKeepsWhatItDoesNotSend",
       summary:
         "a media library update of the name only keeps the file name, title and description, and a read shows them",
-      source: "spec/ads-campaigns.arazzo.yaml:2259:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2265:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10665,7 +10665,7 @@ export const plan: ConformancePlan = {
       id: "lineItemCuratedCategoryKeepsItsLineItem",
       summary:
         "a line item curated category takes a line item of its account only; an update of the category alone keeps the line item, and a refused update changes nothing",
-      source: "spec/ads-campaigns.arazzo.yaml:2307:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2313:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "production_account_id", required: true },
@@ -10790,7 +10790,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostCardOfAnotherAccountRefused",
       summary:
         "a post takes the card_uri of a card of its own account, not one made under another account",
-      source: "spec/ads-campaigns.arazzo.yaml:2387:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2393:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -10911,7 +10911,7 @@ export const plan: ConformancePlan = {
       id: "cardComponentsNeedTheirMembers",
       summary:
         "a card needs components or slides, and each component its required members (a DETAILS title, a website url, a label value of the list)",
-      source: "spec/ads-campaigns.arazzo.yaml:2469:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2475:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11080,7 +11080,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesOnlyTheListedKeys",
       summary:
         "a sandbox account is given only the features of the sandbox list; keys seen elsewhere (CITY_TARGETING, PROMOTED_MEDIA_POLLS) are refused and not held afterwards",
-      source: "spec/ads-campaigns.arazzo.yaml:2563:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2569:5",
       inputs: [],
       steps: [
         {
@@ -11153,7 +11153,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationAllCtaPairsKept",
       summary:
         "a video conversation card takes the second to fourth CTA pairs and answers and reads them back as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:2609:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2615:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11225,7 +11225,7 @@ export const plan: ConformancePlan = {
       id: "curatedCategoryLinkNamesACategory",
       summary:
         "the curated_category_id of a line item curated category names a curated category that reads with that id",
-      source: "spec/ads-campaigns.arazzo.yaml:2663:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2669:5",
       inputs: [],
       steps: [
         {
@@ -11255,6 +11255,114 @@ export const plan: ConformancePlan = {
         },
       ],
       changesData: false,
+    },
+    {
+      id: "advertiserPostIsACorePost",
+      summary:
+        "a post made for an advertiser is looked up through the core API with its text, its author (the advertiser) and its media key",
+      source: "spec/ads-campaigns.arazzo.yaml:2691:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "granting_user_id", required: true },
+      ],
+      steps: [
+        {
+          id: "images",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "IMAGE" }],
+          successCriteria: [],
+          outputs: { key: "$response.body#/data/0/media_key" },
+          preconditions: ["$response.body#/data/0/media_key != null"],
+        },
+        {
+          id: "create",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.granting_user_id" },
+            { name: "text", value: "Seen through the core lookup {$inputs.run}" },
+            { name: "media_keys", value: ["$steps.images.outputs.key"] },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/id_str != null",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id_str", text: "$request.query.text" },
+        },
+        {
+          id: "lookup",
+          operationId: "getPostsByIds",
+          source: {
+            name: "core",
+            operation: {
+              id: "getPostsByIds",
+              method: "GET",
+              path: "/2/posts",
+              security: [["bearer"]],
+              parameters: [
+                { name: "ids", in: "query", required: true, style: "form", explode: false },
+                {
+                  name: "post.fields",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: false,
+                },
+                { name: "expansions", in: "query", required: false, style: "form", explode: false },
+                {
+                  name: "media.fields",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: false,
+                },
+                {
+                  name: "poll.fields",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: false,
+                },
+                {
+                  name: "user.fields",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: false,
+                },
+                {
+                  name: "place.fields",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: false,
+                },
+              ],
+              accept: "application/json",
+            },
+          },
+          parameters: [
+            { name: "ids", value: ["$steps.create.outputs.id"] },
+            { name: "expansions", value: ["author_id", "attachments.media_keys"] },
+            { name: "post.fields", value: ["author_id", "attachments"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.create.outputs.id && $response.body#/data/0/text == $steps.create.outputs.text && $response.body#/data/0/author_id == $inputs.granting_user_id && $response.body#/data/0/attachments/media_keys/0 == $steps.images.outputs.key",
+              type: "simple",
+            },
+            {
+              condition: "$[?@.id == '{$inputs.granting_user_id}']",
+              type: "jsonpath",
+              context: "$response.body#/includes/users",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
     },
   ],
 };

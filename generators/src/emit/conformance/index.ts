@@ -14,6 +14,7 @@ import { boundaries, bodyContent, requestSchemas } from "./requests.js";
 import { breakRules } from "./rules.js";
 import { indexOperations, type OperationIndex } from "./operation-index.js";
 import { scenarios } from "./sequences.js";
+import { acceptOf, wireOf } from "./wire.js";
 
 type Obj = Record<string, unknown>;
 
@@ -103,13 +104,6 @@ function conditionalOf(op: Operation): Obj {
   return out.length > 0 ? { conditional: out } : {};
 }
 
-/** `accept`: the media types of the operation's answers, success first, each once. */
-function acceptOf(op: Operation): Obj {
-  const ordered = [...op.responses.filter((r) => /^2/.test(r.status)), ...op.responses.filter((r) => !/^2/.test(r.status))];
-  const types = [...new Set(ordered.flatMap((r) => r.contents.map((c) => c.mediaType)).filter((t) => !t.includes("*")))];
-  return types.length > 0 ? { accept: types.join(", ") } : {};
-}
-
 /** `outstanding`: the most objects a create may hold at once (`x-limits` kind outstanding). */
 function outstandingOf(op: Operation): { outstanding?: number } {
   const max = op.limits.find((l) => l.kind === "outstanding" && typeof l.max === "number")?.max;
@@ -131,18 +125,11 @@ function declaresRefusal(op: Operation): boolean {
 }
 
 function operationPlan(model: ApiModel, index: OperationIndex, relations: Relations, op: Operation, resolve: Resolve, converted: Map<object, unknown>): Obj {
-  const kinds = new Map(model.securitySchemes.map((s) => [s.name, s.kind]));
-  const security = op.security.map((req) => req.map((r) => kinds.get(r.scheme) ?? "unsupported"));
-  const parameters = op.parameters
-    .filter((p) => p.in !== "cookie" && !(p.in === "header" && ["accept", "content-type", "authorization"].includes(p.name.toLowerCase())))
-    .map((p) => ({ name: p.name, in: p.in, required: p.required, style: p.style, explode: p.explode }));
+  const wire = wireOf(model, op);
+  const parameters = wire.parameters;
   const flow = flowStep(model, index, op);
   const base = {
-    id: op.id,
-    method: op.method.toUpperCase(),
-    path: op.path,
-    security,
-    parameters,
+    ...wire,
     ...(destroys(index, op) ? { destructive: true } : {}),
     ...(flow !== undefined ? { flowStep: flow } : {}),
   };

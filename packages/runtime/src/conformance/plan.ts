@@ -347,6 +347,13 @@ export type Scenario =
 export interface WorkflowStep {
   readonly id: string;
   readonly operationId: string;
+  /**
+   * The step calls an operation of another contract (`operationId: $sourceDescriptions.<name>.<id>`):
+   * the source description's name, whose base URL the target gives (`sources`), and how to send the
+   * operation. Its answers are judged by the success criteria and for server errors only: that
+   * contract's own suite checks their shapes.
+   */
+  readonly source?: { readonly name: string; readonly operation: OperationCase };
   readonly description?: string;
   /** Values are literals, runtime expressions (`$steps.create.outputs.id`) or strings embedding `{$…}`. */
   readonly parameters: readonly { readonly name: string; readonly value: unknown }[];

@@ -23,6 +23,11 @@ export type Credentials = AuthConfig | "none" | "target";
 export interface SendOptions {
   /** Take a 429 as the answer instead of waiting and retrying (a rate limit is what is checked). @default false */
   readonly noRetry?: boolean;
+  /**
+   * Where to send it instead of the target's base URL: the server of another contract a workflow's
+   * step calls (an Arazzo source description given with contractgen test --source). @default the target's
+   */
+  readonly baseUrl?: string;
 }
 
 export interface Sender {
@@ -107,13 +112,13 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
     head = { request: `${last.method} ${last.url}`, status: res.status, type: res.headers.get("content-type") };
     return res;
   };
-  const transportFor = (auth: Credentials, noRetry: boolean): Transport => {
+  const transportFor = (auth: Credentials, noRetry: boolean, baseUrl?: string): Transport => {
     const t = target();
-    const key = (auth === "target" || auth === "none" ? auth : JSON.stringify(auth)) + (noRetry ? " no-retry" : "");
+    const key = (auth === "target" || auth === "none" ? auth : JSON.stringify(auth)) + (noRetry ? " no-retry" : "") + (baseUrl !== undefined ? ` at ${baseUrl}` : "");
     let tr = transports.get(key);
     if (!tr) {
       tr = createTransport({
-        baseUrl: t.baseUrl,
+        baseUrl: baseUrl ?? t.baseUrl,
         auth: auth === "target" ? t.auth : auth === "none" ? {} : auth,
         fetch: recording,
         // A 429 is the server pacing the suite, not an answer to check: wait as it asks, a bounded number of times.
@@ -173,7 +178,7 @@ export function createSender(target: () => { readonly baseUrl: string; readonly 
     const security = securityOf(op);
     const at = Date.now();
     lastStream = op.stream !== undefined ? op.id : undefined;
-    const answer = transportFor(auth, options?.noRetry === true).request({
+    const answer = transportFor(auth, options?.noRetry === true, options?.baseUrl).request({
       method: op.method as "GET",
       path: op.path,
       pathParams,

@@ -27,6 +27,12 @@ export interface ConformanceTarget {
    * contractgen test --disposable). @default false
    */
   readonly disposable?: boolean;
+  /**
+   * Base URLs of the other contracts a workflow's steps call, by the name of their Arazzo source
+   * description (CONTRACT_SOURCES, contractgen test --source core=<url>). A workflow calling a source
+   * not given here is skipped, naming the flag: sent to the wrong server its steps would fail for nothing.
+   */
+  readonly sources?: Readonly<Record<string, string>>;
   readonly close?: () => Promise<void>;
 }
 
@@ -47,6 +53,19 @@ function parseValues(text: string | undefined): Record<string, unknown> | undefi
   return parsed as Record<string, unknown>;
 }
 
+function parseSources(text: string | undefined): Record<string, string> | undefined {
+  if (text === undefined || text === "") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`CONTRACT_SOURCES is not JSON (${(err as Error).message}): give source names and base URLs, e.g. {"core":"http://127.0.0.1:8080"}`, { cause: err });
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || !Object.values(parsed).every((v) => typeof v === "string"))
+    throw new Error('CONTRACT_SOURCES must be a JSON object of source names and base URLs, e.g. {"core":"http://127.0.0.1:8080"}');
+  return parsed as Record<string, string>;
+}
+
 function parseAuth(text: string | undefined): AuthConfig {
   if (text === undefined || text === "") return {};
   try {
@@ -61,6 +80,7 @@ export async function resolveTarget(env: Readonly<Record<string, string | undefi
   const values = parseValues(env["CONTRACT_VALUES"]);
   const rateLimits = env["CONTRACT_RATE_LIMITS"] === "1";
   const disposable = env["CONTRACT_DISPOSABLE"] === "1";
+  const sources = parseSources(env["CONTRACT_SOURCES"]);
   if (baseUrl)
     return {
       baseUrl,
@@ -69,6 +89,7 @@ export async function resolveTarget(env: Readonly<Record<string, string | undefi
       ...(rateLimits ? { rateLimits } : {}),
       ...(disposable ? { disposable } : {}),
       ...(values ? { values } : {}),
+      ...(sources ? { sources } : {}),
     };
   const name = env["CONTRACT_TARGET"];
   if (!name) {
@@ -77,7 +98,7 @@ export async function resolveTarget(env: Readonly<Record<string, string | undefi
   // Loaded by name at run time so the runtime depends on no server.
   const mod = (await import(name)) as Partial<ConformanceTargetModule>;
   if (typeof mod.startTarget !== "function") throw new Error(`CONTRACT_TARGET module ${name} exports no startTarget()`);
-  const started = { ...(await mod.startTarget()), ...(rateLimits ? { rateLimits } : {}), ...(disposable ? { disposable } : {}) };
+  const started = { ...(await mod.startTarget()), ...(rateLimits ? { rateLimits } : {}), ...(disposable ? { disposable } : {}), ...(sources ? { sources } : {}) };
   // Values given by hand win over the ones the target module knows.
   return values ? { ...started, values: { ...(started.values ?? {}), ...values } } : started;
 }

@@ -7,7 +7,7 @@
 import { explain, holds, parseCondition } from "../arazzo/condition.js";
 import { parseJsonPath, queryJsonPath } from "../arazzo/jsonpath.js";
 import { fill, parseExpression, evaluate, type ExpressionScope } from "../arazzo/expression.js";
-import type { WorkflowPlan, WorkflowStep } from "./plan.js";
+import type { OperationCase, WorkflowPlan } from "./plan.js";
 import { where, type RunContext } from "./context.js";
 import { describeResponse, updateAt } from "./request.js";
 import { brokenRules, exchangeOf as ruleExchange } from "./invariants.js";
@@ -32,8 +32,7 @@ function inputsOf(wf: WorkflowPlan, given: Readonly<Rec>): { values: Rec; missin
   return { values, missing };
 }
 
-function exchangeOf(ctx: RunContext, step: WorkflowStep, values: Rec, body: unknown, res: RawResponse): NonNullable<ExpressionScope["exchange"]> {
-  const op = ctx.op(step.operationId);
+function exchangeOf(ctx: RunContext, op: OperationCase | undefined, values: Rec, body: unknown, res: RawResponse): NonNullable<ExpressionScope["exchange"]> {
   const part = (location: string): Rec => Object.fromEntries((op?.parameters ?? []).filter((p) => p.in === location && values[p.name] !== undefined).map((p) => [p.name, values[p.name]]));
   const last = ctx.sender.last;
   return {
@@ -61,13 +60,24 @@ export async function runWorkflow(ctx: RunContext, wf: WorkflowPlan, skip: (why:
     skip(`needs the input(s) ${missing.join(", ")}: give them with contractgen test --values '{"${missing[0]}": …}'`);
     return;
   }
+  // Every other contract the workflow calls must have its server named before any step runs: sent
+  // to this contract's server instead, its steps would fail for nothing.
+  const sources = ctx.target().sources ?? {};
+  const unplaced = [...new Set(wf.steps.flatMap((s) => (s.source !== undefined && sources[s.source.name] === undefined ? [s.source.name] : [])))];
+  if (unplaced.length > 0) {
+    skip(
+      `its steps also call ${unplaced.map((n) => `the source ${n}`).join(" and ")}: give ${unplaced.length > 1 ? "their base URLs" : "its base URL"} with contractgen test ${unplaced.map((n) => `--source ${n}=<url>`).join(" ")} (the same URL as --base-url where one server serves both)`,
+    );
+    return;
+  }
   const steps: Record<string, Rec> = {};
   for (const step of wf.steps) {
-    const op = ctx.op(step.operationId);
+    const op = step.source?.operation ?? ctx.op(step.operationId);
     if (!op || op.skip !== undefined) {
       skip(`step ${step.id}: ${step.operationId} ${op?.skip ?? "is not an operation of the contract"}`);
       return;
     }
+    const baseUrl = step.source !== undefined ? sources[step.source.name] : undefined;
     const scope: ExpressionScope = { inputs, steps };
     const values: Rec = {};
     for (const p of step.parameters) {
@@ -76,6 +86,11 @@ export async function runWorkflow(ctx: RunContext, wf: WorkflowPlan, skip: (why:
     }
     // Path values the step does not give are found as every other case finds them.
     const unnamed = op.parameters.filter((p) => p.in === "path" && values[p.name] === undefined);
+    if (unnamed.length > 0 && step.source !== undefined) {
+      // The other contract's lists are not this suite's to search.
+      skip(`step ${step.id}: ${step.operationId} needs ${unnamed.map((p) => p.name).join(", ")}, which the step does not give`);
+      return;
+    }
     if (unnamed.length > 0) {
       const found = await ctx.pathValues(op);
       for (const p of unnamed) if (found[p.name] !== undefined) values[p.name] = found[p.name];
@@ -85,14 +100,18 @@ export async function runWorkflow(ctx: RunContext, wf: WorkflowPlan, skip: (why:
       const v = fill(r.value, scope);
       body = updateAt(body, r.target, () => v);
     }
-    const label = `workflow ${wf.id} (${wf.source}), step ${step.id}: ${where(op)}`;
-    const res = await ctx.send(op, values, body, step.credentials === "none" ? "none" : undefined);
+    const label = `workflow ${wf.id} (${wf.source}), step ${step.id}: ${step.source !== undefined ? `${step.source.name}'s ` : ""}${where(op)}`;
+    const credentials = step.credentials === "none" ? "none" : "target";
+    const res = baseUrl !== undefined ? await ctx.sender.send(op, values, body, credentials, undefined, { baseUrl }) : await ctx.send(op, values, body, credentials);
     ctx.check(res.status < 500, `${label} answered ${describeResponse(res)}: a server error`);
-    ctx.checkShape(op, res);
-    // The contract's response rules hold for every answer, a workflow's as much as a case's.
-    const broken = brokenRules(op.responseRules ?? [], ruleExchange(op, values, body, res), ctx.root);
-    ctx.check(broken.length === 0, `${label} answered ${describeResponse(res)}, breaking the contract's response rules: ${broken.join("; ")}`);
-    const here: ExpressionScope = { inputs, steps, exchange: exchangeOf(ctx, step, values, body, res) };
+    if (step.source === undefined) {
+      // Another contract's answers are its own suite's to judge; this one's are checked here too.
+      ctx.checkShape(op, res);
+      // The contract's response rules hold for every answer, a workflow's as much as a case's.
+      const broken = brokenRules(op.responseRules ?? [], ruleExchange(op, values, body, res), ctx.root);
+      ctx.check(broken.length === 0, `${label} answered ${describeResponse(res)}, breaking the contract's response rules: ${broken.join("; ")}`);
+    }
+    const here: ExpressionScope = { inputs, steps, exchange: exchangeOf(ctx, op, values, body, res) };
     for (const pre of step.preconditions ?? []) {
       const tree = parseCondition(pre);
       if (!holds(tree, here)) {
