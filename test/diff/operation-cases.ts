@@ -386,6 +386,20 @@ export const OPERATION_CASES: readonly OperationCase[] = [
     bump: "major",
   },
   {
+    edit: "an extension inside a security scheme's flow is added (x-revocation-url)",
+    old: getA({}, { components: { securitySchemes: { app: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "/token", scopes: {} } } } } } }),
+    new: getA({}, { components: { securitySchemes: { app: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "/token", "x-revocation-url": "/revoke", scopes: {} } } } } } }),
+    changes: [{ kind: "annotation-changed", severity: "documentation", pointer: "#/components/securitySchemes/app/flows" }],
+    bump: "patch",
+  },
+  {
+    edit: "a security scheme's token URL changes",
+    old: getA({}, { components: { securitySchemes: { app: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "/token", scopes: {} } } } } } }),
+    new: getA({}, { components: { securitySchemes: { app: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "/oauth/token", scopes: {} } } } } } }),
+    changes: [{ kind: "security-scheme-changed", severity: "breaking", pointer: "#/components/securitySchemes/app" }],
+    bump: "major",
+  },
+  {
     edit: "a security scheme is removed",
     old: getA({}, { components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" } } } }),
     new: getA({}, { components: { securitySchemes: {} } }),

@@ -103,6 +103,13 @@ export function compareSchemaComponents(oldView: SpecView, newView: SpecView, sh
   return out;
 }
 
+/** `value` without `x-` members at any depth. */
+function withoutExtensions(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutExtensions);
+  if (!isObj(value)) return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k.startsWith("x-") ? [] : [[k, withoutExtensions(v)]])));
+}
+
 /** Members of a security scheme that change how a client authenticates. */
 const SCHEME_BEHAVIOUR = ["type", "scheme", "in", "name", "bearerFormat", "flows", "openIdConnectUrl", "x-oauth1"] as const;
 
@@ -122,7 +129,11 @@ export function compareSecuritySchemes(oldView: SpecView, newView: SpecView): Fi
     else if (o && n) {
       const on = isObj(o.node) ? o.node : {};
       const nn = isObj(n.node) ? n.node : {};
-      const changed = SCHEME_BEHAVIOUR.filter((k) => stableJson(on[k]) !== stableJson(nn[k]));
+      // Extensions inside the flows (`x-revocation-url`) tell tools about the flow; a client authenticates as before.
+      const behaviour = (node: Record<string, unknown>, k: string): string => stableJson(k === "flows" ? withoutExtensions(node[k]) : node[k]);
+      const changed = SCHEME_BEHAVIOUR.filter((k) => behaviour(on, k) !== behaviour(nn, k));
+      if (!changed.includes("flows") && stableJson(on["flows"]) !== stableJson(nn["flows"]))
+        out.push({ kind: "annotation-changed", side: "new", pointer: `${n.pointer}/flows`, message: `security scheme ${name}: an extension of its flows changed` });
       if (changed.length > 0) out.push({ kind: "security-scheme-changed", side: "new", pointer: n.pointer, message: `security scheme ${name}: ${changed.join(", ")} changed` });
       const docs = compareAnnotations(o, n, `security scheme ${name}`, { docKeys: ["description"] });
       // x-oauth1 is compared above as behaviour.

@@ -284,11 +284,22 @@ function tokenFlows(model: ApiModel, resolve: Resolve): Obj[] {
       ...(scheme.invalidToken ? { invalidToken: scheme.invalidToken } : {}),
     });
   }
-  // The app-only bearer token of an OAuth 2.0 client-credentials scheme: issued once, returned again, invalidated, refused.
-  const create = model.operations.find((o) => o.id === "createBearerToken");
-  const invalidate = model.operations.find((o) => o.id === "invalidateBearerToken");
-  const probe = model.operations.find((o) => o.security.some((req) => req.some((r) => model.securitySchemes.find((s) => s.name === r.scheme)?.kind === "bearer")) && o.unspecified === undefined);
-  if (create && invalidate && probe) {
+  // The app-only bearer token of an OAuth 2.0 client-credentials flow whose token and revocation
+  // endpoints are operations of the contract (`tokenUrl` and `x-revocation-url`, relative paths):
+  // issued once, returned again, invalidated, refused.
+  const postAt = (url: unknown): Operation | undefined => (typeof url === "string" && url.startsWith("/") ? model.operations.find((o) => o.method === "post" && o.path === url) : undefined);
+  const done = new Set<string>();
+  for (const scheme of model.securitySchemes) {
+    const flow = scheme.flows?.["clientCredentials"];
+    if (!isObj(flow)) continue;
+    const create = postAt(flow["tokenUrl"]);
+    const invalidate = postAt(flow["x-revocation-url"]);
+    // An operation the token opens: one secured by this scheme or by a plain bearer scheme.
+    const probe = model.operations.find(
+      (o) => o.unspecified === undefined && o.security.some((req) => req.some((r) => r.scheme === scheme.name || model.securitySchemes.find((s) => s.name === r.scheme)?.kind === "bearer")),
+    );
+    if (!create || !invalidate || !probe || done.has(create.id)) continue;
+    done.add(create.id);
     out.push({ kind: "bearerLifecycle", create: create.id, invalidate: invalidate.id, probe: probe.id, row: "app-only bearer token: issued, returned again, invalidated, refused, a new one differs" });
   }
   return out;
