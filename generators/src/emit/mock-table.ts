@@ -302,6 +302,7 @@ export function mockTable(model: ApiModel): Obj {
     const f = filterPlans(op, resolve).map(({ param, match, members, caseInsensitive }) => ({ param, match, members, ...(caseInsensitive === true ? { caseInsensitive: true } : {}) }));
     if (f.length > 0) filters[op.id] = f;
   }
+  const derived = derivedMembers(model);
   const parameters = pathParameters(model, resolve);
   const scoped = scopedReferences(relations.references, collections);
   const named = namedReferences(relations.references, collections);
@@ -317,10 +318,43 @@ export function mockTable(model: ApiModel): Obj {
       const stated = model.securitySchemes.find((sch) => sch.invalidToken !== undefined)?.invalidToken;
       return stated ? { invalidToken: { status: stated.status, schema: stated.schema } } : {};
     })(),
+    ...(Object.keys(derived).length > 0 ? { derived } : {}),
     ...(Object.keys(parameters).length > 0 ? { pathParameters: parameters } : {}),
     ...(Object.keys(scoped).length > 0 ? { scoped } : {}),
     ...(Object.keys(named).length > 0 ? { references: named } : {}),
   };
+}
+
+/**
+ * Per operation, the members its success answers derive from others: response rules on a 2xx of
+ * kind `template` (`card_uri` is `card://{/id}`), `equals` (the answer's `id` is the path's) and
+ * `offset` (`end_time` is `start_time` plus `duration_in_minutes`). Pointers stay the rule's, into
+ * the exchange (`/body/…`, `/request/…`) or each item of `each`; the member set must lie in the body.
+ */
+function derivedMembers(model: ApiModel): Obj {
+  const out: Obj = {};
+  const str = (v: unknown): v is string => typeof v === "string";
+  const inBody = (p: string): boolean => p === "/body" || p.startsWith("/body/");
+  for (const op of model.operations) {
+    const rules: Obj[] = [];
+    for (const r of op.responses) {
+      if (!/^2/.test(r.status)) continue;
+      for (const rule of r.rules ?? []) {
+        const x = rule as Obj;
+        const each = x["each"];
+        if (each !== undefined && !(str(each) && inBody(each))) continue;
+        // Without `each` the member set is the exchange's own and must be in the body; an item's is.
+        const writable = (p: unknown): p is string => str(p) && (each !== undefined ? !p.startsWith("#") : inBody(p));
+        const scope = str(each) ? { each } : {};
+        if (x["kind"] === "template" && writable(x["field"]) && str(x["template"])) rules.push({ kind: "template", ...scope, field: x["field"], template: x["template"] });
+        else if (x["kind"] === "equals" && writable(x["left"]) && str(x["right"])) rules.push({ kind: "equals", ...scope, field: x["left"], from: x["right"] });
+        else if (x["kind"] === "offset" && writable(x["field"]) && str(x["from"]) && str(x["by"]) && str(x["unit"]))
+          rules.push({ kind: "offset", ...scope, field: x["field"], from: x["from"], by: x["by"], unit: x["unit"] });
+      }
+    }
+    if (rules.length > 0) out[op.id] = rules;
+  }
+  return out;
 }
 
 /** The collection whose list gives a reference's values by its key (under `by`, where given), or -1. */

@@ -7,6 +7,9 @@
 import type { OperationCase, PaginationPlan, ResponseRule } from "./plan.js";
 import { requestInput } from "./synth.js";
 import { getAt, hasAt } from "./request.js";
+import { fillTemplate } from "../shared/template.js";
+
+export { fillTemplate };
 import type { MockSchema } from "../mock/mock-data.js";
 import { createSchemaMatcher, jsonEqual } from "../shared/schema-match.js";
 
@@ -164,18 +167,6 @@ export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange, 
     }
   }
   return out;
-}
-
-/** `card://{/id}` with each `{pointer}` replaced by the text at that pointer of `scope`; undefined when one is missing. */
-export function fillTemplate(template: string, scope: unknown): string | undefined {
-  let missing = false;
-  const out = template.replace(/\{(\/[^}]*)\}/g, (_m, pointer: string) => {
-    const v = getAt(scope, pointer);
-    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return String(v);
-    missing = true;
-    return "";
-  });
-  return missing ? undefined : out;
 }
 
 /** One page as the walk saw it. */

@@ -21,9 +21,10 @@ import { copy, deleteAt, getAt, isRec, ownPath, setAt } from "./pointer.js";
 import { parsePrefer, prefers, type Preference } from "./prefer.js";
 import { layOver, repair, type Place } from "./render.js";
 import { CollectionStore, put, type Scope, type StoredObject } from "./store.js";
-import type { MockCollection, MockOperationRole, MockReference, MockTable, ResponsePlan } from "./table.js";
+import type { MockCollection, MockDerived, MockOperationRole, MockReference, MockTable, ResponsePlan } from "./table.js";
 import { mockSecurity, type MockCredentials } from "./security.js";
 import { knownValues } from "./values.js";
+import { fillTemplateWith } from "../../shared/template.js";
 
 export type { MockCredentials } from "./security.js";
 export { DEFAULT_MOCK_CREDENTIALS } from "./security.js";
@@ -80,6 +81,20 @@ export interface MockEngine {
 }
 
 const truthy = (v: unknown): boolean => v === true || v === "true" || v === "1";
+
+const UNIT_MS = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+
+/** The value a derived member must have, read through `read`; undefined where a part is missing. */
+function derivedValue(r: MockDerived, read: (pointer: string) => unknown): unknown {
+  if (r.kind === "template") return fillTemplateWith(r.template, read);
+  if (r.kind === "equals") return read(r.from);
+  const start = read(r.from);
+  const by = read(r.by);
+  const ms = typeof start === "string" ? Date.parse(start) : NaN;
+  const n = typeof by === "number" ? by : typeof by === "string" && by.trim() !== "" ? Number(by) : NaN;
+  if (Number.isNaN(ms) || Number.isNaN(n)) return undefined;
+  return new Date(ms + n * UNIT_MS[r.unit]).toISOString().replace(".000Z", "Z");
+}
 
 export function createMockEngine(source: MockEngineSource, options: MockEngineOptions = {}): MockEngine {
   const seed = normalizeSeed(options.seed ?? 1);
@@ -465,6 +480,33 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
     return undefined;
   };
 
+  /**
+   * Members the contract derives from others (`card_uri` from `id`, the answer's `id` from the
+   * path, `end_time` from `start_time` and a duration), filled in every 2xx answer that carries
+   * them, so a drawn or stored object never contradicts the rule. The body is copied first (its
+   * objects may be the store's), and kept as it was where the result would not validate.
+   */
+  const derive = (operationId: string, input: CoreHandlerInput, out: HandlerReply): HandlerReply => {
+    const rules = Object.prototype.hasOwnProperty.call(table.derived ?? {}, operationId) ? (table.derived?.[operationId] ?? []) : [];
+    if (rules.length === 0 || out.status < 200 || out.status >= 300 || out.body === undefined) return out;
+    const exchange: Rec = { body: copy(out.body), request: { path: input.path ?? {}, query: input.query ?? {}, body: input.body } };
+    let changed = false;
+    for (const r of rules) {
+      const items = r.each === undefined ? [exchange] : getAt(exchange, r.each);
+      for (const item of Array.isArray(items) ? items : []) {
+        const read = (p: string): unknown => getAt(p.startsWith("#") ? exchange : item, p.replace(/^#/, ""));
+        const now = getAt(item, r.field);
+        if (now === undefined) continue;
+        const want = derivedValue(r, read);
+        if (want !== undefined && JSON.stringify(want) !== JSON.stringify(now) && setAt(item, r.field, want)) changed = true;
+      }
+    }
+    if (!changed) return out;
+    const plan = answers.success(operationId);
+    const contentType = plan?.status === out.status ? plan.plan.contentType : undefined;
+    return source.validateResponse(operationId, out.status, contentType, exchange["body"]).valid ? { ...out, body: exchange["body"] } : out;
+  };
+
   let values: Readonly<Record<string, string | number | boolean>> | undefined;
   const handlers: Record<string, CoreHandler> = Object.create(null) as Record<string, CoreHandler>;
   for (const operationId of Object.keys(source.plans)) {
@@ -474,9 +516,9 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
       if (!options.stateless && !prefers(prefer)) {
         const refused = scopedRefusal(operationId, input) ?? deletedRefusal(operationId, input);
         if (refused) return refused;
-        if (role) return echoed(operationId, input, stateful(operationId, role, input));
+        if (role) return echoed(operationId, input, derive(operationId, input, stateful(operationId, role, input)));
       }
-      return echoed(operationId, input, stateless(operationId, prefer, isRec(input.query) ? input.query : {}));
+      return echoed(operationId, input, derive(operationId, input, stateless(operationId, prefer, isRec(input.query) ? input.query : {})));
     });
   }
 

@@ -126,6 +126,15 @@ export interface MockReference {
   readonly collection: number;
 }
 
+/**
+ * A member an answer derives from others (see `MockTable.derived`): pointers into the exchange
+ * (`/body/…`, `/request/path/…`), or into each item of the array at `each` (`#/…` still the exchange's).
+ */
+export type MockDerived =
+  | { readonly kind: "template"; readonly each?: string; readonly field: string; readonly template: string }
+  | { readonly kind: "equals"; readonly each?: string; readonly field: string; readonly from: string }
+  | { readonly kind: "offset"; readonly each?: string; readonly field: string; readonly from: string; readonly by: string; readonly unit: "second" | "minute" | "hour" | "day" };
+
 export interface MockTable {
   readonly collections: readonly MockCollection[];
   readonly operations: Readonly<Record<string, MockOperationRole>>;
@@ -144,6 +153,11 @@ export interface MockTable {
   readonly scoped?: Readonly<Record<string, readonly MockScopedReference[]>>;
   /** Per operation: request members naming an object of a collection; a key of a deleted one is refused. */
   readonly references?: Readonly<Record<string, readonly MockReference[]>>;
+  /**
+   * Per operation: members its 2xx answers derive from others (its response rules of kind
+   * `template`, `equals` and `offset`), each filled in wherever the answer carries it.
+   */
+  readonly derived?: Readonly<Record<string, readonly MockDerived[]>>;
   /** Every path parameter name of the served operations (absent from tables generated before it). */
   readonly pathParameters?: Readonly<Record<string, MockPathParameter>>;
 }
