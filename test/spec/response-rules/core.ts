@@ -87,4 +87,36 @@ export const rows: Row[] = [
       { data: [{ id: "20", text: "x", context_annotations: [{ domain: { id: "46", name: "Business Taxonomy" }, entity: { name: "Technology" } }] }] },
     ),
   },
+  {
+    rule: "primary-posts-default-fields-whatever-expansions",
+    keeps: exchange({ query: { ids: ["20"], expansions: ["author_id"] } }, { data: [{ id: "20", text: "x" }], includes: { users: [{ id: "7" }] } }),
+    breaks: exchange({ query: { ids: ["20"], expansions: ["author_id"] } }, { data: [{ id: "20", text: "x", author_id: "7" }], includes: { users: [{ id: "7" }] } }),
+  },
+  {
+    rule: "post-fields-only-as-asked",
+    keeps: exchange({ query: { ids: ["20"], "post.fields": ["created_at"], expansions: ["referenced_posts.id"] } }, { data: [{ id: "20", text: "x", created_at: "2026-01-01T00:00:00Z" }], includes: { posts: [{ id: "19", text: "y", created_at: "2025-12-31T00:00:00Z" }] } }),
+    breaks: exchange({ query: { ids: ["20"], "post.fields": ["created_at"], expansions: ["referenced_posts.id"] } }, { data: [{ id: "20", text: "x", created_at: "2026-01-01T00:00:00Z" }], includes: { posts: [{ id: "19", text: "y", created_at: "2025-12-31T00:00:00Z", lang: "en" }] } }),
+  },
+  {
+    rule: "media-fields-only-as-asked",
+    keeps: exchange(
+      { query: { ids: ["20"], expansions: ["attachments.media_keys"], "media.fields": ["duration_ms"] } },
+      { data: [{ id: "20", text: "x" }], includes: { media: [{ media_key: "7_20", type: "video", duration_ms: 4000 }] } },
+    ),
+    breaks: exchange(
+      { query: { ids: ["20"], expansions: ["attachments.media_keys"], "media.fields": ["duration_ms"] } },
+      { data: [{ id: "20", text: "x" }], includes: { media: [{ media_key: "7_20", type: "video", duration_ms: 4000, public_metrics: { view_count: 5 } }] } },
+    ),
+  },
+  {
+    rule: "user-entities-carry-their-spans",
+    keeps: exchange(
+      { query: { ids: ["20"], expansions: ["author_id"], "user.fields": ["entities"] } },
+      { data: [{ id: "20", text: "x" }], includes: { users: [{ id: "7", entities: { url: { urls: [{ start: 0, end: 23, url: "https://t.example/a" }] }, description: { hashtags: [{ start: 0, end: 4, tag: "dev" }], mentions: [{ start: 5, end: 9, username: "api" }] } } }] } },
+    ),
+    breaks: exchange(
+      { query: { ids: ["20"], expansions: ["author_id"], "user.fields": ["entities"] } },
+      { data: [{ id: "20", text: "x" }], includes: { users: [{ id: "7", entities: { description: { mentions: [{ username: "api" }] } } }] } },
+    ),
+  },
 ];
