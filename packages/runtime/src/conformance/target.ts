@@ -41,30 +41,26 @@ export interface ConformanceTargetModule {
   startTarget(): Promise<ConformanceTarget>;
 }
 
-function parseValues(text: string | undefined): Record<string, unknown> | undefined {
+/**
+ * The JSON object an environment variable holds, or undefined when it is unset or empty; an error
+ * naming the variable and what to give (`what`, with an example) otherwise.
+ */
+function parseObject<T>(name: string, text: string | undefined, what: string, fits: (v: object) => boolean = () => true): Record<string, T> | undefined {
   if (text === undefined || text === "") return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new Error(`CONTRACT_VALUES is not JSON (${(err as Error).message}): give parameter names and values, e.g. {"account_id":"18ce54d4x5t"}`, { cause: err });
+    throw new Error(`${name} is not JSON (${(err as Error).message}): give ${what}`, { cause: err });
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error('CONTRACT_VALUES must be a JSON object of parameter names and values, e.g. {"account_id":"18ce54d4x5t"}');
-  return parsed as Record<string, unknown>;
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || !fits(parsed)) throw new Error(`${name} must be a JSON object of ${what}`);
+  return parsed as Record<string, T>;
 }
 
-function parseSources(text: string | undefined): Record<string, string> | undefined {
-  if (text === undefined || text === "") return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`CONTRACT_SOURCES is not JSON (${(err as Error).message}): give source names and base URLs, e.g. {"core":"http://127.0.0.1:8080"}`, { cause: err });
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || !Object.values(parsed).every((v) => typeof v === "string"))
-    throw new Error('CONTRACT_SOURCES must be a JSON object of source names and base URLs, e.g. {"core":"http://127.0.0.1:8080"}');
-  return parsed as Record<string, string>;
-}
+const parseValues = (text: string | undefined): Record<string, unknown> | undefined => parseObject<unknown>("CONTRACT_VALUES", text, 'parameter names and values, e.g. {"account_id":"18ce54d4x5t"}');
+
+const parseSources = (text: string | undefined): Record<string, string> | undefined =>
+  parseObject<string>("CONTRACT_SOURCES", text, 'source names and base URLs, e.g. {"core":"http://127.0.0.1:8080"}', (v) => Object.values(v).every((x) => typeof x === "string"));
 
 function parseAuth(text: string | undefined): AuthConfig {
   if (text === undefined || text === "") return {};
