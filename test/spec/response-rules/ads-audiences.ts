@@ -28,6 +28,17 @@ export const rows: Row[] = [
     }),
   },
   {
+    rule: "products-grouped-have-group-key",
+    keeps: holding({
+      "/body/data": [
+        { id: "SKU-1", item_group_id: "SHIRT", item_group_key: "1516" },
+        { id: "SKU-3", item_group_id: null, item_group_key: null },
+      ],
+    }),
+    // A variant of a group listed without the group identifier the service generates.
+    breaks: holding({ "/body/data": [{ id: "SKU-1", item_group_id: "SHIRT", item_group_key: null }] }),
+  },
+  {
     rule: "product-delete-one-per-key",
     keeps: exchange(
       { body: { product_keys: ["1", "2"] } },
@@ -42,6 +53,17 @@ export const rows: Row[] = [
     ),
     // The unknown key left out of the answer.
     breaks: exchange({ body: { product_keys: ["1", "2"] } }, { data: { delete_products: [{ product_key: "1", failed_product_key: null, message: null }] } }),
+  },
+  {
+    rule: "product-delete-failure-has-message",
+    keeps: holding({
+      "/body/data/delete_products": [
+        { product_key: "1", failed_product_key: null, message: null },
+        { product_key: "2", failed_product_key: "2", message: "Product not found" },
+      ],
+    }),
+    // A failed deletion that does not say why.
+    breaks: holding({ "/body/data/delete_products": [{ product_key: "2", failed_product_key: "2", message: null }] }),
   },
   equalsRow("product-set-create-keeps-description", "/body/data/description", "/request/body/description", "Discounted summer items", "Summer items"),
   {

@@ -34,4 +34,10 @@ export const rows: Row[] = [
     keeps: holding({ "/body/data": { id: "18", daily_budget_amount_local_micro: 50000000, total_budget_amount_local_micro: 50000000 } }),
     breaks: holding({ "/body/data": { id: "18", daily_budget_amount_local_micro: 50000001, total_budget_amount_local_micro: 50000000 } }),
   })),
+  {
+    rule: "legacy-card-delete-type-is-the-path-type",
+    keeps: holding({ "/request/path/card_type": "text_polls", "/body/data": { id: "7", card_type: "TEXT_POLLS", deleted: true } }),
+    // A poll card deleted through the video conversation path.
+    breaks: holding({ "/request/path/card_type": "video_conversation", "/body/data": { id: "7", card_type: "TEXT_POLLS", deleted: true } }),
+  },
 ];
