@@ -2608,7 +2608,7 @@ export const plan: ConformancePlan = {
       id: "productUpsertStatuses",
       summary:
         "a new product id creates, the same product again is NO_CHANGE, a changed one updates; a delete is permanent and an unknown key fails",
-      source: "spec/ads-audiences.arazzo.yaml:14:5",
+      source: "spec/ads-audiences.arazzo.yaml:19:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -2794,7 +2794,7 @@ export const plan: ConformancePlan = {
     {
       id: "productDuplicateIdsIgnored",
       summary: "when several entries of a batch carry the same id, all of them are ignored",
-      source: "spec/ads-audiences.arazzo.yaml:106:5",
+      source: "spec/ads-audiences.arazzo.yaml:111:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -2895,7 +2895,7 @@ export const plan: ConformancePlan = {
       id: "manualProductSetIsDone",
       summary:
         "a MANUAL product set is answered with processing_status DONE and empty filters, and reads back so",
-      source: "spec/ads-audiences.arazzo.yaml:155:5",
+      source: "spec/ads-audiences.arazzo.yaml:160:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -2990,7 +2990,7 @@ export const plan: ConformancePlan = {
     {
       id: "oneCatalogPerUser",
       summary: "a user holding a catalog cannot create a second one, whatever its name",
-      source: "spec/ads-audiences.arazzo.yaml:211:5",
+      source: "spec/ads-audiences.arazzo.yaml:216:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -3030,7 +3030,7 @@ export const plan: ConformancePlan = {
     {
       id: "keywordPointsPerUnit",
       summary: "keyword insights give one post volume point per granularity unit of the range",
-      source: "spec/ads-audiences.arazzo.yaml:236:5",
+      source: "spec/ads-audiences.arazzo.yaml:241:5",
       inputs: [],
       steps: [
         {
@@ -3076,7 +3076,7 @@ export const plan: ConformancePlan = {
       id: "onlyTheOwnerShares",
       summary:
         "an account an audience was shared with can neither share it further nor revoke its permissions; the owner can",
-      source: "spec/ads-audiences.arazzo.yaml:259:5",
+      source: "spec/ads-audiences.arazzo.yaml:264:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "tailored_audience_id", required: true },
@@ -3151,7 +3151,7 @@ export const plan: ConformancePlan = {
       id: "membershipCountsRecords",
       summary:
         "membership success_count and total_count count the user records sent, not the operations",
-      source: "spec/ads-audiences.arazzo.yaml:307:5",
+      source: "spec/ads-audiences.arazzo.yaml:312:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "custom_audience_id", required: true },
@@ -3193,7 +3193,7 @@ export const plan: ConformancePlan = {
     {
       id: "productGroupListedAsFirstVariant",
       summary: "the variants of a product group are listed as the first-submitted product only",
-      source: "spec/ads-audiences.arazzo.yaml:335:5",
+      source: "spec/ads-audiences.arazzo.yaml:340:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -3303,7 +3303,7 @@ export const plan: ConformancePlan = {
       id: "productChangesSeenInList",
       summary:
         "an update of a product shows in the product list, under the same product_key; a deleted product is no longer listed",
-      source: "spec/ads-audiences.arazzo.yaml:392:5",
+      source: "spec/ads-audiences.arazzo.yaml:397:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -3444,7 +3444,7 @@ export const plan: ConformancePlan = {
       id: "manualProductSetHoldsItsProducts",
       summary:
         "a MANUAL product set made from product_keys holds exactly the item ids of those products, on create and on read",
-      source: "spec/ads-audiences.arazzo.yaml:469:5",
+      source: "spec/ads-audiences.arazzo.yaml:474:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -3597,7 +3597,7 @@ export const plan: ConformancePlan = {
       id: "productSetTypeRequirements",
       summary:
         "a FILTERED set needs filters and a MANUAL set needs product_keys; a FILTERED set with filters is made and reads back with them",
-      source: "spec/ads-audiences.arazzo.yaml:545:5",
+      source: "spec/ads-audiences.arazzo.yaml:550:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -3683,7 +3683,7 @@ export const plan: ConformancePlan = {
       id: "catalogsDefaultToOwnUser",
       summary:
         "listing catalogs without user_id answers what listing them with the authenticated user's id answers",
-      source: "spec/ads-audiences.arazzo.yaml:608:5",
+      source: "spec/ads-audiences.arazzo.yaml:613:5",
       inputs: [{ name: "own_user_id", required: true }],
       steps: [
         {
@@ -3718,7 +3718,7 @@ export const plan: ConformancePlan = {
       id: "keywordRangeBounds",
       summary:
         "a range of exactly 7 days is answered (one point per day), one an hour longer is refused, and without end_time the range runs to now; 10 keywords and negative keywords together are answered, 11 refused",
-      source: "spec/ads-audiences.arazzo.yaml:631:5",
+      source: "spec/ads-audiences.arazzo.yaml:636:5",
       inputs: [],
       steps: [
         {
@@ -3826,7 +3826,7 @@ export const plan: ConformancePlan = {
       id: "membershipCountsAcrossOperations",
       summary:
         "a custom audience batch of two operations counts the records of both; a do-not-reach batch counts each operation's records in its own entry",
-      source: "spec/ads-audiences.arazzo.yaml:688:5",
+      source: "spec/ads-audiences.arazzo.yaml:693:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "custom_audience_id", required: true },
@@ -3928,7 +3928,7 @@ export const plan: ConformancePlan = {
       id: "membershipBatchFailsAsWhole",
       summary:
         "a membership batch with one operation missing params, users or operation_type, with an unknown operation_type, or expiring when it takes effect, is refused as a whole (custom audiences and do-not-reach lists); a second later is taken",
-      source: "spec/ads-audiences.arazzo.yaml:742:5",
+      source: "spec/ads-audiences.arazzo.yaml:747:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "custom_audience_id", required: true },
@@ -4129,7 +4129,7 @@ export const plan: ConformancePlan = {
       id: "productFieldBounds",
       summary:
         "a product at its stated bounds is created; one past a bound is refused (the request, or that product with ERROR) and not stored",
-      source: "spec/ads-audiences.arazzo.yaml:862:5",
+      source: "spec/ads-audiences.arazzo.yaml:867:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -4484,7 +4484,7 @@ export const plan: ConformancePlan = {
       id: "targetingInactiveIncluded",
       summary:
         "with_active=false lists the line items the default report lists, and may add unservable ones",
-      source: "spec/ads-audiences.arazzo.yaml:996:5",
+      source: "spec/ads-audiences.arazzo.yaml:1001:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "custom_audience_id", required: true },
@@ -4532,7 +4532,7 @@ export const plan: ConformancePlan = {
       id: "productDuplicateEntriesIgnoredAlone",
       summary:
         "entries sharing an id are ignored (a stored product keeps its values) while the other products of the batch are processed",
-      source: "spec/ads-audiences.arazzo.yaml:1031:5",
+      source: "spec/ads-audiences.arazzo.yaml:1036:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -4691,7 +4691,7 @@ export const plan: ConformancePlan = {
       id: "productInvalidMembersRefused",
       summary:
         "a product breaking a stated rule of its members is refused and not stored; an update of a known id must carry every required field too",
-      source: "spec/ads-audiences.arazzo.yaml:1100:5",
+      source: "spec/ads-audiences.arazzo.yaml:1105:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -5276,7 +5276,7 @@ export const plan: ConformancePlan = {
       id: "doNotReachDeleteNeedsOwningAccount",
       summary:
         "a do-not-reach list cannot be deleted through another account of the same user, and stays usable on its own account",
-      source: "spec/ads-audiences.arazzo.yaml:1309:5",
+      source: "spec/ads-audiences.arazzo.yaml:1314:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "second_account_id", required: true },
@@ -5330,7 +5330,7 @@ export const plan: ConformancePlan = {
     {
       id: "productSetFilterVocabulary",
       summary: "a FILTERED set takes only the stated filter attributes and operators",
-      source: "spec/ads-audiences.arazzo.yaml:1345:5",
+      source: "spec/ads-audiences.arazzo.yaml:1350:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -5407,7 +5407,7 @@ export const plan: ConformancePlan = {
       id: "permissionRevokeKeepsTheGrant",
       summary:
         "a READ_WRITE share is listed live at its level; revoking it answers the same grant (account, level, creation time) with deleted true",
-      source: "spec/ads-audiences.arazzo.yaml:1400:5",
+      source: "spec/ads-audiences.arazzo.yaml:1405:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "tailored_audience_id", required: true },
@@ -5489,7 +5489,7 @@ export const plan: ConformancePlan = {
       id: "productListedValuesOnly",
       summary:
         "every listed value of availability, condition, gender and age_group is taken, and mpn alone is enough; an unlisted condition or gender, a 2-letter currency or a missing image_link is refused and not stored",
-      source: "spec/ads-audiences.arazzo.yaml:1446:5",
+      source: "spec/ads-audiences.arazzo.yaml:1451:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -5847,7 +5847,7 @@ export const plan: ConformancePlan = {
       id: "productSetListedFiltersTaken",
       summary:
         "a FILTERED set is made from the listed text attributes with the listed operators, and reads back with them",
-      source: "spec/ads-audiences.arazzo.yaml:1566:5",
+      source: "spec/ads-audiences.arazzo.yaml:1571:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -5921,7 +5921,7 @@ export const plan: ConformancePlan = {
     {
       id: "keywordHourWeek",
       summary: "an HOUR range of exactly 7 days is answered with one point per hour, 168 in all",
-      source: "spec/ads-audiences.arazzo.yaml:1614:5",
+      source: "spec/ads-audiences.arazzo.yaml:1619:5",
       inputs: [],
       steps: [
         {
@@ -5949,7 +5949,7 @@ export const plan: ConformancePlan = {
       id: "productUpdateOptionalMembersListed",
       summary:
         "an update that changes optional members (availability, inventory, sale_price, color, a custom label) is listed with the new values under the same product_key",
-      source: "spec/ads-audiences.arazzo.yaml:1630:5",
+      source: "spec/ads-audiences.arazzo.yaml:1635:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -6074,7 +6074,7 @@ export const plan: ConformancePlan = {
       id: "productGroupFirstSubmittedStays",
       summary:
         "a group whose variants come in two batches is listed as the variant of the first batch, also after the later variant is updated",
-      source: "spec/ads-audiences.arazzo.yaml:1696:5",
+      source: "spec/ads-audiences.arazzo.yaml:1701:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -6245,7 +6245,7 @@ export const plan: ConformancePlan = {
       id: "productGroupDeleteFirstLeavesNext",
       summary:
         "the service generates product keys and a group key of its own; when the first-submitted variant of a group is deleted, the next one is listed for the group; a delete batch reports each key on its own",
-      source: "spec/ads-audiences.arazzo.yaml:1783:5",
+      source: "spec/ads-audiences.arazzo.yaml:1788:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -6405,7 +6405,7 @@ export const plan: ConformancePlan = {
       id: "productSetFilterOperatorsSelect",
       summary:
         "a FILTERED set that is DONE holds the products its filter selects and none it leaves out (inventory 9, 10, 100 against GREATER_THAN, LESS_THAN, EQUAL_TO 10; a label CONTAINS or NOT_CONTAINS a word)",
-      source: "spec/ads-audiences.arazzo.yaml:1872:5",
+      source: "spec/ads-audiences.arazzo.yaml:1877:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -6730,7 +6730,7 @@ export const plan: ConformancePlan = {
       id: "productTextsKeptWhole",
       summary:
         "a title of exactly 150 characters, a description of exactly 5000, ten additional images and a sale date range in the document's style are taken and listed whole, as sent",
-      source: "spec/ads-audiences.arazzo.yaml:2057:5",
+      source: "spec/ads-audiences.arazzo.yaml:2062:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -6832,7 +6832,7 @@ export const plan: ConformancePlan = {
       id: "permissionGranteeListsItsGrant",
       summary:
         "the account an audience is shared with may list the audience's permissions (only sharing and revoking need the owner) and sees its grant there",
-      source: "spec/ads-audiences.arazzo.yaml:2118:5",
+      source: "spec/ads-audiences.arazzo.yaml:2123:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "tailored_audience_id", required: true },
@@ -6900,7 +6900,7 @@ export const plan: ConformancePlan = {
       id: "catalogRenameListed",
       summary:
         "a renamed catalog is listed under its new name, with the same id; renaming it back lists the old name again",
-      source: "spec/ads-audiences.arazzo.yaml:2161:5",
+      source: "spec/ads-audiences.arazzo.yaml:2166:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -6974,7 +6974,7 @@ export const plan: ConformancePlan = {
       id: "productsPageDefaultsTo100",
       summary:
         "with more than 100 products in the catalog, a product list without count holds 100 products, and count=1 holds one",
-      source: "spec/ads-audiences.arazzo.yaml:2205:5",
+      source: "spec/ads-audiences.arazzo.yaml:2210:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8769,7 +8769,7 @@ export const plan: ConformancePlan = {
       id: "productSetDescriptionUnset",
       summary:
         "a product set made without a description has description null, on create and on read; one made with a description keeps it on read",
-      source: "spec/ads-audiences.arazzo.yaml:2547:5",
+      source: "spec/ads-audiences.arazzo.yaml:2552:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8857,7 +8857,7 @@ export const plan: ConformancePlan = {
       id: "productStatedFormatsTaken",
       summary:
         "the stated value formats are taken and listed as sent (PNG, GIF and WEBP images; a whole-number price and other currencies; a UPC and an ISBN as gtin; mpn alone; a category path or id; a product_type with subcategories; a sale range with a negative offset)",
-      source: "spec/ads-audiences.arazzo.yaml:2608:5",
+      source: "spec/ads-audiences.arazzo.yaml:2613:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8998,7 +8998,7 @@ export const plan: ConformancePlan = {
       id: "membershipEveryUserKeyTaken",
       summary:
         "a user identified only by handle, only by platform_id, only by device_id or only by partner_user_id is taken and counted as one record each",
-      source: "spec/ads-audiences.arazzo.yaml:2678:5",
+      source: "spec/ads-audiences.arazzo.yaml:2683:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "custom_audience_id", required: true },
@@ -9052,7 +9052,7 @@ export const plan: ConformancePlan = {
       id: "productInventoryRuleOnlyInStock",
       summary:
         "the inventory minimum binds only products in stock; a preorder with inventory 0, an available-for-order product and a discontinued one without inventory are created",
-      source: "spec/ads-audiences.arazzo.yaml:2709:5",
+      source: "spec/ads-audiences.arazzo.yaml:2714:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9147,7 +9147,7 @@ export const plan: ConformancePlan = {
       id: "productKeySentBackTaken",
       summary:
         "an update that sends the product's own product_key beside its id is taken (the attribute list calls product_key required) and keeps that key",
-      source: "spec/ads-audiences.arazzo.yaml:2752:5",
+      source: "spec/ads-audiences.arazzo.yaml:2757:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9269,7 +9269,7 @@ export const plan: ConformancePlan = {
       id: "deletedProductLeftOutOfNewSet",
       summary:
         "a product deleted before a FILTERED set is made is not among the set's products, while a live product its filter selects is",
-      source: "spec/ads-audiences.arazzo.yaml:2811:5",
+      source: "spec/ads-audiences.arazzo.yaml:2816:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9398,7 +9398,7 @@ export const plan: ConformancePlan = {
       id: "updatedProductSetsSeeNewValues",
       summary:
         "a FILTERED set made after a product's update selects it by its new label and not by its old one",
-      source: "spec/ads-audiences.arazzo.yaml:2885:5",
+      source: "spec/ads-audiences.arazzo.yaml:2890:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9568,7 +9568,7 @@ export const plan: ConformancePlan = {
       id: "permissionsCursorWithTotalCountFalse",
       summary:
         "a next page of permissions is answered when with_total_count is false beside the cursor (only with_total_count=true excludes cursor)",
-      source: "spec/ads-audiences.arazzo.yaml:2981:5",
+      source: "spec/ads-audiences.arazzo.yaml:2986:5",
       inputs: [
         { name: "account_id", required: true },
         { name: "tailored_audience_id", required: true },
@@ -9607,6 +9607,297 @@ export const plan: ConformancePlan = {
         },
       ],
       changesData: false,
+    },
+    {
+      id: "targetingReportNamesLineItemsAsTheyAre",
+      summary:
+        "a line item renamed through the campaigns API shows its new name in the audience targeting report, and is named back",
+      source: "spec/ads-audiences.arazzo.yaml:3023:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "account_id", required: true },
+        { name: "custom_audience_id", required: true },
+      ],
+      steps: [
+        {
+          id: "before",
+          operationId: "getCustomAudienceTargeting",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+            { name: "with_active", value: false },
+          ],
+          successCriteria: [],
+          outputs: {
+            item: "$response.body#/data/0/line_items/0/id",
+            name: "$response.body#/data/0/line_items/0/name",
+          },
+          preconditions: [
+            "$response.body#/next_cursor == null && $response.body#/data/0/line_items/0/id != null && $response.body#/data/0/line_items/0/name != null",
+          ],
+        },
+        {
+          id: "rename",
+          operationId: "updateLineItem",
+          source: {
+            name: "adsCampaigns",
+            operation: {
+              id: "updateLineItem",
+              method: "PUT",
+              path: "/12/accounts/{account_id}/line_items/{line_item_id}",
+              security: [["oauth1"]],
+              parameters: [
+                { name: "account_id", in: "path", required: true, style: "simple", explode: false },
+                {
+                  name: "line_item_id",
+                  in: "path",
+                  required: true,
+                  style: "simple",
+                  explode: false,
+                },
+                {
+                  name: "advertiser_domain",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "advertiser_user_id",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "android_app_store_identifier",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "ios_app_store_identifier",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "audience_expansion",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "bid_amount_local_micro",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "bid_strategy",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                { name: "categories", in: "query", required: false, style: "form", explode: true },
+                {
+                  name: "duration_in_days",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "frequency_cap",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "entity_status",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                { name: "start_time", in: "query", required: false, style: "form", explode: true },
+                { name: "end_time", in: "query", required: false, style: "form", explode: true },
+                { name: "goal", in: "query", required: false, style: "form", explode: true },
+                { name: "name", in: "query", required: false, style: "form", explode: true },
+                { name: "pay_by", in: "query", required: false, style: "form", explode: true },
+                {
+                  name: "total_budget_amount_local_micro",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "daily_budget_amount_local_micro",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+              ],
+              accept: "application/json",
+            },
+          },
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "line_item_id", value: "$steps.before.outputs.item" },
+            { name: "name", value: "Renamed {$inputs.run}" },
+          ],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+        {
+          id: "after",
+          operationId: "getCustomAudienceTargeting",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "custom_audience_id", value: "$inputs.custom_audience_id" },
+            { name: "with_active", value: false },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$[?count($.data[*].line_items[?@.id == '{$steps.before.outputs.item}' && @.name == 'Renamed {$inputs.run}']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "renameBack",
+          operationId: "updateLineItem",
+          source: {
+            name: "adsCampaigns",
+            operation: {
+              id: "updateLineItem",
+              method: "PUT",
+              path: "/12/accounts/{account_id}/line_items/{line_item_id}",
+              security: [["oauth1"]],
+              parameters: [
+                { name: "account_id", in: "path", required: true, style: "simple", explode: false },
+                {
+                  name: "line_item_id",
+                  in: "path",
+                  required: true,
+                  style: "simple",
+                  explode: false,
+                },
+                {
+                  name: "advertiser_domain",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "advertiser_user_id",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "android_app_store_identifier",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "ios_app_store_identifier",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "audience_expansion",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "bid_amount_local_micro",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "bid_strategy",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                { name: "categories", in: "query", required: false, style: "form", explode: true },
+                {
+                  name: "duration_in_days",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "frequency_cap",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "entity_status",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                { name: "start_time", in: "query", required: false, style: "form", explode: true },
+                { name: "end_time", in: "query", required: false, style: "form", explode: true },
+                { name: "goal", in: "query", required: false, style: "form", explode: true },
+                { name: "name", in: "query", required: false, style: "form", explode: true },
+                { name: "pay_by", in: "query", required: false, style: "form", explode: true },
+                {
+                  name: "total_budget_amount_local_micro",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+                {
+                  name: "daily_budget_amount_local_micro",
+                  in: "query",
+                  required: false,
+                  style: "form",
+                  explode: true,
+                },
+              ],
+              accept: "application/json",
+            },
+          },
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "line_item_id", value: "$steps.before.outputs.item" },
+            { name: "name", value: "$steps.before.outputs.name" },
+          ],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+      ],
+      changesData: true,
     },
   ],
 };

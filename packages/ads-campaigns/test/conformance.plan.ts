@@ -8434,9 +8434,92 @@ export const plan: ConformancePlan = {
       changesData: true,
     },
     {
+      id: "sandboxFeaturesHeldPerAccount",
+      summary: "a feature added to one new sandbox account is not held by another new one",
+      source: "spec/ads-campaigns.arazzo.yaml:843:5",
+      inputs: [],
+      steps: [
+        {
+          id: "first",
+          operationId: "createSandboxAccount",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/0/id" },
+        },
+        {
+          id: "second",
+          operationId: "createSandboxAccount",
+          parameters: [],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id != null && $response.body#/data/0/id != $steps.first.outputs.id",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/0/id" },
+        },
+        {
+          id: "secondBefore",
+          operationId: "listAccountFeatures",
+          description:
+            "The second account does not hold REACH_FREQUENCY_CAP to begin with (else the workflow cannot tell, and is skipped).",
+          parameters: [
+            { name: "account_id", value: "$steps.second.outputs.id" },
+            { name: "feature_keys", value: ["REACH_FREQUENCY_CAP"] },
+          ],
+          successCriteria: [],
+          outputs: {},
+          preconditions: ["$statusCode == 200 && $response.body#/data/0 == null"],
+        },
+        {
+          id: "add",
+          operationId: "addSandboxAccountFeatures",
+          parameters: [
+            { name: "account_id", value: "$steps.first.outputs.id" },
+            { name: "feature_keys", value: ["REACH_FREQUENCY_CAP"] },
+          ],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+        {
+          id: "secondAfter",
+          operationId: "listAccountFeatures",
+          parameters: [
+            { name: "account_id", value: "$steps.second.outputs.id" },
+            { name: "feature_keys", value: ["REACH_FREQUENCY_CAP"] },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/0 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUpFirst",
+          operationId: "deleteSandboxAccount",
+          parameters: [{ name: "account_id", value: "$steps.first.outputs.id" }],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+        {
+          id: "cleanUpSecond",
+          operationId: "deleteSandboxAccount",
+          parameters: [{ name: "account_id", value: "$steps.second.outputs.id" }],
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
       id: "sandboxFeaturesRefusedForProductionAccount",
       summary: "the sandbox-only feature addition refuses a production account",
-      source: "spec/ads-campaigns.arazzo.yaml:843:5",
+      source: "spec/ads-campaigns.arazzo.yaml:900:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -8458,7 +8541,7 @@ export const plan: ConformancePlan = {
       id: "accountRenameReflectedInList",
       summary:
         "a renamed account is found by its new name's prefix, in any case, and listed with the new name and industry",
-      source: "spec/ads-campaigns.arazzo.yaml:866:5",
+      source: "spec/ads-campaigns.arazzo.yaml:923:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8534,7 +8617,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryRenameReflectedInList",
       summary:
         "a media library object added without a name reads name null; renamed, it is found by q in any case (and left out when media_type names another type); deleted, it is listed no more",
-      source: "spec/ads-campaigns.arazzo.yaml:917:5",
+      source: "spec/ads-campaigns.arazzo.yaml:974:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8648,7 +8731,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollCardsNotListedAsCards",
       summary: "a new poll card is listed by the poll card list, not by the cards list",
-      source: "spec/ads-campaigns.arazzo.yaml:996:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1053:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8698,7 +8781,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationUnlockedImageWriteOnly",
       summary:
         "the unlocked image media key of a video conversation card is taken but never shown, neither on creation nor on read nor in the list",
-      source: "spec/ads-campaigns.arazzo.yaml:1033:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1090:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8779,7 +8862,7 @@ export const plan: ConformancePlan = {
       id: "cardCompositionRules",
       summary:
         "a card takes one media component plus a DETAILS (website) or BUTTON (app) component, SWIPEABLE_MEDIA of 2 to 6 items, and components or slides but not both",
-      source: "spec/ads-campaigns.arazzo.yaml:1090:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1147:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9216,7 +9299,7 @@ export const plan: ConformancePlan = {
     {
       id: "videoConversationCtaHashtagLength",
       summary: "a CTA hashtag of 20 characters after '#' is taken, one of 21 is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:1279:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1336:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9274,7 +9357,7 @@ export const plan: ConformancePlan = {
       id: "lineItemBidStrategyByObjective",
       summary:
         "MAX is refused only for the REACH and FOLLOWERS objectives, TARGET is taken only for REACH and WEBSITE_CLICKS (and not with goal LINK_CLICKS billed by IMPRESSION)",
-      source: "spec/ads-campaigns.arazzo.yaml:1324:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1381:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -9354,7 +9437,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoOnlyMembersAtCreation",
       summary:
         "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back, and has a poster (the first frame) without poster_media_key",
-      source: "spec/ads-campaigns.arazzo.yaml:1384:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1441:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9446,7 +9529,7 @@ export const plan: ConformancePlan = {
       id: "mediaPollShowsItsVideo",
       summary:
         "a poll made with a video of the media library is a video poll carrying the video fields; one made without is a text poll without them",
-      source: "spec/ads-campaigns.arazzo.yaml:1447:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1504:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9532,7 +9615,7 @@ export const plan: ConformancePlan = {
       id: "sandboxAccountDeletedReadOnlyWithDeleted",
       summary:
         "a deleted sandbox account is read with with_deleted=true (deleted true) and not without, and listed only with with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:1506:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1563:5",
       inputs: [],
       steps: [
         {
@@ -9617,7 +9700,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollFourChoicesAtTheirLimit",
       summary: "a poll takes four choices of 25 characters each and answers them as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:1553:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1610:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9676,7 +9759,7 @@ export const plan: ConformancePlan = {
       id: "accountMediaFiltersCombine",
       summary:
         "account_media_ids and creative_types together keep only the named objects of the types asked for",
-      source: "spec/ads-campaigns.arazzo.yaml:1597:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1654:5",
       inputs: [],
       steps: [
         {
@@ -9733,7 +9816,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationSecondCtaInsteadOfTitle",
       summary:
         "a video conversation card without title is taken when it has a second CTA with its post text, and has a poster without poster_media_key",
-      source: "spec/ads-campaigns.arazzo.yaml:1629:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1686:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9794,7 +9877,7 @@ export const plan: ConformancePlan = {
       id: "pollCardDeletedReadOnlyWithDeleted",
       summary:
         "a poll card deleted through the legacy card delete reads and lists only with with_deleted=true, marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:1677:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1734:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9888,7 +9971,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationCardDeletedReadOnlyWithDeleted",
       summary:
         "a video conversation card is not listed among cards; deleted through the legacy card delete it reads and lists only with with_deleted=true, marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:1738:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1795:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10006,7 +10089,7 @@ export const plan: ConformancePlan = {
       id: "cardTypeFollowsMediaKinds",
       summary:
         "a card's type names its media (image, video or both), its carousel kind and its destination, and is stored so",
-      source: "spec/ads-campaigns.arazzo.yaml:1819:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1876:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10244,7 +10327,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostRenameKeepsThePost",
       summary:
         "renaming a post changes its name only; the post keeps its id, creation time, text and author, and a second rename replaces the first",
-      source: "spec/ads-campaigns.arazzo.yaml:1930:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1987:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -10318,7 +10401,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollMediaNotGif",
       summary: "a media poll takes an image or a video of the media library, not a GIF",
-      source: "spec/ads-campaigns.arazzo.yaml:1982:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2039:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10379,7 +10462,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryOnlyTheEntityAsked",
       summary:
         "the history of a line item holds entries of that line item only; asked as another entity type, or for a range before or after its changes, it holds none of them",
-      source: "spec/ads-campaigns.arazzo.yaml:2031:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2088:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -10496,7 +10579,7 @@ export const plan: ConformancePlan = {
       id: "accountUpdateKeepsWhatItDoesNotSend",
       summary:
         "an account update with only industry_type keeps the name, one with only name keeps the industry, and a read shows both",
-      source: "spec/ads-campaigns.arazzo.yaml:2117:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2174:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10582,7 +10665,7 @@ export const plan: ConformancePlan = {
       id: "lineItemUpdateStoredAndKeepsTheRest",
       summary:
         "a line item update changes only what it sends, a later read shows the changes (name, status, end time), and a bid amount sent with AUTO is not refused",
-      source: "spec/ads-campaigns.arazzo.yaml:2169:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2226:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -10720,7 +10803,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryUpdateKeepsWhatItDoesNotSend",
       summary:
         "a media library update of the name only keeps the file name, title and description, and a read shows them",
-      source: "spec/ads-campaigns.arazzo.yaml:2265:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2322:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10788,7 +10871,7 @@ export const plan: ConformancePlan = {
       id: "lineItemCuratedCategoryKeepsItsLineItem",
       summary:
         "a line item curated category takes a line item of its account only; an update of the category alone keeps the line item, and a refused update changes nothing",
-      source: "spec/ads-campaigns.arazzo.yaml:2313:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2370:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "production_account_id", required: true },
@@ -10913,7 +10996,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostCardOfAnotherAccountRefused",
       summary:
         "a post takes the card_uri of a card of its own account, not one made under another account",
-      source: "spec/ads-campaigns.arazzo.yaml:2393:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2450:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -11034,7 +11117,7 @@ export const plan: ConformancePlan = {
       id: "cardComponentsNeedTheirMembers",
       summary:
         "a card needs components or slides, and each component its required members (a DETAILS title, a website url, a label value of the list)",
-      source: "spec/ads-campaigns.arazzo.yaml:2475:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2532:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11203,7 +11286,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesOnlyTheListedKeys",
       summary:
         "a sandbox account is given only the features of the sandbox list; keys seen elsewhere (CITY_TARGETING, PROMOTED_MEDIA_POLLS) are refused and not held afterwards",
-      source: "spec/ads-campaigns.arazzo.yaml:2569:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2626:5",
       inputs: [],
       steps: [
         {
@@ -11276,7 +11359,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationAllCtaPairsKept",
       summary:
         "a video conversation card takes the second to fourth CTA pairs and answers and reads them back as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:2615:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2672:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11348,7 +11431,7 @@ export const plan: ConformancePlan = {
       id: "curatedCategoryLinkNamesACategory",
       summary:
         "the curated_category_id of a line item curated category names a curated category that reads with that id",
-      source: "spec/ads-campaigns.arazzo.yaml:2669:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2726:5",
       inputs: [],
       steps: [
         {
@@ -11383,7 +11466,7 @@ export const plan: ConformancePlan = {
       id: "namePrefixNotInsideTheName",
       summary:
         "q finds cards, poll cards, video conversation cards and accounts by the start of their name only; a word inside the name finds none of them",
-      source: "spec/ads-campaigns.arazzo.yaml:2691:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2748:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11589,7 +11672,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryOnlyTheUserAsked",
       summary:
         "account history asked with user_id holds only changes made by that user; the change the suite makes is listed under its own user and not under another user",
-      source: "spec/ads-campaigns.arazzo.yaml:2828:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2885:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -11686,7 +11769,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoUsableUntilDeleted",
       summary:
         "a video added to the media library is taken by a media poll (which shows that video, its length in seconds) and by a video conversation card; deleted from the library, it is taken by neither",
-      source: "spec/ads-campaigns.arazzo.yaml:2908:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2965:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11826,7 +11909,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostTakesPollAndConversationCards",
       summary:
         "a post takes the card_uri of a poll card and of a video conversation card of its account, as it takes one of a card made by the card create",
-      source: "spec/ads-campaigns.arazzo.yaml:3004:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3061:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -11909,7 +11992,7 @@ export const plan: ConformancePlan = {
       id: "legacyCardDeleteNeedsItsType",
       summary:
         "the legacy card delete takes the card's own type in the path; a poll card named under the video conversation type is not deleted, and under its own type it is",
-      source: "spec/ads-campaigns.arazzo.yaml:3074:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3131:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11977,7 +12060,7 @@ export const plan: ConformancePlan = {
       id: "pollCardListedAmongLegacyCards",
       summary:
         "with include_legacy_cards=true the cards list also shows a poll card (a legacy card type), as long as it is not deleted unless with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:3119:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3176:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12064,7 +12147,7 @@ export const plan: ConformancePlan = {
       id: "cardComponentsKeepTheirOrder",
       summary:
         "a card's components are kept in the order sent (render order, top to bottom), also with the details above the media; app destinations take each deep link beside its own store id",
-      source: "spec/ads-campaigns.arazzo.yaml:3176:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3233:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12192,7 +12275,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostIsACorePost",
       summary:
         "a post made for an advertiser is looked up through the core API with its text, its author (the advertiser) and its media key",
-      source: "spec/ads-campaigns.arazzo.yaml:3241:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3298:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "granting_user_id", required: true },
