@@ -3,7 +3,8 @@
  * flag that still shows a deleted object from the contract (`x-transitions` on `archived`, a
  * boolean `include_archived` on the list and the read), not from one API's names: against
  * `contractgen mock --spec` the deletion checks pass, and a server whose list leaves archived notes
- * out even when asked for them, or whose delete leaves the mark unset, is caught.
+ * out even when asked for them, whose delete leaves the mark unset, or whose delete takes the other
+ * notes with it, is caught.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -67,6 +68,23 @@ describe("soft deletes named by the contract (archived, include_archived)", () =
       const out = plain(r.stdout + r.stderr);
       expect(r.code, out).toBe(1);
       expect(out).toMatch(/listNotes \(GET \/notes\) does not list deleted n\d+ with include_archived=true/);
+    } finally {
+      broken.server.close();
+    }
+  });
+
+  it("fails a delete that takes the other notes with it (the list shows none of them after it)", async () => {
+    // After the first delete the plain list is empty, as if every note had gone with the one named.
+    let deleted = false;
+    const broken = await proxy(mock.url, (method, url) => {
+      if (method === "DELETE") deleted = true;
+      return deleted && method === "GET" && url.pathname === "/notes" && url.searchParams.get("include_archived") !== "true" ? { data: [] } : undefined;
+    });
+    try {
+      const r = await runCli(["test", "--spec", "notes.yaml", "--base-url", broken.url, "--destructive"], dir);
+      const out = plain(r.stdout + r.stderr);
+      expect(r.code, out).toBe(1);
+      expect(out).toMatch(/deleteNote \(DELETE [^)]+\) deleting n\d+ also removed n\d+, which listNotes \(GET \/notes\) listed just before: a delete takes only the object it names/);
     } finally {
       broken.server.close();
     }

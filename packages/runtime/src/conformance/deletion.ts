@@ -8,7 +8,7 @@ import type { OperationCase, Scenario, SoftDelete } from "./plan.js";
 import { where, type RunContext } from "./context.js";
 import { itemKey } from "./invariants.js";
 import { describeResponse, getAt, ok2xx } from "./request.js";
-import { listContains, subject, type ListShape } from "./lists.js";
+import { firstPageKeys, listContains, subject, type ListShape } from "./lists.js";
 import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
@@ -30,9 +30,17 @@ export interface AfterDelete {
   readonly list?: { readonly op: OperationCase; readonly fixed: Rec; readonly shape?: ListShape } | undefined;
   /** The status a repeated delete must answer, when the contract states one. */
   readonly repeatStatus?: number | undefined;
+  /** Keys of other objects the list showed just before the delete (`firstPageKeys`): each must still be there. */
+  readonly siblings?: readonly string[] | undefined;
 }
 
 const marked = (obj: Rec | undefined, soft: SoftDelete): unknown => obj?.[soft.field];
+
+/** Items not marked deleted (all, where deletes are hard): the siblings a delete must leave as they were. */
+export const notMarked =
+  (soft: SoftDelete | undefined) =>
+  (item: Rec): boolean =>
+    soft === undefined || marked(item, soft) !== true;
 
 /** Every check of what a delete leaves, in the order a client would see it. */
 export async function afterDelete(ctx: RunContext, a: AfterDelete): Promise<void> {
@@ -45,6 +53,7 @@ export async function afterDelete(ctx: RunContext, a: AfterDelete): Promise<void
   }
   if (a.read) await readAfterDelete(ctx, a.read.op, del, await a.read.values(), id, a.key, soft);
   if (a.list) await listAfterDelete(ctx, a.list.op, del, a.list.fixed, id, a.list.shape ?? {}, soft);
+  if (a.list) for (const other of a.siblings ?? []) await stillThere(ctx, a.list, del, id, other, soft);
   if (a.repeatStatus === undefined && !soft) return;
   const again = await ctx.send(del, a.values, undefined);
   if (a.repeatStatus !== undefined)
@@ -87,6 +96,21 @@ async function listAfterDelete(ctx: RunContext, list: OperationCase, del: Operat
   await keepsLive(ctx, list, fixed, flag);
 }
 
+/**
+ * A delete takes only the object it names: another object the list showed just before is listed
+ * after it, and (a soft delete) not marked deleted. A server that deletes every object of the
+ * parent, or every sibling of the same owner, fails here.
+ */
+async function stillThere(ctx: RunContext, list: NonNullable<AfterDelete["list"]>, del: OperationCase, id: unknown, other: string, soft: SoftDelete | undefined): Promise<void> {
+  const { found } = await listContains(ctx, list.op, list.fixed, other, {}, list.shape ?? {});
+  ctx.check(found !== undefined, `${where(del)} deleting ${String(id)} also removed ${other}, which ${where(list.op)} listed just before: a delete takes only the object it names`);
+  if (found && soft)
+    ctx.check(
+      marked(found, soft) !== true,
+      `${where(del)} deleting ${String(id)} also marked ${other} ${soft.field}=true, which ${where(list.op)} listed live just before: a delete takes only the object it names`,
+    );
+}
+
 /** The flag adds deleted objects to a list; the live ones stay listed. */
 async function keepsLive(ctx: RunContext, list: OperationCase, fixed: Rec, flag: string): Promise<void> {
   const plain = await ctx.send(list, { ...(await ctx.positive(list, 0, fixed)).values }, undefined);
@@ -126,16 +150,22 @@ export async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "d
   const on = await ctx.pool.forCase(del, "delete");
   if ("why" in on) return skip(on.why);
   const values: Rec = { ...(await ctx.positive(del, 0, on.values)).values, ...on.values };
+  const last = del.parameters.filter((p) => p.in === "path").at(-1)?.name;
+  const list = sc.listOperationId !== undefined ? (ctx.op(sc.listOperationId) as OperationCase) : undefined;
+  const listFixed = list && {
+    ...(await ctx.pathValues(list)),
+    ...Object.fromEntries(list.parameters.filter((p) => p.in === "path" && values[p.name] !== undefined).map((p) => [p.name, values[p.name]])),
+  };
+  // Other objects listed just before the delete: they must outlive it.
+  const siblings = list && listFixed ? await firstPageKeys(ctx, list, listFixed, last === undefined ? undefined : values[last], {}, notMarked(sc.soft)) : [];
   const first = await ctx.send(del, values, undefined);
   await on.done(first, undefined);
   // The contract's own example may name an object this server never had, or an earlier run deleted.
-  const last = del.parameters.filter((p) => p.in === "path").at(-1)?.name;
   if (first.status === 404 && last !== undefined && values[last] === del.positive?.values[last])
     return skip(`${String(values[last])}, the contract's example ${last}, does not exist on this server: pass a live one with --values`);
   ctx.check(ok2xx(first), `${where(del)} answered ${describeResponse(first)} to the first delete`);
   ctx.checkShape(del, first);
   const read = sc.readOperationId !== undefined ? (ctx.op(sc.readOperationId) as OperationCase) : undefined;
-  const list = sc.listOperationId !== undefined ? (ctx.op(sc.listOperationId) as OperationCase) : undefined;
   await afterDelete(ctx, {
     del,
     values,
@@ -144,10 +174,8 @@ export async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "d
     soft: sc.soft,
     answerShowsObject: sc.answersObject !== false,
     read: read && { op: read, values: async () => ({ ...(await ctx.positive(read, 0, await ctx.pathValues(read))).values, ...values }) },
-    list: list && {
-      op: list,
-      fixed: { ...(await ctx.pathValues(list)), ...Object.fromEntries(list.parameters.filter((p) => p.in === "path" && values[p.name] !== undefined).map((p) => [p.name, values[p.name]])) },
-    },
+    list: list && listFixed && { op: list, fixed: listFixed },
     repeatStatus: sc.repeatStatus,
+    siblings,
   });
 }

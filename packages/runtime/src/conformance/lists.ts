@@ -61,6 +61,16 @@ export async function listContains(ctx: RunContext, list: OperationCase, fixed: 
   return { found: undefined, res: last };
 }
 
+/** Up to `max` keys of the list's first page other than `except`'s, of items `live` takes: objects that were there. */
+export async function firstPageKeys(ctx: RunContext, list: OperationCase, fixed: Rec, except: unknown, shape: ListShape = {}, live: (item: Rec) => boolean = () => true, max = 3): Promise<string[]> {
+  for await (const { res, items } of pages(ctx, list, await listValues(ctx, list, fixed), shape.items)) {
+    if (!ok2xx(res)) return [];
+    const keys = (items ?? []).filter((x): x is Rec => isRec(x) && live(x)).map((x) => keyOf(x, shape.key));
+    return [...new Set(keys.filter((k) => k !== "" && k !== String(except)))].slice(0, max);
+  }
+  return [];
+}
+
 /** Members the list shows set (not null) on some item of its first page: the server shows them when they are set. */
 export async function membersShown(ctx: RunContext, list: OperationCase, fixed: Rec, itemsAt: string | undefined): Promise<Set<string>> {
   const out = new Set<string>();

@@ -12,8 +12,8 @@ import { changedImmutables, differences, pastStamps, sentMembers, type SentMembe
 import { createdKey } from "./objects.js";
 import { itemAtLengthLimits, maximalItem, maximalRequest, namesAnotherObject, readOnly } from "./maximal.js";
 import { pages } from "./walk.js";
-import { afterDelete, deletion } from "./deletion.js";
-import { listContains, membersShown, scalar, subject, type ListShape } from "./lists.js";
+import { afterDelete, deletion, notMarked } from "./deletion.js";
+import { firstPageKeys, listContains, membersShown, scalar, subject, type ListShape } from "./lists.js";
 import { deref, memberSchema } from "./schema-walk.js";
 import { describeResponse, getAt, ok2xx } from "./request.js";
 import { requestInput, type PositiveRequest } from "./synth.js";
@@ -160,6 +160,8 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   const del = op(sc.delete);
   if (!del) return maximal();
   const dv = { ...(await ctx.positive(del, 0, await itemValues(del))).values, ...(await itemValues(del)) };
+  // Other objects listed just before the delete: they must outlive it.
+  const siblings = list ? await firstPageKeys(ctx, list, pathFrom(create, made.values, list), id, shape, notMarked(sc.deletion === "soft" ? sc.soft : undefined)) : [];
   const dr = await ctx.send(del, dv, undefined);
   check(ok2xx(dr), `${where(del)} answered ${describeResponse(dr)} deleting ${String(id)}`);
   ctx.checkShape(del, dr);
@@ -176,6 +178,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     read: read && { op: read, values: async () => ({ ...(await ctx.positive(read, 0, await itemValues(read))).values, ...(await itemValues(read)) }) },
     list: list && { op: list, fixed: pathFrom(create, made.values, list), shape },
     repeatStatus: sc.repeatDeleteStatus,
+    siblings,
   });
   await maximal();
 }
