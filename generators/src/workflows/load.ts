@@ -228,7 +228,7 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
           `${opId}: ${name} has no operation ${JSON.stringify(id)}`,
           `use an operationId of ${name}, e.g. $sourceDescriptions.${name}.${other.operations[0]?.id ?? "…"}`,
         );
-      source = { name, operation: foreignOperation(other, op) as unknown as NonNullable<WorkflowStep["source"]>["operation"] };
+      source = { name, operation: foreignOperation(other, op) };
     }
     if (!op) {
       const names = [...ops.keys()].filter((k) => typeof opId === "string" && k.toLowerCase().includes(opId.toLowerCase().slice(0, 6))).slice(0, 3);

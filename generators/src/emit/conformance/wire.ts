@@ -3,6 +3,7 @@
  * and the parameters it puts on the wire. Shared by the contract's own plan and by workflow steps
  * that call another contract's operation (a second Arazzo source description).
  */
+import type { OperationCase, PlanParameter } from "@contractgen/runtime/conformance";
 import type { ApiModel, Operation } from "../../model/ir.js";
 import { bodyContent } from "./requests.js";
 
@@ -17,7 +18,7 @@ export function wireOf(
   method: string;
   path: string;
   security: string[][];
-  parameters: { name: string; in: string; required: boolean; style: string | undefined; explode: boolean | undefined }[];
+  parameters: PlanParameter[];
 } {
   const kinds = new Map(model.securitySchemes.map((s) => [s.name, s.kind]));
   return {
@@ -42,7 +43,7 @@ export function acceptOf(op: Operation): { accept?: string } {
  * Another contract's operation as a workflow step sends it: how to put it on the wire and the media
  * type of its body, nothing to judge its answers by (that contract's own suite does).
  */
-export function foreignOperation(model: ApiModel, op: Operation): Record<string, unknown> {
+export function foreignOperation(model: ApiModel, op: Operation): OperationCase {
   const media = bodyContent(op)?.mediaType;
   return {
     ...wireOf(model, op),

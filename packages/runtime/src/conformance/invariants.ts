@@ -7,11 +7,9 @@
 import type { OperationCase, PaginationPlan, ResponseRule } from "./plan.js";
 import { requestInput } from "./synth.js";
 import { getAt, hasAt } from "./request.js";
-import { fillTemplate } from "../shared/template.js";
-
-export { fillTemplate };
 import type { MockSchema } from "../mock/mock-data.js";
 import { createSchemaMatcher, jsonEqual } from "../shared/schema-match.js";
+import { fillTemplate, offsetEnd } from "../shared/derived.js";
 
 /** What a response rule reads: the answer beside the request that produced it. */
 export interface Exchange {
@@ -53,8 +51,6 @@ function asComparable(v: unknown, as: "number" | "date-time"): number | undefine
   const t = Date.parse(v);
   return Number.isNaN(t) ? undefined : t;
 }
-
-const UNIT_MS = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 
 /** Where a rule's pointers are read: the exchange, or each item of the array at `each`. */
 interface Scope {
@@ -120,11 +116,9 @@ export function brokenRules(rules: readonly ResponseRule[], exchange: Exchange, 
       case "offset":
         for (const { label, at } of scopesOf(rule.each, exchange)) {
           const end = asComparable(at(rule.field), "date-time");
-          const start = asComparable(at(rule.from), "date-time");
-          const by = asComparable(at(rule.by), "number");
-          if (end === undefined || start === undefined || by === undefined) continue;
-          const want = start + by * UNIT_MS[rule.unit];
-          if (end !== want) seen(`${label}${rule.field} is ${JSON.stringify(at(rule.field))}, expected ${new Date(want).toISOString()} (${rule.from} plus ${by} ${rule.unit}s)`);
+          const want = offsetEnd(at(rule.from), at(rule.by), rule.unit);
+          if (end === undefined || want === undefined) continue;
+          if (end !== want) seen(`${label}${rule.field} is ${JSON.stringify(at(rule.field))}, expected ${new Date(want).toISOString()} (${rule.from} plus ${Number(at(rule.by))} ${rule.unit}s)`);
         }
         break;
       case "schema":

@@ -102,7 +102,7 @@ export async function runWorkflow(ctx: RunContext, wf: WorkflowPlan, skip: (why:
     }
     const label = `workflow ${wf.id} (${wf.source}), step ${step.id}: ${step.source !== undefined ? `${step.source.name}'s ` : ""}${where(op)}`;
     const credentials = step.credentials === "none" ? "none" : "target";
-    const res = baseUrl !== undefined ? await ctx.sender.send(op, values, body, credentials, undefined, { baseUrl }) : await ctx.send(op, values, body, credentials);
+    const res = await ctx.sender.send(op, values, body, credentials, undefined, baseUrl !== undefined ? { baseUrl } : {});
     ctx.check(res.status < 500, `${label} answered ${describeResponse(res)}: a server error`);
     if (step.source === undefined) {
       // Another contract's answers are its own suite's to judge; this one's are checked here too.

@@ -24,7 +24,7 @@ import { CollectionStore, put, type Scope, type StoredObject } from "./store.js"
 import type { MockCollection, MockDerived, MockOperationRole, MockReference, MockTable, ResponsePlan } from "./table.js";
 import { mockSecurity, type MockCredentials } from "./security.js";
 import { knownValues } from "./values.js";
-import { fillTemplateWith } from "../../shared/template.js";
+import { fillTemplateWith, offsetEnd } from "../../shared/derived.js";
 
 export type { MockCredentials } from "./security.js";
 export { DEFAULT_MOCK_CREDENTIALS } from "./security.js";
@@ -82,18 +82,12 @@ export interface MockEngine {
 
 const truthy = (v: unknown): boolean => v === true || v === "true" || v === "1";
 
-const UNIT_MS = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
-
 /** The value a derived member must have, read through `read`; undefined where a part is missing. */
 function derivedValue(r: MockDerived, read: (pointer: string) => unknown): unknown {
   if (r.kind === "template") return fillTemplateWith(r.template, read);
   if (r.kind === "equals") return read(r.from);
-  const start = read(r.from);
-  const by = read(r.by);
-  const ms = typeof start === "string" ? Date.parse(start) : NaN;
-  const n = typeof by === "number" ? by : typeof by === "string" && by.trim() !== "" ? Number(by) : NaN;
-  if (Number.isNaN(ms) || Number.isNaN(n)) return undefined;
-  return new Date(ms + n * UNIT_MS[r.unit]).toISOString().replace(".000Z", "Z");
+  const end = offsetEnd(read(r.from), read(r.by), r.unit);
+  return end === undefined ? undefined : new Date(end).toISOString().replace(".000Z", "Z");
 }
 
 export function createMockEngine(source: MockEngineSource, options: MockEngineOptions = {}): MockEngine {

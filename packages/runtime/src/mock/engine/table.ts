@@ -5,6 +5,7 @@
  * JSON, written into the package's `compiled/mocks.data.js`.
  */
 import type { MockSchema } from "../mock-data.js";
+import type { OffsetUnit } from "../../shared/derived.js";
 
 /** One declared response of an operation, as the mock answers it. */
 export interface ResponsePlan {
@@ -133,7 +134,7 @@ export interface MockReference {
 export type MockDerived =
   | { readonly kind: "template"; readonly each?: string; readonly field: string; readonly template: string }
   | { readonly kind: "equals"; readonly each?: string; readonly field: string; readonly from: string }
-  | { readonly kind: "offset"; readonly each?: string; readonly field: string; readonly from: string; readonly by: string; readonly unit: "second" | "minute" | "hour" | "day" };
+  | { readonly kind: "offset"; readonly each?: string; readonly field: string; readonly from: string; readonly by: string; readonly unit: OffsetUnit };
 
 export interface MockTable {
   readonly collections: readonly MockCollection[];
