@@ -27,6 +27,13 @@ export type SourceLoader = (absPath: string, name: string) => Promise<ApiModel>;
 /** The prefix of a step's operationId naming an operation of another source description (Arazzo 1.0 §4.6.4). */
 const SOURCE_PREFIX = "$sourceDescriptions.";
 
+/** `$sourceDescriptions.<name>.<operationId>` split in two; undefined for an operation of the contract itself. */
+function sourced(opId: unknown): { name: string; id: string } | undefined {
+  if (typeof opId !== "string" || !opId.startsWith(SOURCE_PREFIX)) return undefined;
+  const [name = "", ...rest] = opId.slice(SOURCE_PREFIX.length).split(".");
+  return { name, id: rest.join(".") };
+}
+
 /**
  * Reads and checks the workflow document beside `specPath` against the contract's operations, and
  * against the operations of the other OpenAPI documents its `sourceDescriptions` name (each loaded
@@ -60,7 +67,8 @@ function calledSources(doc: Obj): Set<string> {
     if (!isObj(wf) || !Array.isArray(wf["steps"])) continue;
     for (const step of wf["steps"]) {
       const id = isObj(step) ? step["operationId"] : undefined;
-      if (typeof id === "string" && id.startsWith(SOURCE_PREFIX)) names.add(id.slice(SOURCE_PREFIX.length).split(".")[0] ?? "");
+      const other = sourced(id);
+      if (other !== undefined) names.add(other.name);
     }
   }
   return names;
@@ -214,18 +222,18 @@ function readSteps(raw: unknown, segs: (string | number)[], ops: Map<string, Api
     }
     const opId = step["operationId"];
     let source: WorkflowStep["source"];
-    let op = typeof opId === "string" && !opId.startsWith(SOURCE_PREFIX) ? ops.get(opId) : undefined;
-    if (typeof opId === "string" && opId.startsWith(SOURCE_PREFIX)) {
-      const [name = "", ...rest] = opId.slice(SOURCE_PREFIX.length).split(".");
+    const called = sourced(opId);
+    let op = typeof opId === "string" && called === undefined ? ops.get(opId) : undefined;
+    if (called !== undefined) {
+      const { name, id } = called;
       const other = others.get(name);
       // An unknown source was reported with the source descriptions.
       if (other === undefined) return;
-      const id = rest.join(".");
       op = other.operations.find((o) => o.id === id);
       if (!op)
         return at(
           [...here, "operationId"],
-          `${opId}: ${name} has no operation ${JSON.stringify(id)}`,
+          `${String(opId)}: ${name} has no operation ${JSON.stringify(id)}`,
           `use an operationId of ${name}, e.g. $sourceDescriptions.${name}.${other.operations[0]?.id ?? "…"}`,
         );
       source = { name, operation: foreignOperation(other, op) };
