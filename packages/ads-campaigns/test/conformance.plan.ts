@@ -7668,7 +7668,10 @@ export const plan: ConformancePlan = {
       id: "promoVideoBecomesPrerollAccountMedia",
       summary: "adding a PROMO_VIDEO to the media library also adds a PREROLL account media object",
       source: "spec/ads-campaigns.arazzo.yaml:297:5",
-      inputs: [{ name: "run", required: false, unique: true }],
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "promo_video_upload_key", required: true },
+      ],
       steps: [
         {
           id: "prerollBefore",
@@ -7685,7 +7688,7 @@ export const plan: ConformancePlan = {
         {
           id: "addPromoVideo",
           operationId: "createMediaLibraryItem",
-          parameters: [{ name: "media_key", value: "13_{$inputs.run}" }],
+          parameters: [{ name: "media_key", value: "$inputs.promo_video_upload_key" }],
           successCriteria: [
             {
               condition:
@@ -7711,13 +7714,26 @@ export const plan: ConformancePlan = {
           ],
           outputs: {},
         },
+        {
+          id: "takeOut",
+          operationId: "deleteMediaLibraryItem",
+          description: "Taken out of the library again, so the run leaves behind nothing it added.",
+          parameters: [{ name: "media_key", value: "$inputs.promo_video_upload_key" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
       ],
       changesData: true,
     },
     {
       id: "accountMediaIdsFilter",
       summary: "listing account media with account_media_ids answers exactly the objects named",
-      source: "spec/ads-campaigns.arazzo.yaml:336:5",
+      source: "spec/ads-campaigns.arazzo.yaml:345:5",
       inputs: [],
       steps: [
         {
@@ -7751,7 +7767,7 @@ export const plan: ConformancePlan = {
     {
       id: "cardNamePrefixIgnoresCase",
       summary: "listing cards with q finds a card by its name prefix written in another case",
-      source: "spec/ads-campaigns.arazzo.yaml:357:5",
+      source: "spec/ads-campaigns.arazzo.yaml:366:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -7824,7 +7840,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOrganicOnlyForSelf",
       summary:
         "an organic post (nullcast=false) is refused on behalf of another user and accepted for the authenticated user",
-      source: "spec/ads-campaigns.arazzo.yaml:404:5",
+      source: "spec/ads-campaigns.arazzo.yaml:413:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7884,7 +7900,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostConversationSettingsOnlyAfterCreation",
       summary:
         "conversation_settings is left out of the creation answer and shown by the name update",
-      source: "spec/ads-campaigns.arazzo.yaml:449:5",
+      source: "spec/ads-campaigns.arazzo.yaml:458:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7929,7 +7945,7 @@ export const plan: ConformancePlan = {
     {
       id: "advertiserPostGifNotWithImages",
       summary: "a post takes one GIF alone, but a GIF together with an image is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:484:5",
+      source: "spec/ads-campaigns.arazzo.yaml:493:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -7990,7 +8006,7 @@ export const plan: ConformancePlan = {
       id: "accountOfAnotherUserRefused",
       summary:
         "an account not associated with the authenticated user is refused, also where it exists",
-      source: "spec/ads-campaigns.arazzo.yaml:535:5",
+      source: "spec/ads-campaigns.arazzo.yaml:544:5",
       inputs: [{ name: "other_user_account_id", required: true }],
       steps: [
         {
@@ -8017,7 +8033,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxDeleteRefusedForProductionAccount",
       summary: "the sandbox-only account delete refuses a production account, which stays live",
-      source: "spec/ads-campaigns.arazzo.yaml:561:5",
+      source: "spec/ads-campaigns.arazzo.yaml:570:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -8048,7 +8064,7 @@ export const plan: ConformancePlan = {
     {
       id: "accountFeaturesOnlyHeld",
       summary: "asking for a feature the account does not hold returns no feature",
-      source: "spec/ads-campaigns.arazzo.yaml:588:5",
+      source: "spec/ads-campaigns.arazzo.yaml:597:5",
       inputs: [{ name: "unheld_feature_key", required: true }],
       steps: [
         {
@@ -8067,7 +8083,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostDefaultsShownByNameUpdate",
       summary:
         "a post made without conversation_settings and nullcast shows EVERYONE and nullcast true in the full post object; nullcast=false sent is kept; the user is full unless trim_user",
-      source: "spec/ads-campaigns.arazzo.yaml:610:5",
+      source: "spec/ads-campaigns.arazzo.yaml:619:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -8163,7 +8179,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostOneVideoOrOneGif",
       summary:
         "a post takes one video alone or four images without text, but a video with an image, two videos or two GIFs are refused",
-      source: "spec/ads-campaigns.arazzo.yaml:676:5",
+      source: "spec/ads-campaigns.arazzo.yaml:685:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -8302,7 +8318,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesAddedAreListed",
       summary:
         "features added to a sandbox account are answered and then listed among the account's features; asked for by feature_keys, only held ones among those asked are answered",
-      source: "spec/ads-campaigns.arazzo.yaml:764:5",
+      source: "spec/ads-campaigns.arazzo.yaml:773:5",
       inputs: [],
       steps: [
         {
@@ -8436,7 +8452,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxFeaturesHeldPerAccount",
       summary: "a feature added to one new sandbox account is not held by another new one",
-      source: "spec/ads-campaigns.arazzo.yaml:843:5",
+      source: "spec/ads-campaigns.arazzo.yaml:852:5",
       inputs: [],
       steps: [
         {
@@ -8519,7 +8535,7 @@ export const plan: ConformancePlan = {
     {
       id: "sandboxFeaturesRefusedForProductionAccount",
       summary: "the sandbox-only feature addition refuses a production account",
-      source: "spec/ads-campaigns.arazzo.yaml:900:5",
+      source: "spec/ads-campaigns.arazzo.yaml:909:5",
       inputs: [{ name: "production_account_id", required: true }],
       steps: [
         {
@@ -8541,7 +8557,7 @@ export const plan: ConformancePlan = {
       id: "accountRenameReflectedInList",
       summary:
         "a renamed account is found by its new name's prefix, in any case, and listed with the new name and industry",
-      source: "spec/ads-campaigns.arazzo.yaml:923:5",
+      source: "spec/ads-campaigns.arazzo.yaml:932:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8617,20 +8633,23 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryRenameReflectedInList",
       summary:
         "a media library object added without a name reads name null; renamed, it is found by q in any case (and left out when media_type names another type); deleted, it is listed no more",
-      source: "spec/ads-campaigns.arazzo.yaml:974:5",
-      inputs: [{ name: "run", required: false, unique: true }],
+      source: "spec/ads-campaigns.arazzo.yaml:983:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "image_upload_key", required: true },
+      ],
       steps: [
         {
           id: "add",
           operationId: "createMediaLibraryItem",
-          parameters: [{ name: "media_key", value: "3_{$inputs.run}" }],
+          parameters: [{ name: "media_key", value: "$inputs.image_upload_key" }],
           successCriteria: [
             {
               condition: "$statusCode == 200 && $response.body#/data/name == null",
               type: "simple",
             },
             {
-              condition: "$[?@.media_key == '3_{$inputs.run}']",
+              condition: "$[?@.media_key == '{$inputs.image_upload_key}']",
               type: "jsonpath",
               context: "$response.body",
             },
@@ -8641,7 +8660,7 @@ export const plan: ConformancePlan = {
           id: "rename",
           operationId: "updateMediaLibraryItem",
           parameters: [
-            { name: "media_key", value: "3_{$inputs.run}" },
+            { name: "media_key", value: "$inputs.image_upload_key" },
             { name: "name", value: "wfmedia {$inputs.run} storefront" },
           ],
           successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
@@ -8650,7 +8669,7 @@ export const plan: ConformancePlan = {
         {
           id: "read",
           operationId: "getMediaLibraryItem",
-          parameters: [{ name: "media_key", value: "3_{$inputs.run}" }],
+          parameters: [{ name: "media_key", value: "$inputs.image_upload_key" }],
           successCriteria: [
             { condition: "$statusCode == 200", type: "simple" },
             {
@@ -8707,7 +8726,7 @@ export const plan: ConformancePlan = {
         {
           id: "delete",
           operationId: "deleteMediaLibraryItem",
-          parameters: [{ name: "media_key", value: "3_{$inputs.run}" }],
+          parameters: [{ name: "media_key", value: "$inputs.image_upload_key" }],
           successCriteria: [
             {
               condition: "$statusCode == 200 && $response.body#/data/deleted == true",
@@ -8731,7 +8750,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollCardsNotListedAsCards",
       summary: "a new poll card is listed by the poll card list, not by the cards list",
-      source: "spec/ads-campaigns.arazzo.yaml:1053:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1065:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8781,7 +8800,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationUnlockedImageWriteOnly",
       summary:
         "the unlocked image media key of a video conversation card is taken but never shown, neither on creation nor on read nor in the list",
-      source: "spec/ads-campaigns.arazzo.yaml:1090:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1102:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -8862,7 +8881,7 @@ export const plan: ConformancePlan = {
       id: "cardCompositionRules",
       summary:
         "a card takes one media component plus a DETAILS (website) or BUTTON (app) component, SWIPEABLE_MEDIA of 2 to 6 items, and components or slides but not both",
-      source: "spec/ads-campaigns.arazzo.yaml:1147:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1159:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9299,7 +9318,7 @@ export const plan: ConformancePlan = {
     {
       id: "videoConversationCtaHashtagLength",
       summary: "a CTA hashtag of 20 characters after '#' is taken, one of 21 is refused",
-      source: "spec/ads-campaigns.arazzo.yaml:1336:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1348:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9357,7 +9376,7 @@ export const plan: ConformancePlan = {
       id: "lineItemBidStrategyByObjective",
       summary:
         "MAX is refused only for the REACH and FOLLOWERS objectives, TARGET is taken only for REACH and WEBSITE_CLICKS (and not with goal LINK_CLICKS billed by IMPRESSION)",
-      source: "spec/ads-campaigns.arazzo.yaml:1381:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1393:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -9437,14 +9456,19 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoOnlyMembersAtCreation",
       summary:
         "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back, and has a poster (the first frame) without poster_media_key",
-      source: "spec/ads-campaigns.arazzo.yaml:1441:5",
-      inputs: [{ name: "run", required: false, unique: true }],
+      source: "spec/ads-campaigns.arazzo.yaml:1453:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "second_image_upload_key", required: true },
+        { name: "poster_upload_key", required: true },
+        { name: "video_upload_key", required: true },
+      ],
       steps: [
         {
           id: "imageWithTitle",
           operationId: "createMediaLibraryItem",
           parameters: [
-            { name: "media_key", value: "3_{$inputs.run}5" },
+            { name: "media_key", value: "$inputs.second_image_upload_key" },
             { name: "title", value: "Not for images" },
           ],
           successCriteria: [
@@ -9456,7 +9480,7 @@ export const plan: ConformancePlan = {
           id: "imageWithDescription",
           operationId: "createMediaLibraryItem",
           parameters: [
-            { name: "media_key", value: "3_{$inputs.run}5" },
+            { name: "media_key", value: "$inputs.second_image_upload_key" },
             { name: "description", value: "Not for images either" },
           ],
           successCriteria: [
@@ -9468,8 +9492,8 @@ export const plan: ConformancePlan = {
           id: "imageWithPoster",
           operationId: "createMediaLibraryItem",
           parameters: [
-            { name: "media_key", value: "3_{$inputs.run}5" },
-            { name: "poster_media_key", value: "3_{$inputs.run}6" },
+            { name: "media_key", value: "$inputs.second_image_upload_key" },
+            { name: "poster_media_key", value: "$inputs.poster_upload_key" },
           ],
           successCriteria: [
             { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
@@ -9480,7 +9504,7 @@ export const plan: ConformancePlan = {
           id: "imagePlain",
           operationId: "createMediaLibraryItem",
           description: "The refused adds left nothing behind, so the image is added now.",
-          parameters: [{ name: "media_key", value: "3_{$inputs.run}5" }],
+          parameters: [{ name: "media_key", value: "$inputs.second_image_upload_key" }],
           successCriteria: [
             {
               condition:
@@ -9494,7 +9518,7 @@ export const plan: ConformancePlan = {
           id: "videoWithTitle",
           operationId: "createMediaLibraryItem",
           parameters: [
-            { name: "media_key", value: "7_{$inputs.run}5" },
+            { name: "media_key", value: "$inputs.video_upload_key" },
             { name: "title", value: "Video title {$inputs.run}" },
             { name: "description", value: "Video description {$inputs.run}" },
           ],
@@ -9522,6 +9546,32 @@ export const plan: ConformancePlan = {
           ],
           outputs: {},
         },
+        {
+          id: "takeOutVideo",
+          operationId: "deleteMediaLibraryItem",
+          description: "Taken out of the library again, so the run leaves behind nothing it added.",
+          parameters: [{ name: "media_key", value: "$steps.videoWithTitle.outputs.key" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "takeOutImage",
+          operationId: "deleteMediaLibraryItem",
+          description: "The image too.",
+          parameters: [{ name: "media_key", value: "$inputs.second_image_upload_key" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
       ],
       changesData: true,
     },
@@ -9529,7 +9579,7 @@ export const plan: ConformancePlan = {
       id: "mediaPollShowsItsVideo",
       summary:
         "a poll made with a video of the media library is a video poll carrying the video fields; one made without is a text poll without them",
-      source: "spec/ads-campaigns.arazzo.yaml:1504:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1540:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9615,7 +9665,7 @@ export const plan: ConformancePlan = {
       id: "sandboxAccountDeletedReadOnlyWithDeleted",
       summary:
         "a deleted sandbox account is read with with_deleted=true (deleted true) and not without, and listed only with with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:1563:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1599:5",
       inputs: [],
       steps: [
         {
@@ -9700,7 +9750,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollFourChoicesAtTheirLimit",
       summary: "a poll takes four choices of 25 characters each and answers them as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:1610:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1646:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9759,7 +9809,7 @@ export const plan: ConformancePlan = {
       id: "accountMediaFiltersCombine",
       summary:
         "account_media_ids and creative_types together keep only the named objects of the types asked for",
-      source: "spec/ads-campaigns.arazzo.yaml:1654:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1690:5",
       inputs: [],
       steps: [
         {
@@ -9816,7 +9866,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationSecondCtaInsteadOfTitle",
       summary:
         "a video conversation card without title is taken when it has a second CTA with its post text, and has a poster without poster_media_key",
-      source: "spec/ads-campaigns.arazzo.yaml:1686:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1722:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9877,7 +9927,7 @@ export const plan: ConformancePlan = {
       id: "pollCardDeletedReadOnlyWithDeleted",
       summary:
         "a poll card deleted through the legacy card delete reads and lists only with with_deleted=true, marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:1734:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1770:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -9971,7 +10021,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationCardDeletedReadOnlyWithDeleted",
       summary:
         "a video conversation card is not listed among cards; deleted through the legacy card delete it reads and lists only with with_deleted=true, marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:1795:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1831:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10089,7 +10139,7 @@ export const plan: ConformancePlan = {
       id: "cardTypeFollowsMediaKinds",
       summary:
         "a card's type names its media (image, video or both), its carousel kind and its destination, and is stored so",
-      source: "spec/ads-campaigns.arazzo.yaml:1876:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1912:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10327,7 +10377,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostRenameKeepsThePost",
       summary:
         "renaming a post changes its name only; the post keeps its id, creation time, text and author, and a second rename replaces the first",
-      source: "spec/ads-campaigns.arazzo.yaml:1987:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2023:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -10401,7 +10451,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollMediaNotGif",
       summary: "a media poll takes an image or a video of the media library, not a GIF",
-      source: "spec/ads-campaigns.arazzo.yaml:2039:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2075:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10462,7 +10512,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryOnlyTheEntityAsked",
       summary:
         "the history of a line item holds entries of that line item only; asked as another entity type, or for a range before or after its changes, it holds none of them",
-      source: "spec/ads-campaigns.arazzo.yaml:2088:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2124:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -10579,7 +10629,7 @@ export const plan: ConformancePlan = {
       id: "accountUpdateKeepsWhatItDoesNotSend",
       summary:
         "an account update with only industry_type keeps the name, one with only name keeps the industry, and a read shows both",
-      source: "spec/ads-campaigns.arazzo.yaml:2174:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2210:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10665,7 +10715,7 @@ export const plan: ConformancePlan = {
       id: "lineItemUpdateStoredAndKeepsTheRest",
       summary:
         "a line item update changes only what it sends, a later read shows the changes (name, status, end time), and a bid amount sent with AUTO is not refused",
-      source: "spec/ads-campaigns.arazzo.yaml:2226:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2262:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -10803,14 +10853,17 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryUpdateKeepsWhatItDoesNotSend",
       summary:
         "a media library update of the name only keeps the file name, title and description, and a read shows them",
-      source: "spec/ads-campaigns.arazzo.yaml:2322:5",
-      inputs: [{ name: "run", required: false, unique: true }],
+      source: "spec/ads-campaigns.arazzo.yaml:2358:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "second_video_upload_key", required: true },
+      ],
       steps: [
         {
           id: "add",
           operationId: "createMediaLibraryItem",
           parameters: [
-            { name: "media_key", value: "7_{$inputs.run}7" },
+            { name: "media_key", value: "$inputs.second_video_upload_key" },
             { name: "name", value: "wfml {$inputs.run} before" },
             { name: "file_name", value: "wfml-{$inputs.run}.mp4" },
             { name: "title", value: "Title {$inputs.run}" },
@@ -10864,6 +10917,19 @@ export const plan: ConformancePlan = {
           ],
           outputs: {},
         },
+        {
+          id: "takeOut",
+          operationId: "deleteMediaLibraryItem",
+          description: "Taken out of the library again, so the run leaves behind nothing it added.",
+          parameters: [{ name: "media_key", value: "$steps.add.outputs.key" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
       ],
       changesData: true,
     },
@@ -10871,7 +10937,7 @@ export const plan: ConformancePlan = {
       id: "lineItemCuratedCategoryKeepsItsLineItem",
       summary:
         "a line item curated category takes a line item of its account only; an update of the category alone keeps the line item, and a refused update changes nothing",
-      source: "spec/ads-campaigns.arazzo.yaml:2370:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2417:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "production_account_id", required: true },
@@ -10996,7 +11062,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostCardOfAnotherAccountRefused",
       summary:
         "a post takes the card_uri of a card of its own account, not one made under another account",
-      source: "spec/ads-campaigns.arazzo.yaml:2450:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2497:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -11117,7 +11183,7 @@ export const plan: ConformancePlan = {
       id: "cardComponentsNeedTheirMembers",
       summary:
         "a card needs components or slides, and each component its required members (a DETAILS title, a website url, a label value of the list)",
-      source: "spec/ads-campaigns.arazzo.yaml:2532:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2579:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11286,7 +11352,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesOnlyTheListedKeys",
       summary:
         "a sandbox account is given only the features of the sandbox list; keys seen elsewhere (CITY_TARGETING, PROMOTED_MEDIA_POLLS) are refused and not held afterwards",
-      source: "spec/ads-campaigns.arazzo.yaml:2626:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2673:5",
       inputs: [],
       steps: [
         {
@@ -11359,7 +11425,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationAllCtaPairsKept",
       summary:
         "a video conversation card takes the second to fourth CTA pairs and answers and reads them back as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:2672:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2719:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11431,7 +11497,7 @@ export const plan: ConformancePlan = {
       id: "curatedCategoryLinkNamesACategory",
       summary:
         "the curated_category_id of a line item curated category names a curated category that reads with that id",
-      source: "spec/ads-campaigns.arazzo.yaml:2726:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2773:5",
       inputs: [],
       steps: [
         {
@@ -11466,7 +11532,7 @@ export const plan: ConformancePlan = {
       id: "namePrefixNotInsideTheName",
       summary:
         "q finds cards, poll cards, video conversation cards and accounts by the start of their name only; a word inside the name finds none of them",
-      source: "spec/ads-campaigns.arazzo.yaml:2748:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2795:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11672,7 +11738,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryOnlyTheUserAsked",
       summary:
         "account history asked with user_id holds only changes made by that user; the change the suite makes is listed under its own user and not under another user",
-      source: "spec/ads-campaigns.arazzo.yaml:2885:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2932:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -11769,8 +11835,11 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoUsableUntilDeleted",
       summary:
         "a video added to the media library is taken by a media poll (which shows that video, its length in seconds) and by a video conversation card; deleted from the library, it is taken by neither",
-      source: "spec/ads-campaigns.arazzo.yaml:2965:5",
-      inputs: [{ name: "run", required: false, unique: true }],
+      source: "spec/ads-campaigns.arazzo.yaml:3012:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "third_video_upload_key", required: true },
+      ],
       steps: [
         {
           id: "features",
@@ -11790,7 +11859,7 @@ export const plan: ConformancePlan = {
           id: "addVideo",
           operationId: "createMediaLibraryItem",
           parameters: [
-            { name: "media_key", value: "7_{$inputs.run}" },
+            { name: "media_key", value: "$inputs.third_video_upload_key" },
             { name: "name", value: "wfusable {$inputs.run}" },
           ],
           successCriteria: [
@@ -11909,7 +11978,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostTakesPollAndConversationCards",
       summary:
         "a post takes the card_uri of a poll card and of a video conversation card of its account, as it takes one of a card made by the card create",
-      source: "spec/ads-campaigns.arazzo.yaml:3061:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3111:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -11992,7 +12061,7 @@ export const plan: ConformancePlan = {
       id: "legacyCardDeleteNeedsItsType",
       summary:
         "the legacy card delete takes the card's own type in the path; a poll card named under the video conversation type is not deleted, and under its own type it is",
-      source: "spec/ads-campaigns.arazzo.yaml:3131:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3181:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12060,7 +12129,7 @@ export const plan: ConformancePlan = {
       id: "pollCardListedAmongLegacyCards",
       summary:
         "with include_legacy_cards=true the cards list also shows a poll card (a legacy card type), as long as it is not deleted unless with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:3176:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3226:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12147,7 +12216,7 @@ export const plan: ConformancePlan = {
       id: "cardComponentsKeepTheirOrder",
       summary:
         "a card's components are kept in the order sent (render order, top to bottom), also with the details above the media; app destinations take each deep link beside its own store id",
-      source: "spec/ads-campaigns.arazzo.yaml:3233:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3283:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12275,7 +12344,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostIsACorePost",
       summary:
         "a post made for an advertiser is looked up through the core API with its text, its author (the advertiser) and its media key",
-      source: "spec/ads-campaigns.arazzo.yaml:3298:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3348:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "granting_user_id", required: true },

@@ -6,6 +6,7 @@
 import type { AuthConfig } from "@contractgen/runtime/auth";
 import type { ConformanceTarget } from "@contractgen/runtime/conformance";
 import { DEFAULT_CREDENTIALS, type MockCredentials } from "./options.js";
+import { MEDIA_PREFIX } from "./seed.js";
 import { startMockServer } from "./server.js";
 import type { MockState } from "./store/state.js";
 
@@ -86,6 +87,16 @@ export function knownValues(state: MockState): Record<string, unknown> {
   const held = state.accounts.get(main)?.features ?? new Set<string>();
   const unheld = ["REACH_AND_FREQUENCY_ANALYTICS", "REACH_FREQUENCY_CAP", "WEBSITE_CLICKS_CPM_BILLING"].find((k) => !held.has(k));
   if (unheld) out["unheld_feature_key"] = unheld;
+  // The media library workflows add uploads the contract cannot make (it shows no upload operation):
+  // keys no seeded object holds, each of the category its prefix stands for (handlers/media.ts).
+  const upload = (prefix: number): string => state.ids.mediaKey(prefix);
+  out["promo_video_upload_key"] = upload(MEDIA_PREFIX.promoVideo);
+  out["image_upload_key"] = upload(MEDIA_PREFIX.image);
+  out["second_image_upload_key"] = upload(MEDIA_PREFIX.image);
+  out["poster_upload_key"] = upload(MEDIA_PREFIX.image);
+  out["video_upload_key"] = upload(MEDIA_PREFIX.video);
+  out["second_video_upload_key"] = upload(MEDIA_PREFIX.video);
+  out["third_video_upload_key"] = upload(MEDIA_PREFIX.video);
   return out;
 }
 
