@@ -38,7 +38,7 @@ export function filterPlans(op: Operation, resolve: Resolve): Obj[] {
         param: p.name,
         match: stated["match"],
         members,
-        ...(stated["caseInsensitive"] === true ? { caseInsensitive: true } : {}),
+        ...(typeof stated["caseInsensitive"] === "boolean" ? { caseInsensitive: stated["caseInsensitive"] } : {}),
         items: list.items,
         ...(itemProps.includes("id") ? { key: "id" } : {}),
       });

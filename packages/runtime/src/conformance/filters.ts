@@ -18,9 +18,25 @@ function memberValue(item: unknown, member: string): unknown {
   return isRec(item) ? item[member] : undefined;
 }
 
-/** Whether `item` is one the filter with `value` keeps. */
-export function matchesFilter(f: FilterPlan, item: unknown, value: unknown): boolean {
-  const fold = (s: string): string => (f.caseInsensitive ? s.toLowerCase() : s);
+/**
+ * Whether the filter with `value` must keep `item`: it matches in every reading the contract allows
+ * (letter case counts unless the contract states it does not). What "leaves out" checks compare with.
+ */
+export function mustKeep(f: FilterPlan, item: unknown, value: unknown): boolean {
+  return matches(f, item, value, f.caseInsensitive === true);
+}
+
+/**
+ * Whether the filter with `value` may keep `item`: it matches in some reading the contract allows.
+ * Where the contract does not say whether case counts (`caseInsensitive` absent), an object that
+ * matches in another case is no failure either way: a server may fold case or not.
+ */
+export function mayKeep(f: FilterPlan, item: unknown, value: unknown): boolean {
+  return matches(f, item, value, f.caseInsensitive !== false);
+}
+
+function matches(f: FilterPlan, item: unknown, value: unknown, anyCase: boolean): boolean {
+  const fold = (s: string): string => (anyCase ? s.toLowerCase() : s);
   const wanted = Array.isArray(value) ? value.map(text).filter((x): x is string => x !== undefined) : typeof value === "string" && f.match === "in" ? value.split(",") : [text(value) ?? ""];
   return f.members.some((member) => {
     const raw = memberValue(item, member);
@@ -83,7 +99,7 @@ export function filterValues(f: FilterPlan, items: readonly unknown[], asArray: 
       }
     }
   }
-  const keeps = (v: string): number => items.filter((it) => matchesFilter(f, it, v)).length;
+  const keeps = (v: string): number => items.filter((it) => mustKeep(f, it, v)).length;
   const good = (v: string): boolean => keeps(v) > 0 && keeps(v) < items.length;
   const discriminating = values.filter(good);
   const rest = values.filter((v) => !discriminating.includes(v));
@@ -106,7 +122,8 @@ export function filterValues(f: FilterPlan, items: readonly unknown[], asArray: 
  */
 export function innerProbes(f: FilterPlan, items: readonly unknown[]): string[] {
   if (f.match !== "prefix") return [];
-  const fold = (s: string): string => (f.caseInsensitive ? s.toLowerCase() : s);
+  // A probe must start no member in any case a server may fold to, or keeping it is no failure.
+  const fold = (s: string): string => (f.caseInsensitive !== false ? s.toLowerCase() : s);
   const all = items
     .flatMap((it) => f.members.map((m) => memberValue(it, m)))
     .map(text)
@@ -117,6 +134,25 @@ export function innerProbes(f: FilterPlan, items: readonly unknown[]): string[] 
       if (probe.trim().length < 3) continue;
       if (!all.some((w) => fold(w).startsWith(fold(probe)))) return [f.caseInsensitive ? flipCase(probe) : probe];
     }
+  }
+  return [];
+}
+
+/**
+ * Where the contract states that case counts (`caseInsensitive: false`), a listed value's beginning
+ * in the other case, which starts no member as it is: such a filter must keep nothing for it (a
+ * server that folds case keeps the object it came from).
+ */
+export function caseProbes(f: FilterPlan, items: readonly unknown[]): string[] {
+  if (f.caseInsensitive !== false || f.match === "in") return [];
+  const all = items
+    .flatMap((it) => f.members.map((m) => memberValue(it, m)))
+    .map(text)
+    .filter((v): v is string => v !== undefined);
+  for (const v of all) {
+    const probe = flipCase(v.slice(0, Math.min(v.length, 3)));
+    if (probe.trim() === "" || probe === v.slice(0, probe.length)) continue;
+    if (!all.some((w) => (f.match === "prefix" ? w.startsWith(probe) : f.match === "equals" ? w === probe : w.includes(probe)))) return [f.match === "equals" ? flipCase(v) : probe];
   }
   return [];
 }

@@ -208,6 +208,7 @@ export interface FilterPlan {
   readonly match: "equals" | "in" | "prefix" | "contains" | "term";
   /** Item members read (names, or pointers into the item); an item matches when any does. */
   readonly members: readonly string[];
+  /** `true`: case never counts; `false`: it always does; absent: the contract does not say, so either is no failure. */
   readonly caseInsensitive?: boolean;
   /** Where the list holds its items (`""`: the answer is the array) and the member that keys them. */
   readonly items: string;

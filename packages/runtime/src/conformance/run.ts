@@ -15,7 +15,7 @@ import { runWorkflow } from "./workflows.js";
 import { requestInput } from "./synth.js";
 import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
-import { filterValues, innerProbes, keysOf, matchesFilter } from "./filters.js";
+import { caseProbes, filterValues, innerProbes, keysOf, mayKeep, mustKeep } from "./filters.js";
 import { walkAll } from "./walk.js";
 import { subject } from "./lists.js";
 import { defaultDifferences, statedDefaults } from "./defaults.js";
@@ -1293,8 +1293,8 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           const got = await walkAll(ctx, op, asked, f1.items);
           if (got.failed) continue;
           judged++;
-          const both = (it: unknown): boolean => matchesFilter(f1, it, v1) && matchesFilter(f2, it, v2);
-          const extra = got.items.filter((it) => !both(it));
+          const both = (it: unknown): boolean => mustKeep(f1, it, v1) && mustKeep(f2, it, v2);
+          const extra = got.items.filter((it) => !(mayKeep(f1, it, v1) && mayKeep(f2, it, v2)));
           check(
             extra.length === 0,
             `${where(op)} with ${f1.param}=${JSON.stringify(v1)} and ${f2.param}=${JSON.stringify(v2)} lists objects one of them does not match: ${keysOf(extra, f1.key).slice(0, 5).join(", ")}`,
@@ -1325,7 +1325,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           const asked = values[filter.param];
           const got = await walkAll(ctx, op, values, filter.items);
           if (got.failed) return context.skip(`the list answered ${describeResponse(got.failed)}`);
-          const extra = got.items.filter((it) => !matchesFilter(filter, it, asked));
+          const extra = got.items.filter((it) => !mayKeep(filter, it, asked));
           check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(asked)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
           return;
         }
@@ -1337,17 +1337,17 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, { ...values, [filter.param]: v }, undefined));
           return verdict === undefined || verdict.valid;
         };
-        const candidates = [...filterValues(filter, all.items, asArray).filter(fits).slice(0, 3), ...innerProbes(filter, all.items).filter(fits)];
+        const candidates = [...filterValues(filter, all.items, asArray).filter(fits).slice(0, 3), ...[...innerProbes(filter, all.items), ...caseProbes(filter, all.items)].filter(fits)];
         if (candidates.length === 0) return context.skip(`no listed object gives a ${filter.param} value the contract accepts`);
         for (const value of candidates) {
           const filtered = await walkAll(ctx, op, { ...values, [filter.param]: value }, filter.items);
           check(filtered.failed === undefined, `${where(op)} with ${filter.param}=${JSON.stringify(value)} answered ${filtered.failed ? describeResponse(filtered.failed) : ""}`);
-          const extra = filtered.items.filter((it) => !matchesFilter(filter, it, value));
+          const extra = filtered.items.filter((it) => !mayKeep(filter, it, value));
           check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
           if (all.complete && filtered.complete) {
             const got = new Set(keysOf(filtered.items, filter.key));
             const missing = keysOf(
-              all.items.filter((it) => matchesFilter(filter, it, value)),
+              all.items.filter((it) => mustKeep(filter, it, value)),
               filter.key,
             ).filter((k) => !got.has(k));
             check(missing.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} leaves out objects it matches, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`);
@@ -1361,7 +1361,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if (suiteTools.validateRequest?.(op.id, requestInput(op, wide, undefined)).valid === false) continue;
           const filtered = await walkAll(ctx, op, wide, filter.items);
           if (filtered.failed) continue;
-          const extra = filtered.items.filter((it) => !matchesFilter(filter, it, value));
+          const extra = filtered.items.filter((it) => !mayKeep(filter, it, value));
           check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} and ${flag}=true lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
         }
       });
