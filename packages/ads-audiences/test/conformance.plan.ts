@@ -1133,6 +1133,16 @@ export const plan: ConformancePlan = {
           fill: { name: "keywords", count: 10 },
         },
         {
+          label: "with start_time at the same instant in another UTC offset (+05:30)",
+          in: "query",
+          zone: { name: "start_time" },
+        },
+        {
+          label: "with end_time at the same instant in another UTC offset (+05:30)",
+          in: "query",
+          zone: { name: "end_time" },
+        },
+        {
           label: "with negative_keywords at its 10-item limit",
           in: "query",
           fill: { name: "negative_keywords", count: 10 },

@@ -5699,6 +5699,16 @@ export const plan: ConformancePlan = {
       boundaries: [
         { label: "with count at its maximum 1000", in: "query", set: { count: 1000 } },
         { label: "with count at its minimum 1", in: "query", set: { count: 1 } },
+        {
+          label: "with start_time at the same instant in another UTC offset (+05:30)",
+          in: "query",
+          zone: { name: "start_time" },
+        },
+        {
+          label: "with end_time at the same instant in another UTC offset (+05:30)",
+          in: "query",
+          zone: { name: "end_time" },
+        },
       ],
       examples: [
         {
@@ -6248,6 +6258,16 @@ export const plan: ConformancePlan = {
         },
       ],
       boundaries: [
+        {
+          label: "with start_time at the same instant in another UTC offset (+05:30)",
+          in: "query",
+          zone: { name: "start_time" },
+        },
+        {
+          label: "with end_time at the same instant in another UTC offset (+05:30)",
+          in: "query",
+          zone: { name: "end_time" },
+        },
         {
           label:
             "with daily_budget_amount_local_micro equal to total_budget_amount_local_micro (rule line-item-daily-budget-at-most-total at its edge)",

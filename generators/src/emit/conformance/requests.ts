@@ -61,6 +61,13 @@ function edges(schemaIn: unknown, resolve: Resolve): Edge[] {
   return out;
 }
 
+/**
+ * The offset a date-time is written in for the "same instant" edge: RFC 3339 lets a client name any
+ * offset, and a half-hour one shows a server that drops the offset or echoes it where answers are UTC.
+ */
+const ZONE = "+05:30";
+const isDateTime = (s: Obj): boolean => s["format"] === "date-time" && (s["type"] === undefined || s["type"] === "string" || (Array.isArray(s["type"]) && s["type"].includes("string")));
+
 /** One valid request per stated edge of a parameter or a top-level body member, and each "at most N" limit at N. */
 export function boundaries(op: Operation, resolve: Resolve): Obj[] {
   const out: Obj[] = [];
@@ -68,6 +75,7 @@ export function boundaries(op: Operation, resolve: Resolve): Obj[] {
     if (p.in === "cookie" || p.in === "path") continue;
     for (const e of edges(p.schema, resolve)) out.push({ label: `with ${p.name} ${e.label}`, in: p.in, set: { [p.name]: e.value } });
     const s = resolve(p.schema);
+    if (isDateTime(s)) out.push({ label: `with ${p.name} at the same instant in another UTC offset (${ZONE})`, in: p.in, zone: { name: p.name } });
     // "Up to 200 ids": a list of exactly that many is as valid as a list of one.
     if (p.in === "query" && s["type"] === "array" && typeof s["maxItems"] === "number" && s["maxItems"] > 1 && s["maxItems"] <= 5000) {
       out.push({ label: `with ${p.name} at its ${s["maxItems"]}-item limit`, in: "query", fill: { name: p.name, count: s["maxItems"] } });
@@ -95,6 +103,7 @@ export function boundaries(op: Operation, resolve: Resolve): Obj[] {
       const prop = resolve(schema);
       if (prop["readOnly"] === true) continue;
       for (const e of edges(prop, resolve)) out.push({ label: `with body member ${name} ${e.label}`, in: "body", bodySet: { pointer: `/${name}`, value: e.value } });
+      if (isDateTime(prop)) out.push({ label: `with body member ${name} at the same instant in another UTC offset (${ZONE})`, in: "body", zone: { pointer: `/${name}` } });
     }
   }
   return out;

@@ -39,6 +39,8 @@ export interface BoundaryCase {
   readonly fill?: { readonly name?: string; readonly pointer?: string; readonly count: number };
   /** An inclusive rule between two query members at its edge: `left` sent equal to `right`. */
   readonly equal?: { readonly left: string; readonly right: string };
+  /** A date-time of the plain request (the query or header member `name`, or the body member at `pointer`) sent as the same instant in another UTC offset. */
+  readonly zone?: { readonly name?: string; readonly pointer?: string };
 }
 
 /** Schemas (JSON Schema 2020-12 over the package's mock document) that requests are synthesized from. */

@@ -17,6 +17,7 @@ import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
 import { caseProbes, filterValues, innerProbes, keysOf, mayKeep, mustKeep } from "./filters.js";
 import { walkAll } from "./walk.js";
+import { inOtherOffset } from "./zones.js";
 import { subject } from "./lists.js";
 import { defaultDifferences, statedDefaults } from "./defaults.js";
 import { fewerMembers } from "./fewer.js";
@@ -512,6 +513,24 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if (b.fill.name !== undefined) values[b.fill.name] = items;
           else body = updateAt(base.body, b.fill.pointer ?? "", () => items);
         }
+        // The plain request the edge is compared with: for a date-time it did not carry, the same
+        // request with one drawn from the parameter's schema, so both sides name the same instant.
+        let plainValues: Record<string, unknown> = base.values;
+        if (b.zone) {
+          const { name, pointer } = b.zone;
+          let plain = name !== undefined ? values[name] : getAt(base.body, pointer ?? "");
+          const schema = name !== undefined ? op.request?.parameters[name] : undefined;
+          if (plain === undefined && name !== undefined && schema !== undefined && suiteTools.mock) {
+            plain = suiteTools.mock(schema as MockSchema, deriveSeed(seed, `${op.id}/zone/${name}`));
+            if (typeof plain === "string" && suiteTools.validateRequest?.(op.id, requestInput(op, { ...base.values, [name]: plain }, base.body)).valid !== false)
+              plainValues = { ...base.values, [name]: plain };
+            else plain = undefined;
+          }
+          const moved = typeof plain === "string" ? inOtherOffset(plain) : undefined;
+          if (moved === undefined) return context.skip(`the plain request carries no ${name ?? pointer ?? ""} date-time to write in another offset`);
+          if (name !== undefined) values[name] = moved;
+          else body = updateAt(base.body, pointer ?? "", () => moved);
+        }
         const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, values, body));
         if (verdict && !verdict.valid) return context.skip(`the edge value conflicts with another rule of the contract: ${verdict.problem.errors.map((e) => e.message).join("; ")}`);
         // Each request on an object of its own where it changes or deletes one.
@@ -529,7 +548,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           await on.done(r, b2);
           return r;
         };
-        const first = await send(base.values, base.body);
+        const first = await send(plainValues, base.body);
         let res = await send(values, body);
         // Drawn items may be refused for what they say (a rule beyond the schema): the limit is then
         // met with the plain request's own items repeated, so only the count differs.
@@ -552,6 +571,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         const carried =
           b.fill !== undefined ||
           b.equal !== undefined ||
+          (b.zone !== undefined && (b.zone.name === undefined || plainValues[b.zone.name] !== undefined)) ||
           (b.set ? Object.keys(b.set).every((k) => base.values[k] !== undefined) : b.bodySet !== undefined && getAt(base.body, b.bodySet.pointer) !== undefined);
         if (ok2xx(first) && carried) check(ok2xx(res), `${where(op)} refused a request ${b.label}, which the contract allows: ${describeResponse(res)}`);
         // A write keeps a text at its length limit whole.
