@@ -46,6 +46,20 @@ describe("soft deletes named by the contract (archived, include_archived)", () =
     expect(await ids("?include_archived=true")).toContain(id);
   });
 
+  it("the mock's seeded notes drawn archived are deleted ones: listed and read only with include_archived=true", async () => {
+    const listed = async (query: string): Promise<Note[]> => ((await call(`${mock.url}/notes${query}`)).body as { data: Note[] }).data;
+    const plainList = await listed("");
+    const wide = await listed("?include_archived=true");
+    expect(plainList.every((n) => !n.archived), JSON.stringify(plainList)).toBe(true);
+    const archived = wide.filter((n) => n.archived);
+    // The seed draws some archived notes; without any the test would prove nothing.
+    expect(archived.length, JSON.stringify(wide)).toBeGreaterThan(0);
+    for (const n of archived) {
+      expect((await call(`${mock.url}/notes/${n.id}`)).status).toBe(404);
+      expect((await call(`${mock.url}/notes/${n.id}?include_archived=true`)).status).toBe(200);
+    }
+  });
+
   it("contractgen test passes against the mock, having run the deletion checks", async () => {
     const report = path.join(dir, "report.xml");
     const r = await runCli(["test", "--spec", "notes.yaml", "--base-url", mock.url, "--destructive", "--reporter", "junit", "--output", report], dir);

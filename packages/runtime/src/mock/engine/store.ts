@@ -147,7 +147,10 @@ export class CollectionStore {
   #insert(scope: Scope, data: Rec, key: unknown): StoredObject {
     const typed = typeof data[this.collection.keyField] === "number" && typeof key === "string" && /^-?\d+$/.test(key) ? Number(key) : key;
     put(data, this.collection.keyField, typed);
-    const obj: StoredObject = { key: String(key), data, deleted: false };
+    // An object drawn or sent with the contract's soft-delete mark set is a deleted one: lists show
+    // it only with their flag, as they show one deleted by a request.
+    const soft = this.collection.soft?.field;
+    const obj: StoredObject = { key: String(key), data, deleted: soft !== undefined && Object.prototype.hasOwnProperty.call(data, soft) && data[soft] === true };
     scope.objects.delete(obj.key);
     scope.gone.delete(obj.key);
     scope.objects.set(obj.key, obj);
@@ -182,6 +185,9 @@ export class CollectionStore {
     const drafted = (this.#drafts[turn] ??= this.draft(deriveSeed(this.#seed, `made:${turn}`)));
     const base = structuredClone(drafted);
     const drawnKey = base[this.collection.keyField];
+    // A new object is live unless the request itself marks it: the draft's drawn mark is not its own.
+    const soft = this.collection.soft?.field;
+    if (soft !== undefined && base[soft] === true) put(base, soft, false);
     for (const [k, v] of Object.entries(members)) put(base, k, v);
     return this.#insert(scope, base, key !== undefined ? key : this.#keyOf(scope, members[this.collection.keyField], drawnKey, base));
   }
