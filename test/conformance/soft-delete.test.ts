@@ -50,7 +50,10 @@ describe("soft deletes named by the contract (archived, include_archived)", () =
     const listed = async (query: string): Promise<Note[]> => ((await call(`${mock.url}/notes${query}`)).body as { data: Note[] }).data;
     const plainList = await listed("");
     const wide = await listed("?include_archived=true");
-    expect(plainList.every((n) => !n.archived), JSON.stringify(plainList)).toBe(true);
+    expect(
+      plainList.every((n) => !n.archived),
+      JSON.stringify(plainList),
+    ).toBe(true);
     const archived = wide.filter((n) => n.archived);
     // The seed draws some archived notes; without any the test would prove nothing.
     expect(archived.length, JSON.stringify(wide)).toBeGreaterThan(0);
