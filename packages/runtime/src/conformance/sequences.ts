@@ -656,6 +656,13 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
     // mode does: then the callback URL given was not kept. A redirect to the callback must carry the verifier.
     if (location === null) {
       check(namedVerifier(ar) === undefined, `${where(authOp)} showed a verifier (PIN mode) for a request token asked with oauth_callback=${sc.callback}: the user must be sent to that callback`);
+      // A page for a person is no failure; the scheme's own refusal of an unknown token is: the
+      // server does not know the request token it has just issued.
+      const refused = sc.invalidToken;
+      check(
+        !(refused !== undefined && ar.status === refused.status && createSchemaMatcher(ctx.root, { now: Date.now() })(refused.schema, ar.body)),
+        `${where(authOp)} refused the request token ${where(reqOp)} had just issued, as the contract says an unknown token is refused (${refused?.source ?? ""}): ${describeResponse(ar)}`,
+      );
       return undefined;
     }
     const back = new URL(location, t.baseUrl).searchParams;
@@ -682,6 +689,14 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   }
   const wrong = await exchange(first, `${first.verifier}-wrong`);
   check(wrong.status >= 400 && wrong.status < 500, `${where(accOp)} accepted a wrong oauth_verifier: ${describeResponse(wrong)}`);
+  // The right verifier cut short is as wrong as any other: a server comparing only a prefix takes it.
+  if (first.verifier.length > 1) {
+    const approvedAgain = await approved();
+    if (approvedAgain) {
+      const cut = await exchange(approvedAgain, approvedAgain.verifier.slice(0, -1));
+      check(cut.status >= 400 && cut.status < 500, `${where(accOp)} accepted the oauth_verifier cut short by one character: ${describeResponse(cut)}`);
+    }
+  }
   // The exchange must be signed with the very request token it names (RFC 5849 §2.3).
   const other = await approved();
   if (other) {
