@@ -139,6 +139,25 @@ export function innerProbes(f: FilterPlan, items: readonly unknown[]): string[] 
 }
 
 /**
+ * For a prefix filter, a listed value's first character alone, where some listed object does not
+ * start with it: a server that ignores short prefixes (answering the whole list) keeps that object.
+ */
+export function shortProbes(f: FilterPlan, items: readonly unknown[]): string[] {
+  if (f.match !== "prefix") return [];
+  const all = items
+    .flatMap((it) => f.members.map((m) => memberValue(it, m)))
+    .map(text)
+    .filter((v): v is string => v !== undefined && v.trim() !== "");
+  for (const v of all) {
+    const probe = v.slice(0, 1);
+    if (probe.trim() === "") continue;
+    const asked = f.caseInsensitive === true ? flipCase(probe) : probe;
+    if (items.some((it) => !mayKeep(f, it, asked))) return [asked];
+  }
+  return [];
+}
+
+/**
  * Where the contract states that case counts (`caseInsensitive: false`), a listed value's beginning
  * in the other case, which starts no member as it is: such a filter must keep nothing for it (a
  * server that folds case keeps the object it came from).
