@@ -1357,7 +1357,10 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           const verdict = suiteTools.validateRequest?.(op.id, requestInput(op, { ...values, [filter.param]: v }, undefined));
           return verdict === undefined || verdict.valid;
         };
-        const candidates = [...filterValues(filter, all.items, asArray).filter(fits).slice(0, 3), ...[...innerProbes(filter, all.items), ...caseProbes(filter, all.items), ...shortProbes(filter, all.items)].filter(fits)];
+        const candidates = [
+          ...filterValues(filter, all.items, asArray).filter(fits).slice(0, 3),
+          ...[...innerProbes(filter, all.items), ...caseProbes(filter, all.items), ...shortProbes(filter, all.items)].filter(fits),
+        ];
         if (candidates.length === 0) return context.skip(`no listed object gives a ${filter.param} value the contract accepts`);
         for (const value of candidates) {
           const filtered = await walkAll(ctx, op, { ...values, [filter.param]: value }, filter.items);
