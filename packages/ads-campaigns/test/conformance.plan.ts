@@ -8666,7 +8666,8 @@ export const plan: ConformancePlan = {
           parameters: [{ name: "media_key", value: "$inputs.image_upload_key" }],
           successCriteria: [
             {
-              condition: "$statusCode == 200 && $response.body#/data/name == null",
+              condition:
+                "$statusCode == 200 && $response.body#/data/name == null && $response.body#/data/media_category == 'POST_IMAGE'",
               type: "simple",
             },
             {
@@ -9529,7 +9530,7 @@ export const plan: ConformancePlan = {
           successCriteria: [
             {
               condition:
-                "$statusCode == 200 && $response.body#/data/media_type == 'IMAGE' && $response.body#/data/title == null && $response.body#/data/description == null",
+                "$statusCode == 200 && $response.body#/data/media_type == 'IMAGE' && $response.body#/data/media_category == 'POST_IMAGE' && $response.body#/data/title == null && $response.body#/data/description == null",
               type: "simple",
             },
           ],
@@ -9546,7 +9547,7 @@ export const plan: ConformancePlan = {
           successCriteria: [
             {
               condition:
-                "$statusCode == 200 && $response.body#/data/media_type == 'VIDEO' && $response.body#/data/poster_media_url != null",
+                "$statusCode == 200 && $response.body#/data/media_type == 'VIDEO' && $response.body#/data/media_category == 'POST_VIDEO' && $response.body#/data/poster_media_url != null",
               type: "simple",
             },
           ],
@@ -10873,7 +10874,7 @@ export const plan: ConformancePlan = {
     {
       id: "mediaLibraryUpdateKeepsWhatItDoesNotSend",
       summary:
-        "a media library update of the name only keeps the file name, title and description, and a read shows them",
+        "a media library video added with a name, file name, title and description answers them as sent, with the category of its upload; an update of the name only keeps the others, and a read shows them",
       source: "spec/ads-campaigns.arazzo.yaml:2358:5",
       inputs: [
         { name: "run", required: false, unique: true },
@@ -10892,8 +10893,15 @@ export const plan: ConformancePlan = {
           ],
           successCriteria: [
             {
-              condition: "$statusCode == 200 && $response.body#/data/media_type == 'VIDEO'",
+              condition:
+                "$statusCode == 200 && $response.body#/data/media_type == 'VIDEO' && $response.body#/data/media_category == 'POST_VIDEO'",
               type: "simple",
+            },
+            {
+              condition:
+                "$[?@.name == 'wfml {$inputs.run} before' && @.file_name == 'wfml-{$inputs.run}.mp4' && @.title == 'Title {$inputs.run}' && @.description == 'Description {$inputs.run}']",
+              type: "jsonpath",
+              context: "$response.body",
             },
           ],
           outputs: {
@@ -10958,7 +10966,7 @@ export const plan: ConformancePlan = {
       id: "lineItemCuratedCategoryKeepsItsLineItem",
       summary:
         "a line item curated category takes a line item of its account only; an update of the category alone keeps the line item, and a refused update changes nothing",
-      source: "spec/ads-campaigns.arazzo.yaml:2417:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2422:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "production_account_id", required: true },
@@ -11083,7 +11091,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostCardOfAnotherAccountRefused",
       summary:
         "a post takes the card_uri of a card of its own account, not one made under another account",
-      source: "spec/ads-campaigns.arazzo.yaml:2497:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2502:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -11204,7 +11212,7 @@ export const plan: ConformancePlan = {
       id: "cardComponentsNeedTheirMembers",
       summary:
         "a card needs components or slides, and each component its required members (a DETAILS title, a website url, a label value of the list)",
-      source: "spec/ads-campaigns.arazzo.yaml:2579:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2584:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11373,7 +11381,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesOnlyTheListedKeys",
       summary:
         "a sandbox account is given only the features of the sandbox list; keys seen elsewhere (CITY_TARGETING, PROMOTED_MEDIA_POLLS) are refused and not held afterwards",
-      source: "spec/ads-campaigns.arazzo.yaml:2673:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2678:5",
       inputs: [],
       steps: [
         {
@@ -11446,7 +11454,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationAllCtaPairsKept",
       summary:
         "a video conversation card takes the second to fourth CTA pairs and answers and reads them back as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:2719:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2724:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11518,7 +11526,7 @@ export const plan: ConformancePlan = {
       id: "curatedCategoryLinkNamesACategory",
       summary:
         "the curated_category_id of a line item curated category names a curated category that reads with that id",
-      source: "spec/ads-campaigns.arazzo.yaml:2773:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2778:5",
       inputs: [],
       steps: [
         {
@@ -11553,7 +11561,7 @@ export const plan: ConformancePlan = {
       id: "namePrefixNotInsideTheName",
       summary:
         "q finds cards, poll cards, video conversation cards and accounts by the start of their name only; a word inside the name finds none of them",
-      source: "spec/ads-campaigns.arazzo.yaml:2795:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2800:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11759,7 +11767,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryOnlyTheUserAsked",
       summary:
         "account history asked with user_id holds only changes made by that user; the change the suite makes is listed under its own user and not under another user",
-      source: "spec/ads-campaigns.arazzo.yaml:2932:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2937:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -11856,7 +11864,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoUsableUntilDeleted",
       summary:
         "a video added to the media library is taken by a media poll (which shows that video, its length in seconds) and by a video conversation card; deleted from the library, it is taken by neither",
-      source: "spec/ads-campaigns.arazzo.yaml:3012:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3017:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "third_video_upload_key", required: true },
@@ -11886,7 +11894,7 @@ export const plan: ConformancePlan = {
           successCriteria: [
             {
               condition:
-                "$statusCode == 200 && $response.body#/data/media_type == 'VIDEO' && $response.body#/data/aspect_ratio == '16:9' && $response.body#/data/deleted == false && $response.body#/data/media_url != null && $response.body#/data/duration != null",
+                "$statusCode == 200 && $response.body#/data/media_type == 'VIDEO' && $response.body#/data/media_category == 'POST_VIDEO' && $response.body#/data/aspect_ratio == '16:9' && $response.body#/data/deleted == false && $response.body#/data/media_url != null && $response.body#/data/duration != null",
               type: "simple",
             },
           ],
@@ -11999,7 +12007,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostTakesPollAndConversationCards",
       summary:
         "a post takes the card_uri of a poll card and of a video conversation card of its account, as it takes one of a card made by the card create",
-      source: "spec/ads-campaigns.arazzo.yaml:3111:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3116:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -12082,7 +12090,7 @@ export const plan: ConformancePlan = {
       id: "legacyCardDeleteNeedsItsType",
       summary:
         "the legacy card delete takes the card's own type in the path; a poll card named under the video conversation type is not deleted, and under its own type it is",
-      source: "spec/ads-campaigns.arazzo.yaml:3181:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3186:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12150,7 +12158,7 @@ export const plan: ConformancePlan = {
       id: "pollCardListedAmongLegacyCards",
       summary:
         "with include_legacy_cards=true the cards list also shows a poll card (a legacy card type), as long as it is not deleted unless with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:3226:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3231:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12237,7 +12245,7 @@ export const plan: ConformancePlan = {
       id: "cardComponentsKeepTheirOrder",
       summary:
         "a card's components are kept in the order sent (render order, top to bottom), also with the details above the media; app destinations take each deep link beside its own store id",
-      source: "spec/ads-campaigns.arazzo.yaml:3283:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3288:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12365,7 +12373,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostIsACorePost",
       summary:
         "a post made for an advertiser is looked up through the core API with its text, its author (the advertiser) and its media key",
-      source: "spec/ads-campaigns.arazzo.yaml:3348:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3353:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "granting_user_id", required: true },
