@@ -62,6 +62,8 @@ export interface Reference {
    * item of the path's account); one listed under another is refused.
    */
   readonly scopedBy?: string;
+  /** `x-outlives-delete`: the key stays valid after the listed object carrying it is deleted. */
+  readonly outlivesDelete?: true;
 }
 
 /** Objects one set of operations keeps: made by `create`, listed by `list`, addressed by `keyParam` at `itemPath`. */
@@ -318,7 +320,9 @@ function referencesOf(op: Operation, lists: Lists, resolve: Resolve): Reference[
     // `x-scoped` on the parameter, or beside the body member's schema (3.1 allows siblings of `$ref`).
     const scoped = x?.["x-scoped"] ?? (isObj(schemaIn) ? schemaIn["x-scoped"] : undefined);
     const by = isObj(scoped) && typeof scoped["by"] === "string" && own.has(scoped["by"]) ? scoped["by"] : undefined;
-    if (sources.length > 0) out.push({ in: where, name, many: many || singular !== name, sources, ...(by !== undefined ? { scopedBy: by } : {}) });
+    const outlives = isObj(x?.["x-outlives-delete"]);
+    if (sources.length > 0)
+      out.push({ in: where, name, many: many || singular !== name, sources, ...(by !== undefined ? { scopedBy: by } : {}), ...(outlives ? { outlivesDelete: true as const } : {}) });
   };
   for (const p of op.parameters) if (p.in === "query") consider("query", p.name, p.schema, p.x);
   const content = op.requestBody?.contents.find((c) => /json|form/i.test(c.mediaType));

@@ -104,7 +104,16 @@ export const plan: ConformancePlan = {
           set: { user_id: "not-a-number" },
         },
       ],
-      boundaries: [],
+      boundaries: [
+        {
+          label: "with name 300 characters long (the contract states no maximum)",
+          in: "query",
+          set: {
+            name: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+          mayRefuse: true,
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -157,7 +166,16 @@ export const plan: ConformancePlan = {
           remove: ["name"],
         },
       ],
-      boundaries: [],
+      boundaries: [
+        {
+          label: "with name 300 characters long (the contract states no maximum)",
+          in: "query",
+          set: {
+            name: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+          mayRefuse: true,
+        },
+      ],
       examples: [
         {
           status: "2XX",
@@ -856,7 +874,29 @@ export const plan: ConformancePlan = {
           bodySet: { pointer: "/undeclared_member", value: "x" },
         },
       ],
-      boundaries: [],
+      boundaries: [
+        {
+          label: "with body member name 300 characters long (the contract states no maximum)",
+          in: "body",
+          bodySet: {
+            pointer: "/name",
+            value:
+              "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+          mayRefuse: true,
+        },
+        {
+          label:
+            "with body member description 300 characters long (the contract states no maximum)",
+          in: "body",
+          bodySet: {
+            pointer: "/description",
+            value:
+              "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+          },
+          mayRefuse: true,
+        },
+      ],
       examples: [
         {
           status: "2XX",

@@ -64,6 +64,9 @@ export function knownValues(state: MockState): Record<string, unknown> {
   }
   // The fixed credentials act for the default user; every other seeded user granted it access.
   out["own_user_id"] = state.defaultUserId;
+  // The user an advertiser post is made as (no operation of the contracts lists users): the
+  // contract's example names one this server does not have.
+  out["as_user_id"] = Number(state.defaultUserId);
   // The user who approves the OAuth 1.0a browser step (its screen_name), as a team names its test user.
   const own = state.users.get(state.defaultUserId);
   if (own?.username !== undefined) out["screen_name"] = own.username;

@@ -41,10 +41,23 @@ export function requestSchemas(op: Operation, converted: Map<object, unknown> = 
 interface Edge {
   readonly label: string;
   readonly value: unknown;
+  /** The contract states no limit the value keeps within, so a refusal is no failure (only a text cut short is). */
+  readonly mayRefuse?: true;
 }
 
-/** Valid values at the schema's stated edges, where no other keyword (pattern, format, enum) could refuse them. */
-function edges(schemaIn: unknown, resolve: Resolve): Edge[] {
+/** A text longer than columns commonly are (40, 255), short enough for any server to take. */
+const LONG_TEXT = 300;
+/** What a text with a very high stated maximum is written at: well past common cut-offs (280, 4000 characters would also do). */
+const LONGER_TEXT = 1000;
+/** Members that name something (a key, an address, a credential) rather than hold text a server stores as sent. */
+const NAMING = /(^|_)(id|ids|key|keys|uri|url|token|verifier|secret|password)$|(Id|Ids|Key|Keys|Uri|Url|Token)$/;
+
+/**
+ * Valid values at the schema's stated edges, where no other keyword (pattern, format, enum) could
+ * refuse them. For a member a write stores (`stored`), also a long text: within a stated maximum
+ * too high to send whole, or, where none is stated, one a server may refuse but must not cut short.
+ */
+function edges(schemaIn: unknown, resolve: Resolve, stored = false): Edge[] {
   const s = resolve(schemaIn);
   if (s["enum"] !== undefined || s["const"] !== undefined) return [];
   const types = typeof s["type"] === "string" ? [s["type"]] : Array.isArray(s["type"]) ? s["type"] : [];
@@ -56,6 +69,10 @@ function edges(schemaIn: unknown, resolve: Resolve): Edge[] {
     if (typeof s["minimum"] === "number" && fits(s["minimum"]) && Math.abs(s["minimum"]) < Number.MAX_SAFE_INTEGER) out.push({ label: `at its minimum ${s["minimum"]}`, value: s["minimum"] });
   } else if (types.includes("string") && s["pattern"] === undefined && s["format"] === undefined) {
     if (typeof s["maxLength"] === "number" && s["maxLength"] > 0 && s["maxLength"] <= 10_000) out.push({ label: `at its maximum length ${s["maxLength"]}`, value: "x".repeat(s["maxLength"]) });
+    else if (stored && typeof s["maxLength"] === "number" && s["maxLength"] > 10_000)
+      out.push({ label: `${LONGER_TEXT} characters long, within its maximum length ${s["maxLength"]}`, value: "x".repeat(LONGER_TEXT) });
+    else if (stored && s["maxLength"] === undefined && (typeof s["minLength"] !== "number" || s["minLength"] <= LONG_TEXT))
+      out.push({ label: `${LONG_TEXT} characters long (the contract states no maximum)`, value: "x".repeat(LONG_TEXT), mayRefuse: true });
     if (typeof s["minLength"] === "number" && s["minLength"] > 1) out.push({ label: `at its minimum length ${s["minLength"]}`, value: "x".repeat(s["minLength"]) });
   }
   return out;
@@ -71,9 +88,12 @@ const isDateTime = (s: Obj): boolean => s["format"] === "date-time" && (s["type"
 /** One valid request per stated edge of a parameter or a top-level body member, and each "at most N" limit at N. */
 export function boundaries(op: Operation, resolve: Resolve): Obj[] {
   const out: Obj[] = [];
+  // Writes store what they are sent: a long text is asked of them only.
+  const stores = op.method === "post" || op.method === "put" || op.method === "patch";
   for (const p of op.parameters) {
     if (p.in === "cookie" || p.in === "path") continue;
-    for (const e of edges(p.schema, resolve)) out.push({ label: `with ${p.name} ${e.label}`, in: p.in, set: { [p.name]: e.value } });
+    for (const e of edges(p.schema, resolve, stores && p.in === "query" && !NAMING.test(p.name)))
+      out.push({ label: `with ${p.name} ${e.label}`, in: p.in, set: { [p.name]: e.value }, ...(e.mayRefuse ? { mayRefuse: true } : {}) });
     const s = resolve(p.schema);
     if (isDateTime(s)) out.push({ label: `with ${p.name} at the same instant in another UTC offset (${ZONE})`, in: p.in, zone: { name: p.name } });
     // "Up to 200 ids": a list of exactly that many is as valid as a list of one.
@@ -102,7 +122,8 @@ export function boundaries(op: Operation, resolve: Resolve): Obj[] {
     for (const [name, schema] of Object.entries(props)) {
       const prop = resolve(schema);
       if (prop["readOnly"] === true) continue;
-      for (const e of edges(prop, resolve)) out.push({ label: `with body member ${name} ${e.label}`, in: "body", bodySet: { pointer: `/${name}`, value: e.value } });
+      for (const e of edges(prop, resolve, stores && !NAMING.test(name)))
+        out.push({ label: `with body member ${name} ${e.label}`, in: "body", bodySet: { pointer: `/${name}`, value: e.value }, ...(e.mayRefuse ? { mayRefuse: true } : {}) });
       if (isDateTime(prop)) out.push({ label: `with body member ${name} at the same instant in another UTC offset (${ZONE})`, in: "body", zone: { pointer: `/${name}` } });
     }
   }

@@ -41,6 +41,8 @@ export interface BoundaryCase {
   readonly equal?: { readonly left: string; readonly right: string };
   /** A date-time of the plain request (the query or header member `name`, or the body member at `pointer`) sent as the same instant in another UTC offset. */
   readonly zone?: { readonly name?: string; readonly pointer?: string };
+  /** The contract states no limit the value keeps within: a refusal is no failure, a text answered cut short is. */
+  readonly mayRefuse?: boolean;
 }
 
 /** Schemas (JSON Schema 2020-12 over the package's mock document) that requests are synthesized from. */
@@ -233,6 +235,8 @@ export interface PlanReference {
   readonly own?: "read" | "change";
   /** `x-scoped`: the object named is one of the object this path parameter names; one listed under another is refused. */
   readonly scopedBy?: string;
+  /** `x-outlives-delete`: the key stays valid after the listed object carrying it is deleted, so a deleted one is not expected refused. */
+  readonly outlivesDelete?: boolean;
 }
 
 /** A created object's life, inferred from the contract's paths or stated by `x-transitions`/links. */
