@@ -192,7 +192,7 @@ function operationPlan(model: ApiModel, index: OperationIndex, relations: Relati
     ...acceptOf(op),
     ...serverErrorsOf(op),
     negatives,
-    boundaries: boundaries(op, resolve),
+    boundaries: boundaries(op, resolve, model.readBackComplete === true),
     examples,
     ...(pagination ? { pagination } : {}),
     ...(rules.length > 0 ? { responseRules: rules } : {}),

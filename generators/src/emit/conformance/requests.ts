@@ -86,10 +86,12 @@ const ZONE = "+05:30";
 const isDateTime = (s: Obj): boolean => s["format"] === "date-time" && (s["type"] === undefined || s["type"] === "string" || (Array.isArray(s["type"]) && s["type"].includes("string")));
 
 /** One valid request per stated edge of a parameter or a top-level body member, and each "at most N" limit at N. */
-export function boundaries(op: Operation, resolve: Resolve): Obj[] {
+export function boundaries(op: Operation, resolve: Resolve, readBackComplete = false): Obj[] {
   const out: Obj[] = [];
-  // Writes store what they are sent: a long text is asked of them only.
-  const stores = op.method === "post" || op.method === "put" || op.method === "patch";
+  // A long text is asked of writes only, and only where the contract says what its objects store
+  // (`x-read-back-complete`): elsewhere a text member may name something (a kernel spec by its
+  // name), and an invented one is no valid request.
+  const stores = readBackComplete && (op.method === "post" || op.method === "put" || op.method === "patch");
   for (const p of op.parameters) {
     if (p.in === "cookie" || p.in === "path") continue;
     for (const e of edges(p.schema, resolve, stores && p.in === "query" && !NAMING.test(p.name)))
