@@ -107,6 +107,35 @@ describe("soft deletes named by the contract (archived, include_archived)", () =
     }
   });
 
+  it("fails a soft delete that re-stamps what never changes (an x-immutable created_at)", async () => {
+    // The same contract with a creation time the notes keep for good.
+    const stamped = readFileSync(path.join(ROOT, FIXTURE("notes.openapi.yaml")), "utf8").replace(
+      "        archived: { type: boolean }\n      x-transitions:",
+      "        archived: { type: boolean }\n        created_at: { type: string, format: date-time, x-immutable: true }\n      x-transitions:",
+    );
+    expect(stamped).toContain("x-immutable");
+    const sub = mkdtempSync(path.join(os.tmpdir(), "cg-soft-stamp-"));
+    writeFileSync(path.join(sub, "notes.yaml"), stamped);
+    const own = await startMock(["--spec", path.join(sub, "notes.yaml")]);
+    const restamping = await proxy(own.url, (method, _url, body) => {
+      if (method !== "DELETE") return undefined;
+      const data = (body as { data?: Record<string, unknown> }).data;
+      return data ? { ...(body as object), data: { ...data, created_at: "2031-01-01T00:00:00Z" } } : undefined;
+    });
+    try {
+      const passes = await runCli(["test", "--spec", "notes.yaml", "--base-url", own.url, "--destructive"], sub);
+      expect(passes.code, plain(passes.stdout + passes.stderr)).toBe(0);
+      const r = await runCli(["test", "--spec", "notes.yaml", "--base-url", restamping.url, "--destructive"], sub);
+      const out = plain(r.stdout + r.stderr);
+      expect(r.code, out).toBe(1);
+      expect(out).toMatch(/deleteNote \(DELETE [^)]+\): deleting n\d+ changed what never changes \(its answer\): created_at was "[^"]+", is now "2031-01-01T00:00:00Z"/);
+    } finally {
+      restamping.server.close();
+      await own.stop();
+      rmSync(sub, { recursive: true, force: true });
+    }
+  });
+
   it("fails a delete that answers the note without the archived mark", async () => {
     const broken = await proxy(mock.url, (method, _url, body) => (method === "DELETE" ? { data: { ...(body as { data: Note }).data, archived: false } } : undefined));
     try {

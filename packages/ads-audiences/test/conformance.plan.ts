@@ -2643,6 +2643,7 @@ export const plan: ConformancePlan = {
       answersObject: true,
       createOperationId: "createTailoredAudiencePermission",
       listOperationId: "listTailoredAudiencePermissions",
+      immutable: ["created_at"],
       row: "deleteTailoredAudiencePermission: answers the object with deleted=true, no longer listed",
     },
     {
@@ -2650,6 +2651,7 @@ export const plan: ConformancePlan = {
       operationId: "deleteDoNotReachList",
       soft: { field: "deleted" },
       answersObject: true,
+      immutable: ["created_at"],
       row: "deleteDoNotReachList: answers the object with deleted=true",
     },
   ],

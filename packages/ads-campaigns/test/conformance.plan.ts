@@ -7333,6 +7333,7 @@ export const plan: ConformancePlan = {
       answersObject: true,
       listOperationId: "listAccountMedia",
       readOperationId: "getAccountMedia",
+      immutable: ["created_at"],
       row: "deleteAccountMedia: answers the object with deleted=true, listed only with with_deleted=true",
     },
     {
@@ -7340,6 +7341,7 @@ export const plan: ConformancePlan = {
       operationId: "deleteLegacyCard",
       soft: { field: "deleted" },
       answersObject: true,
+      immutable: ["card_uri", "created_at"],
       row: "deleteLegacyCard: answers the object with deleted=true",
     },
     {
@@ -7350,6 +7352,7 @@ export const plan: ConformancePlan = {
       createOperationId: "createMediaLibraryItem",
       listOperationId: "listMediaLibrary",
       readOperationId: "getMediaLibraryItem",
+      immutable: ["created_at"],
       row: "deleteMediaLibraryItem: answers the object with deleted=true, no longer listed",
     },
     {
@@ -7360,6 +7363,7 @@ export const plan: ConformancePlan = {
       createOperationId: "createSandboxAccount",
       listOperationId: "listAccounts",
       readOperationId: "getAccount",
+      immutable: ["created_at"],
       row: "deleteSandboxAccount: answers the object with deleted=true, listed only with with_deleted=true",
     },
     {
@@ -7368,6 +7372,7 @@ export const plan: ConformancePlan = {
       soft: { field: "deleted" },
       answersObject: true,
       repeatStatus: 404,
+      immutable: ["created_at"],
       row: "deleteLineItem: answers the object with deleted=true, a repeated delete answers 404",
     },
     {
@@ -7378,6 +7383,7 @@ export const plan: ConformancePlan = {
       createOperationId: "createLineItemCuratedCategory",
       listOperationId: "listLineItemCuratedCategories",
       readOperationId: "getLineItemCuratedCategory",
+      immutable: ["created_at"],
       row: "deleteLineItemCuratedCategory: answers the object with deleted=true, listed only with with_deleted=true",
     },
   ],

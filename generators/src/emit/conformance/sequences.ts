@@ -179,6 +179,8 @@ function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
       ...(list ? { listOperationId: list.id } : {}),
       ...(read ? { readOperationId: read.id } : {}),
       ...(typeof repeat === "number" ? { repeatStatus: repeat } : {}),
+      // What a soft delete must leave as it was: the object's unchanging members.
+      ...(soft && immutableMembers(read ?? op, resolve, undefined).length > 0 ? { immutable: immutableMembers(read ?? op, resolve, undefined) } : {}),
       row: `${op.id}: ${said.filter((x) => x !== undefined).join(", ")}`,
     });
   }

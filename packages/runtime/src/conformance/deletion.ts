@@ -9,6 +9,7 @@ import { where, type RunContext } from "./context.js";
 import { itemKey } from "./invariants.js";
 import { describeResponse, getAt, ok2xx } from "./request.js";
 import { firstPageKeys, listContains, subject, type ListShape } from "./lists.js";
+import { changedImmutables, pastStamps } from "./read-back.js";
 import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
@@ -32,6 +33,16 @@ export interface AfterDelete {
   readonly repeatStatus?: number | undefined;
   /** Keys of other objects the list showed just before the delete (`firstPageKeys`): each must still be there. */
   readonly siblings?: readonly string[] | undefined;
+  /** The object as read just before the delete, and its members that never change: a soft delete marks it and changes none of them. */
+  readonly before?: { readonly object: Rec; readonly immutable: readonly string[] } | undefined;
+}
+
+/** A soft-deleted object, as answered or read afterwards, keeps the members that never change. */
+function keepsImmutables(ctx: RunContext, a: AfterDelete, after: Rec | undefined, seen: string): void {
+  if (!a.before || !after) return;
+  const shown = a.before.immutable.filter((m) => Object.prototype.hasOwnProperty.call(after, m));
+  const moved = changedImmutables(a.before.object, after, shown);
+  ctx.check(moved.length === 0, `${where(a.del)}: deleting ${String(a.id)} changed what never changes (${seen}): ${moved.join("; ")}`);
 }
 
 const marked = (obj: Rec | undefined, soft: SoftDelete): unknown => obj?.[soft.field];
@@ -50,6 +61,7 @@ export async function afterDelete(ctx: RunContext, a: AfterDelete): Promise<void
     const gone = ok2xx(a.first) ? subject(a.first.body, id, a.key) : undefined;
     if (a.answerShowsObject) check(marked(gone, soft) === true, `${where(del)}: a soft delete must answer the object with ${soft.field}=true, answered ${describeResponse(a.first)}`);
     else if (gone && soft.field in gone) check(gone[soft.field] === true, `${where(del)}: the deleted object answers ${soft.field}=${JSON.stringify(gone[soft.field])}, expected true`);
+    keepsImmutables(ctx, a, gone, "its answer");
   }
   if (a.read) await readAfterDelete(ctx, a.read.op, del, await a.read.values(), id, a.key, soft);
   if (a.list) await listAfterDelete(ctx, a.list.op, del, a.list.fixed, id, a.list.shape ?? {}, soft);
@@ -141,6 +153,7 @@ async function staysDeleted(ctx: RunContext, a: AfterDelete, soft: SoftDelete, a
   }
   if (now && soft.field in now)
     ctx.check(now[soft.field] === true, `${where(del)}: after deleting ${String(id)} again it reads ${soft.field}=${JSON.stringify(now[soft.field])}: a soft delete is not undone by another`);
+  keepsImmutables(ctx, a, now, "read afterwards");
 }
 
 /** A delete's `x-transitions` rows on an object of its own, where no lifecycle reaches it. */
@@ -158,6 +171,23 @@ export async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "d
   };
   // Other objects listed just before the delete: they must outlive it.
   const siblings = list && listFixed ? await firstPageKeys(ctx, list, listFixed, last === undefined ? undefined : values[last], {}, notMarked(sc.soft)) : [];
+  const read = sc.readOperationId !== undefined ? (ctx.op(sc.readOperationId) as OperationCase) : undefined;
+  const readValues = async (): Promise<Rec> => (read ? { ...(await ctx.positive(read, 0, await ctx.pathValues(read))).values, ...values } : {});
+  // The object as it was, where a soft delete must leave its unchanging members alone.
+  let before: AfterDelete["before"];
+  if (sc.soft && (sc.immutable ?? []).length > 0 && last !== undefined) {
+    const id = values[last];
+    let object: Rec | undefined;
+    if (read) {
+      const r = await ctx.send(read, await readValues(), undefined);
+      object = ok2xx(r) ? subject(r.body, id) : undefined;
+    } else if (list && listFixed) object = (await listContains(ctx, list, listFixed, id)).found;
+    if (object) {
+      // A creation time re-stamped within the same second would read alike: let the clock move on.
+      await pastStamps(object, sc.immutable ?? []);
+      before = { object, immutable: sc.immutable ?? [] };
+    }
+  }
   const first = await ctx.send(del, values, undefined);
   await on.done(first, undefined);
   // The contract's own example may name an object this server never had, or an earlier run deleted.
@@ -165,7 +195,6 @@ export async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "d
     return skip(`${String(values[last])}, the contract's example ${last}, does not exist on this server: pass a live one with --values`);
   ctx.check(ok2xx(first), `${where(del)} answered ${describeResponse(first)} to the first delete`);
   ctx.checkShape(del, first);
-  const read = sc.readOperationId !== undefined ? (ctx.op(sc.readOperationId) as OperationCase) : undefined;
   await afterDelete(ctx, {
     del,
     values,
@@ -173,9 +202,10 @@ export async function deletion(ctx: RunContext, sc: Extract<Scenario, { kind: "d
     first,
     soft: sc.soft,
     answerShowsObject: sc.answersObject !== false,
-    read: read && { op: read, values: async () => ({ ...(await ctx.positive(read, 0, await ctx.pathValues(read))).values, ...values }) },
+    read: read && { op: read, values: readValues },
     list: list && listFixed && { op: list, fixed: listFixed },
     repeatStatus: sc.repeatStatus,
     siblings,
+    before,
   });
 }

@@ -299,6 +299,8 @@ export type Scenario =
       /** The item's read: after a delete it answers 404, or (soft) the object marked deleted where it takes the flag. */
       readonly readOperationId?: string;
       readonly repeatStatus?: number;
+      /** Members of the object that never change (its key, `x-immutable`): a soft delete leaves them as they were. */
+      readonly immutable?: readonly string[];
       readonly row: string;
     }
   | {

@@ -6,7 +6,7 @@
  * then state sequences. Every failure names the operation, the violation, the seed and a curl
  * command that repeats the request.
  */
-import type { BoundaryCase, ConformancePlan, LifecycleScenario, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./plan.js";
+import type { BoundaryCase, ConformancePlan, FilterPlan, LifecycleScenario, OperationCase, ResponseValidator, SuiteTools, TestApi } from "./plan.js";
 import { positiveOrFail, reproduction, where, type RunContext } from "./context.js";
 import { brokenRules, checkPagination, exchangeOf } from "./invariants.js";
 import { createSender, describeResponse, getAt, ok2xx, securityOf, updateAt, type StreamedResponse } from "./request.js";
@@ -40,6 +40,9 @@ export type * from "./plan.js";
 export { resolveTarget, type ConformanceTarget } from "./target.js";
 
 /** Valid requests per operation: the examples' and ones drawn from the schemas. @default 3 */
+/** A plain object (not an array). */
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
 function casesPerOperation(env: Readonly<Record<string, string | undefined>>): number {
   const n = Number(env["CONTRACT_CASES"] ?? 3);
   return Number.isInteger(n) && n >= 1 && n <= 50 ? n : 3;
@@ -507,9 +510,24 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           values[b.equal.right] = right;
           values[b.equal.left] = right;
         }
+        // A list filter of ids met exactly: the last of its items are ids the list shows, so a
+        // server that reads only the first part of the filter leaves their objects out.
+        let tail: { readonly filter: FilterPlan; readonly ids: readonly unknown[] } | undefined;
         if (b.fill) {
           const items = fillItems(op, b.fill, base.body);
           if (items === undefined) return context.skip(`no ${b.fill.count} distinct items could be drawn from the contract's schema`);
+          const filter = b.fill.name !== undefined && op.method === "GET" ? (op.filters ?? []).find((f) => f.param === b.fill?.name && (f.match === "in" || f.match === "equals")) : undefined;
+          if (filter && filter.members.length === 1) {
+            const all = await walkAll(ctx, op, broadest(op, base.values), filter.items);
+            const listed = [...new Set(all.items.map((it) => (isRecord(it) ? it[filter.members[0] ?? ""] : undefined)).filter((v) => typeof v === "string" || typeof v === "number"))].slice(-2);
+            if (listed.length > 0 && items.length >= listed.length + 1) {
+              const drawn = items.filter((v) => !listed.some((l) => String(l) === String(v))).slice(0, items.length - listed.length);
+              if (drawn.length + listed.length === items.length) {
+                items.splice(0, items.length, ...drawn, ...listed);
+                tail = { filter, ids: listed };
+              }
+            }
+          }
           if (b.fill.name !== undefined) values[b.fill.name] = items;
           else body = updateAt(base.body, b.fill.pointer ?? "", () => items);
         }
@@ -569,6 +587,15 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           }
         }
         checkAnswer(op, sent, body, res);
+        if (tail && ok2xx(res)) {
+          const answered = getAt(res.body, tail.filter.items);
+          const shown = new Set((Array.isArray(answered) ? answered : []).map((it) => (isRecord(it) ? String(it[tail.filter.members[0] ?? ""]) : "")));
+          const left = tail.ids.filter((id) => !shown.has(String(id)));
+          check(
+            left.length === 0,
+            `${where(op)} with ${tail.filter.param} at its ${b.fill?.count ?? 0}-item limit, the last ${tail.ids.length} being listed ones, left out ${left.map(String).join(", ")}: a filter at its limit keeps all of its items`,
+          );
+        }
         // Only as strict as the plain request was, and only for a member that request already
         // carried: an edge value must fare as well as an ordinary one.
         // A limit met exactly ("at most N") must be accepted whether or not the plain request used the member.

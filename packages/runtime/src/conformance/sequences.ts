@@ -179,6 +179,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     list: list && { op: list, fixed: pathFrom(create, made.values, list), shape },
     repeatStatus: sc.repeatDeleteStatus,
     siblings,
+    before: first && sc.deletion === "soft" ? { object: first, immutable: sc.immutable ?? [] } : undefined,
   });
   await maximal();
 }
