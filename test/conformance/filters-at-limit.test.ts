@@ -4,61 +4,35 @@
  * first part of a long filter leaves them out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { ROOT, runCli } from "../generator/helpers.js";
-import { FIXTURE, startMock, type RunningMock } from "../mock/helpers.js";
 import { proxy } from "./proxy.js";
-
-const plain = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
-
-/** The notes contract whose list also takes `note_ids`: up to 5 ids, the notes with those ids. */
-function withIdFilter(): string {
-  const text = readFileSync(path.join(ROOT, FIXTURE("notes.openapi.yaml")), "utf8").replace(
-    "      operationId: listNotes\n      parameters:\n",
-    [
-      "      operationId: listNotes",
-      "      parameters:",
-      "        - name: note_ids",
-      "          in: query",
-      "          style: form",
-      "          explode: false",
-      "          x-filter: { match: in, member: id }",
-      '          schema: { type: array, maxItems: 5, items: { type: string, pattern: "^n[0-9]{1,9}$" } }',
-      "",
-    ].join("\n"),
-  );
-  expect(text).toContain("note_ids");
-  return text;
-}
+import { notesWithListParameters, serveNotesVariant, type NotesVariant } from "./notes-variant.js";
 
 describe("an id filter at its limit", () => {
-  let dir: string;
-  let mock: RunningMock;
+  let notes: NotesVariant;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), "cg-at-limit-"));
-    writeFileSync(path.join(dir, "notes.yaml"), withIdFilter());
-    mock = await startMock(["--spec", path.join(dir, "notes.yaml")]);
+    // The list also takes `note_ids`: up to 5 ids, the notes with those ids.
+    notes = await serveNotesVariant(
+      notesWithListParameters([
+        "        - name: note_ids",
+        "          in: query",
+        "          style: form",
+        "          explode: false",
+        "          x-filter: { match: in, member: id }",
+        '          schema: { type: array, maxItems: 5, items: { type: string, pattern: "^n[0-9]{1,9}$" } }',
+      ]),
+    );
   });
-  afterAll(async () => {
-    await mock?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  const run = async (url: string): Promise<{ code: number; out: string }> => {
-    const r = await runCli(["test", "--spec", "notes.yaml", "--base-url", url], dir);
-    return { code: r.code, out: plain(r.stdout + r.stderr) };
-  };
+  afterAll(async () => notes?.stop());
+  const run = (url: string): Promise<{ code: number; out: string }> => notes.run(url);
 
   it("passes the mock, which keeps every id of a full filter", async () => {
-    const r = await run(mock.url);
+    const r = await run(notes.mock.url);
     expect(r.code, r.out).toBe(0);
   });
 
   it("fails a server that reads only the first 3 ids", async () => {
     const short = await proxy(
-      mock.url,
+      notes.mock.url,
       () => undefined,
       (method, url) => {
         const ids = url.searchParams.get("note_ids");

@@ -5,23 +5,24 @@
  * (`caseInsensitive: false`), the folding server lists objects the filter does not match.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT, runCli } from "../generator/helpers.js";
-import { call, FIXTURE, startMock, type RunningMock } from "../mock/helpers.js";
+import { runCli } from "../generator/helpers.js";
+import { call, startMock, type RunningMock } from "../mock/helpers.js";
 import { proxy } from "./proxy.js";
+import { notesWithListParameters } from "./notes-variant.js";
 
 const plain = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
 
 /** The notes contract whose list also takes `q`, a prefix filter on the text, saying `caseRule` of case. */
 function withPrefixFilter(caseRule: string): string {
-  const text = readFileSync(path.join(ROOT, FIXTURE("notes.openapi.yaml")), "utf8").replace(
-    "      operationId: listNotes\n      parameters:\n",
-    `      operationId: listNotes\n      parameters:\n        - name: q\n          in: query\n          x-filter: { match: prefix, member: text${caseRule} }\n          schema: { type: string, minLength: 1, maxLength: 20 }\n`,
-  );
-  expect(text).toContain("x-filter");
-  return text;
+  return notesWithListParameters([
+    "        - name: q",
+    "          in: query",
+    `          x-filter: { match: prefix, member: text${caseRule} }`,
+    "          schema: { type: string, minLength: 1, maxLength: 20 }",
+  ]);
 }
 
 /** The mock behind a proxy that matches `q` without regard to case: it asks for the whole list and keeps what folds to the prefix. */
