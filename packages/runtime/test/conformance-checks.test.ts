@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { differences, holds, changedImmutables } from "../src/conformance/read-back.js";
-import { filterValues, matchesFilter } from "../src/conformance/filters.js";
+import { caseProbes, filterValues, mayKeep, mustKeep, shortProbes } from "../src/conformance/filters.js";
 import { selectionProblems, subsetsToAsk } from "../src/conformance/field-selection.js";
 import { brokenRules } from "../src/conformance/invariants.js";
 import { fillTemplate } from "../src/shared/derived.js";
@@ -45,26 +45,47 @@ describe("holds: a stored value holds what was sent", () => {
 });
 
 describe("filters: what a filter keeps", () => {
-  const f = (match: FilterPlan["match"], members: string[], caseInsensitive = false): FilterPlan => ({
+  // `caseInsensitive`: true (case never counts), false (it always does), undefined (the contract does not say).
+  const f = (match: FilterPlan["match"], members: string[], caseInsensitive?: boolean): FilterPlan => ({
     param: "q",
     match,
     members,
     items: "/data",
     key: "id",
-    ...(caseInsensitive ? { caseInsensitive } : {}),
+    ...(caseInsensitive !== undefined ? { caseInsensitive } : {}),
   });
+  // must: the filter has to keep the item; may: keeping it is no failure.
   it.each([
-    { filter: f("equals", ["media_type"]), item: { media_type: "VIDEO" }, value: "VIDEO", want: true },
-    { filter: f("equals", ["media_type"]), item: { media_type: "IMAGE" }, value: "VIDEO", want: false },
-    { filter: f("in", ["id"]), item: { id: "2" }, value: ["1", "2"], want: true },
-    { filter: f("in", ["id"]), item: { id: "3" }, value: "1,2", want: false },
-    { filter: f("prefix", ["name"], true), item: { name: "Summer sale" }, value: "SUM", want: true },
-    { filter: f("prefix", ["name"]), item: { name: "Summer sale" }, value: "SUM", want: false },
-    { filter: f("prefix", ["name"], true), item: { name: "A summer sale" }, value: "sum", want: false },
-    { filter: f("term", ["name", "title"], true), item: { name: "x", title: "Big Sale" }, value: "sale", want: true },
-    { filter: f("term", ["name"], true), item: { name: "x", title: "Big Sale" }, value: "sale", want: false },
-    { filter: f("in", ["tags"]), item: { tags: ["a", "b"] }, value: ["b"], want: true },
-  ])("$filter.match on $filter.members, $value → $want", ({ filter, item, value, want }) => expect(matchesFilter(filter, item, value)).toBe(want));
+    { filter: f("equals", ["media_type"]), item: { media_type: "VIDEO" }, value: "VIDEO", must: true, may: true },
+    { filter: f("equals", ["media_type"]), item: { media_type: "IMAGE" }, value: "VIDEO", must: false, may: false },
+    { filter: f("in", ["id"]), item: { id: "2" }, value: ["1", "2"], must: true, may: true },
+    { filter: f("in", ["id"]), item: { id: "3" }, value: "1,2", must: false, may: false },
+    { filter: f("prefix", ["name"], true), item: { name: "Summer sale" }, value: "SUM", must: true, may: true },
+    { filter: f("prefix", ["name"]), item: { name: "Summer sale" }, value: "SUM", must: false, may: true },
+    { filter: f("prefix", ["name"], false), item: { name: "Summer sale" }, value: "SUM", must: false, may: false },
+    { filter: f("prefix", ["name"], true), item: { name: "A summer sale" }, value: "sum", must: false, may: false },
+    { filter: f("term", ["name", "title"], true), item: { name: "x", title: "Big Sale" }, value: "sale", must: true, may: true },
+    { filter: f("term", ["name"], true), item: { name: "x", title: "Big Sale" }, value: "sale", must: false, may: false },
+    { filter: f("in", ["tags"]), item: { tags: ["a", "b"] }, value: ["b"], must: true, may: true },
+  ])("$filter.match on $filter.members (case insensitive: $filter.caseInsensitive), $value → must $must, may $may", ({ filter, item, value, must, may }) => {
+    expect(mustKeep(filter, item, value)).toBe(must);
+    expect(mayKeep(filter, item, value)).toBe(may);
+  });
+
+  it("a prefix filter is also asked with one character that some listed object does not start with", () => {
+    expect(shortProbes(f("prefix", ["name"]), [{ name: "Alpha" }, { name: "Beta" }])).toEqual(["A"]);
+    expect(shortProbes(f("prefix", ["name"], true), [{ name: "Alpha" }, { name: "Beta" }])).toEqual(["a"]);
+    // Every object starts with the same letter: one character would leave nothing out.
+    expect(shortProbes(f("prefix", ["name"]), [{ name: "Alpha" }, { name: "Alpine" }])).toEqual([]);
+    expect(shortProbes(f("term", ["name"]), [{ name: "Alpha" }, { name: "Beta" }])).toEqual([]);
+  });
+
+  it("where case is stated to count, a listed beginning in the other case must keep nothing", () => {
+    expect(caseProbes(f("prefix", ["name"], false), [{ name: "Milk" }, { name: "bread" }])).toEqual(["MIL"]);
+    // "MIL" starts a listed object as it is, so the first probe is the next one that starts none: "mil".
+    expect(caseProbes(f("prefix", ["name"], false), [{ name: "Milk" }, { name: "MILK" }, { name: "bread" }])).toEqual(["mil"]);
+    expect(caseProbes(f("prefix", ["name"]), [{ name: "Milk" }])).toEqual([]);
+  });
 
   it("values to ask with come from listed objects, the ones that leave something out first", () => {
     const items = [{ name: "Alpha" }, { name: "Alpine" }, { name: "Beta" }];
