@@ -162,6 +162,8 @@ function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
     // Soft where a state table says so, or where the object carries `deleted` (a lifecycle's reading).
     const object = read ? readObjectSchema(read, resolve) : undefined;
     const soft = softDeleteOf(rows, object, list, read, resolve);
+    // What a soft delete must leave as it was: the object's unchanging members.
+    const immutable = soft ? immutableMembers(read ?? op, resolve, undefined) : [];
     const repeat = rows.find(({ t }) => typeof t["status"] === "number" && t["status"] >= 400)?.t["status"];
     // A delete whose effect nothing can observe (no read, no list, no stated state) is left to its valid requests.
     if (!soft && typeof repeat !== "number" && !list && !read) continue;
@@ -179,8 +181,7 @@ function deletionRows(model: ApiModel, resolve: Resolve): Obj[] {
       ...(list ? { listOperationId: list.id } : {}),
       ...(read ? { readOperationId: read.id } : {}),
       ...(typeof repeat === "number" ? { repeatStatus: repeat } : {}),
-      // What a soft delete must leave as it was: the object's unchanging members.
-      ...(soft && immutableMembers(read ?? op, resolve, undefined).length > 0 ? { immutable: immutableMembers(read ?? op, resolve, undefined) } : {}),
+      ...(immutable.length > 0 ? { immutable } : {}),
       row: `${op.id}: ${said.filter((x) => x !== undefined).join(", ")}`,
     });
   }

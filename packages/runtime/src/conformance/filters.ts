@@ -18,6 +18,18 @@ function memberValue(item: unknown, member: string): unknown {
   return isRec(item) ? item[member] : undefined;
 }
 
+/** The values of the filter's members over `items`, as listed (an array member as one value). */
+export function memberValues(f: FilterPlan, items: readonly unknown[]): unknown[] {
+  return items.flatMap((it) => f.members.map((m) => memberValue(it, m))).filter((v) => v !== undefined);
+}
+
+/** The same values as text (scalars only). */
+function memberTexts(f: FilterPlan, items: readonly unknown[]): string[] {
+  return memberValues(f, items)
+    .map(text)
+    .filter((v): v is string => v !== undefined);
+}
+
 /**
  * Whether the filter with `value` must keep `item`: it matches in every reading the contract allows
  * (letter case counts unless the contract states it does not). What "leaves out" checks compare with.
@@ -124,10 +136,7 @@ export function innerProbes(f: FilterPlan, items: readonly unknown[]): string[] 
   if (f.match !== "prefix") return [];
   // A probe must start no member in any case a server may fold to, or keeping it is no failure.
   const fold = (s: string): string => (f.caseInsensitive !== false ? s.toLowerCase() : s);
-  const all = items
-    .flatMap((it) => f.members.map((m) => memberValue(it, m)))
-    .map(text)
-    .filter((v): v is string => v !== undefined);
+  const all = memberTexts(f, items);
   for (const v of all) {
     for (let start = 1; start + 3 <= v.length; start++) {
       const probe = v.slice(start, start + 3);
@@ -144,11 +153,7 @@ export function innerProbes(f: FilterPlan, items: readonly unknown[]): string[] 
  */
 export function shortProbes(f: FilterPlan, items: readonly unknown[]): string[] {
   if (f.match !== "prefix") return [];
-  const all = items
-    .flatMap((it) => f.members.map((m) => memberValue(it, m)))
-    .map(text)
-    .filter((v): v is string => v !== undefined && v.trim() !== "");
-  for (const v of all) {
+  for (const v of memberTexts(f, items)) {
     const probe = v.slice(0, 1);
     if (probe.trim() === "") continue;
     const asked = f.caseInsensitive === true ? flipCase(probe) : probe;
@@ -164,14 +169,11 @@ export function shortProbes(f: FilterPlan, items: readonly unknown[]): string[] 
  */
 export function caseProbes(f: FilterPlan, items: readonly unknown[]): string[] {
   if (f.caseInsensitive !== false || f.match === "in") return [];
-  const all = items
-    .flatMap((it) => f.members.map((m) => memberValue(it, m)))
-    .map(text)
-    .filter((v): v is string => v !== undefined);
-  for (const v of all) {
-    const probe = flipCase(v.slice(0, Math.min(v.length, 3)));
-    if (probe.trim() === "" || probe === v.slice(0, probe.length)) continue;
-    if (!all.some((w) => (f.match === "prefix" ? w.startsWith(probe) : f.match === "equals" ? w === probe : w.includes(probe)))) return [f.match === "equals" ? flipCase(v) : probe];
+  for (const v of memberTexts(f, items)) {
+    // An equals filter is asked with the whole value flipped, the others with its beginning.
+    const asked = flipCase(f.match === "equals" ? v : v.slice(0, Math.min(v.length, 3)));
+    if (asked.trim() === "" || asked === v.slice(0, asked.length)) continue;
+    if (!items.some((it) => matches(f, it, asked, false))) return [asked];
   }
   return [];
 }

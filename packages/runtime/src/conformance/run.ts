@@ -15,7 +15,7 @@ import { runWorkflow } from "./workflows.js";
 import { requestInput } from "./synth.js";
 import { resolveTarget, type ConformanceTarget } from "./target.js";
 import { ObjectPool } from "./objects.js";
-import { caseProbes, filterValues, innerProbes, keysOf, mayKeep, mustKeep, shortProbes } from "./filters.js";
+import { caseProbes, filterValues, innerProbes, keysOf, mayKeep, memberValues, mustKeep, shortProbes } from "./filters.js";
 import { walkAll } from "./walk.js";
 import { inOtherOffset } from "./zones.js";
 import { subject } from "./lists.js";
@@ -40,9 +40,6 @@ export type * from "./plan.js";
 export { resolveTarget, type ConformanceTarget } from "./target.js";
 
 /** Valid requests per operation: the examples' and ones drawn from the schemas. @default 3 */
-/** A plain object (not an array). */
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-
 function casesPerOperation(env: Readonly<Record<string, string | undefined>>): number {
   const n = Number(env["CONTRACT_CASES"] ?? 3);
   return Number.isInteger(n) && n >= 1 && n <= 50 ? n : 3;
@@ -519,7 +516,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           const filter = b.fill.name !== undefined && op.method === "GET" ? (op.filters ?? []).find((f) => f.param === b.fill?.name && (f.match === "in" || f.match === "equals")) : undefined;
           if (filter && filter.members.length === 1) {
             const all = await walkAll(ctx, op, broadest(op, base.values), filter.items);
-            const listed = [...new Set(all.items.map((it) => (isRecord(it) ? it[filter.members[0] ?? ""] : undefined)).filter((v) => typeof v === "string" || typeof v === "number"))].slice(-2);
+            const listed = [...new Set(memberValues(filter, all.items).filter((v) => typeof v === "string" || typeof v === "number"))].slice(-2);
             if (listed.length > 0 && items.length >= listed.length + 1) {
               const drawn = items.filter((v) => !listed.some((l) => String(l) === String(v))).slice(0, items.length - listed.length);
               if (drawn.length + listed.length === items.length) {
@@ -589,7 +586,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         checkAnswer(op, sent, body, res);
         if (tail && ok2xx(res)) {
           const answered = getAt(res.body, tail.filter.items);
-          const shown = new Set((Array.isArray(answered) ? answered : []).map((it) => (isRecord(it) ? String(it[tail.filter.members[0] ?? ""]) : "")));
+          const shown = new Set(memberValues(tail.filter, Array.isArray(answered) ? answered : []).map(String));
           const left = tail.ids.filter((id) => !shown.has(String(id)));
           check(
             left.length === 0,

@@ -627,6 +627,8 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   const reqOp = ctx.op(sc.requestToken) as OperationCase;
   const authOp = ctx.op(sc.authorize) as OperationCase;
   const accOp = ctx.op(sc.accessToken) as OperationCase;
+  /** Whether a body is the one a JSON Schema of the contract describes (the scheme's stated refusals). */
+  const matches = createSchemaMatcher(ctx.root, { now: Date.now() });
 
   // The user who approves, where the target names one (the browser step's screen_name).
   const screenName = typeof t.values?.["screen_name"] === "string" ? (t.values["screen_name"] as string) : undefined;
@@ -661,7 +663,7 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
       // server does not know the request token it has just issued.
       const refused = sc.invalidToken;
       check(
-        !(refused !== undefined && ar.status === refused.status && createSchemaMatcher(ctx.root, { now: Date.now() })(refused.schema, ar.body)),
+        !(refused !== undefined && ar.status === refused.status && matches(refused.schema, ar.body)),
         `${where(authOp)} refused the request token ${where(reqOp)} had just issued, as the contract says an unknown token is refused (${refused?.source ?? ""}): ${describeResponse(ar)}`,
       );
       return undefined;
@@ -778,7 +780,6 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
   const otherUser = typeof spare["oauth_token"] === "string" && typeof spare["oauth_token_secret"] === "string" && spare["oauth_token"] !== access["oauth_token"] ? signedWith(spare) : undefined;
   const inv = ctx.op(sc.invalidate) as OperationCase;
   const stated = sc.invalidToken;
-  const matches = createSchemaMatcher(ctx.root, { now: Date.now() });
   // A request token is not an access token (RFC 5849 §2: temporary credentials serve the exchange
   // only): the invalidation signed with one names no live user token, and is refused as such.
   const temporary = await browserStep(sc.callback);
