@@ -10,6 +10,7 @@ import { where, type RunContext } from "./context.js";
 import { sameValue } from "./invariants.js";
 import { changedImmutables, differences, pastStamps, sentMembers, type SentMember } from "./read-back.js";
 import { createdKey } from "./objects.js";
+import { disagreements, moving } from "./views.js";
 import { itemAtLengthLimits, maximalItem, maximalRequest, namesAnotherObject, readOnly } from "./maximal.js";
 import { pages } from "./walk.js";
 import { afterDelete, deletion, notMarked } from "./deletion.js";
@@ -107,6 +108,11 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     .filter(([m]) => !sent.some((x) => x.member === m))
     .map(([member, value]) => ({ member, stored: sc.readBack?.[member] ?? member, value, declared: true }));
   const first = await readBack("after it was created", [...sent, ...unsent]);
+  if (created && first) {
+    // The create's answer and the object stored agree on what never changes (its creation time).
+    const moved = changedImmutables(created, first, sc.immutable ?? []);
+    check(moved.length === 0, `${where(create)} answered ${String(id)} otherwise than it reads afterwards, in what never changes: ${moved.join("; ")}`);
+  }
 
   // Where the contract has no read, the list shows the object: it is read back there.
   const objectMap = read ? sc.readBack : sc.listReadBack;
@@ -118,8 +124,15 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
   await enumSweep(ctx, sc, create, made, id, readOf, objectMap, shows);
 
   if (list) {
+    // Read just before and just after the list: what moves on its own between the reads is not compared.
+    const before = read ? await readNow("beside its list entry") : undefined;
     const { found: listed, res: lr } = await listContains(ctx, list, pathFrom(create, made.values, list), id, {}, shape);
     check(listed !== undefined, `${where(list)} does not list ${String(id)} after ${create.id} created it: ${describeResponse(lr)}`);
+    const after = before ? await readNow("again, beside its list entry") : undefined;
+    if (listed && before && after) {
+      const diff = disagreements(before, listed, moving(before, after));
+      check(diff.length === 0, `${where(list)} lists ${String(id)} otherwise than ${where(read as OperationCase)} reads it: ${diff.slice(0, 5).join("; ")}`);
+    }
     if (listed && !read && sc.listReadBack) {
       const shown = sentMembers(create, made.values, made.body, sc.listReadBack).filter((m) => !copied.includes(m.member) && m.stored !== key);
       const diff = differences(

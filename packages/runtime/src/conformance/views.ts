@@ -1,0 +1,94 @@
+/**
+ * One object seen through two operations at once (its read and its entry in the list, its read now
+ * and a moment later) must show the same values wherever both show one. A server that formats,
+ * cuts or re-stamps a member in one handler only (a list that rounds a price, a read that cuts a
+ * text) is caught here, where read-back of what was sent never looks.
+ *
+ * Views may legitimately differ in what they carry: a list may leave out members a read has, or
+ * show them as null, empty text or an empty array (a summary that leaves out a secret or the
+ * records of a zone), and include related objects with fewer members. So only members both views
+ * carry with a value are compared, at every depth. Members whose value moves on its own
+ * (an activity time, a state that settles) are found by reading the object twice and left out.
+ */
+import { holds } from "./read-back.js";
+import { listContains, subject } from "./lists.js";
+import { ok2xx } from "./request.js";
+import { where, type RunContext } from "./context.js";
+import type { OperationCase, PlanSource } from "./plan.js";
+import type { RawResponse } from "../client/transport.js";
+
+type Rec = Record<string, unknown>;
+type ListSource = Extract<PlanSource, { kind: "list" }>;
+const isRec = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** No value: what a summary shows for a member it leaves out. */
+const blank = (v: unknown): boolean => v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0);
+
+/** Whether two values show one thing: scalars alike either way round (`"5"` and 5, one instant in two spellings). */
+function alike(a: unknown, b: unknown): boolean {
+  return holds(a, b) && holds(b, a);
+}
+
+/**
+ * Where `a` and `b` disagree, as `member: a shows …, b shows …`, for members both carry with a
+ * non-null value; top-level members named in `except` are not compared.
+ */
+export function disagreements(a: unknown, b: unknown, except: ReadonlySet<string> = new Set(), at = "", depth = 0): string[] {
+  if (depth > 16 || blank(a) || blank(b)) return [];
+  if (isRec(a) && isRec(b)) {
+    const out: string[] = [];
+    for (const name of Object.keys(a)) {
+      if (depth === 0 && except.has(name)) continue;
+      if (!Object.prototype.hasOwnProperty.call(b, name)) continue;
+      out.push(...disagreements(a[name], b[name], except, at === "" ? name : `${at}.${name}`, depth + 1));
+    }
+    return out;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return [`${at}: ${a.length} items against ${b.length}`];
+    return a.flatMap((x, i) => disagreements(x, b[i], except, `${at}[${i}]`, depth + 1));
+  }
+  // Scalars, and an array against the comma-separated text it lists (holds knows both).
+  return alike(a, b) ? [] : [`${at}: ${short(a)} against ${short(b)}`];
+}
+
+/** The top-level members of two reads of one object that differ: values that move on their own. */
+export function moving(first: Rec, again: Rec): Set<string> {
+  const out = new Set<string>();
+  for (const name of new Set([...Object.keys(first), ...Object.keys(again)])) {
+    const was = first[name];
+    const now = again[name];
+    if (blank(was) !== blank(now) || disagreements({ v: was }, { v: now }).length > 0) out.add(name);
+  }
+  return out;
+}
+
+function short(v: unknown): string {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/**
+ * A read of an object (`GET …/{key}`, answered 2xx as `res`) against its entry in the list that gave
+ * its key, listed just after, and a second read to tell what moves on its own. Nothing is judged
+ * where the list does not show it (other checks judge that) or the answer is about another object.
+ */
+export async function readAgreesWithList(ctx: RunContext, read: OperationCase, values: Readonly<Rec>, res: RawResponse): Promise<void> {
+  const last = read.parameters.filter((p) => p.in === "path").at(-1)?.name;
+  if (last === undefined || !read.path.endsWith(`{${last}}`)) return;
+  const source = (read.sources?.[last] ?? []).find((s): s is ListSource => s.kind === "list");
+  const list = source ? ctx.op(source.operationId) : undefined;
+  if (!source || !list || source.field === "") return;
+  const id = values[last];
+  const before = subject(res.body, id, source.field);
+  if (!before || String(before[source.field]) !== String(id)) return;
+  const parents: Rec = {};
+  for (const p of list.parameters) if (p.in === "path" && values[p.name] !== undefined) parents[p.name] = values[p.name];
+  const { found } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...parents }, id, {}, { items: source.items, key: source.field });
+  if (!found) return;
+  const again = await ctx.send(read, values, undefined);
+  const after = ok2xx(again) ? subject(again.body, id, source.field) : undefined;
+  if (!after) return;
+  const diff = disagreements(before, found, moving(before, after));
+  ctx.check(diff.length === 0, `${where(list)} lists ${String(id)} otherwise than ${where(read)} reads it: ${diff.slice(0, 5).join("; ")}`);
+}
