@@ -20,6 +20,7 @@ import { walkAll } from "./walk.js";
 import { inOtherOffset } from "./zones.js";
 import { subject } from "./lists.js";
 import { readAgreesWithList } from "./views.js";
+import { watchAnother } from "./isolation.js";
 import { defaultDifferences, statedDefaults } from "./defaults.js";
 import { fewerMembers } from "./fewer.js";
 import { deref, itemsOf, memberNames, memberSchema, schemaAt } from "./schema-walk.js";
@@ -451,7 +452,11 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
         const fixed = on.values;
         const req = await ctx.positive(op, i, fixed);
         const values = { ...req.values, ...fixed };
+        // A write to one object (or under it): another of its collection is read at the same path before and after it.
+        const sameAt = i === 0 && op.method !== "GET" && op.method !== "DELETE" && op.destructive !== true ? readOf(op.path) : undefined;
+        const witness = sameAt ? await watchAnother(ctx, op, sameAt, values) : undefined;
         const res = await sender.send(op, values, req.body);
+        await witness?.after(res);
         await on.done(res, req.body);
         // Not judged: a refusal of a schema-valid request for what it refers to (an unknown id, a
         // cursor the server never gave); the edge cases and sequences below judge acceptance.

@@ -92,3 +92,19 @@ export async function readAgreesWithList(ctx: RunContext, read: OperationCase, v
   const diff = disagreements(before, found, moving(before, after));
   ctx.check(diff.length === 0, `${where(list)} lists ${String(id)} otherwise than ${where(read)} reads it: ${diff.slice(0, 5).join("; ")}`);
 }
+
+/**
+ * Where one view of an object read twice differs, member by member through nested objects (an
+ * array counts as one value): unlike `disagreements`, a member that came, went or became empty is
+ * a change.
+ */
+export function changes(a: unknown, b: unknown, at = "", depth = 0): string[] {
+  if (depth <= 16 && isRec(a) && isRec(b)) {
+    const out: string[] = [];
+    for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) out.push(...changes(a[name], b[name], at === "" ? name : `${at}.${name}`, depth + 1));
+    return out;
+  }
+  if (blank(a) && blank(b)) return [];
+  if (blank(a) !== blank(b) || disagreements({ v: a }, { v: b }).length > 0) return [`${at}: ${short(a)} became ${short(b)}`];
+  return [];
+}
