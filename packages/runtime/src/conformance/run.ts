@@ -19,7 +19,7 @@ import { caseProbes, filterValues, innerProbes, keysOf, mayKeep, memberValues, m
 import { walkAll } from "./walk.js";
 import { inOtherOffset } from "./zones.js";
 import { subject } from "./lists.js";
-import { readAgreesWithList } from "./views.js";
+import { itemsDisagree, readAgreesWithList } from "./views.js";
 import { watchAnother } from "./isolation.js";
 import { defaultDifferences, statedDefaults } from "./defaults.js";
 import { fewerMembers } from "./fewer.js";
@@ -1369,6 +1369,14 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
   }
 
   function listCases(op: OperationCase): void {
+    /** A filtered list shows each object it keeps as the unfiltered one does (walked again only when they differ, to leave out what moves). */
+    const sameItems = async (op: OperationCase, values: Record<string, unknown>, all: readonly unknown[], narrow: readonly unknown[], filter: FilterPlan, asked: string): Promise<void> => {
+      const keys = (items: readonly unknown[]): string[] => keysOf(items, filter.key);
+      if (itemsDisagree(all, narrow, all, keys).length === 0) return;
+      const again = await walkAll(ctx, op, values, filter.items);
+      const diff = itemsDisagree(all, narrow, again.items, keys);
+      check(diff.length === 0, `${where(op)} with ${asked} shows objects otherwise than the unfiltered list: ${diff.slice(0, 5).join("; ")}`);
+    };
     for (const filter of op.filters ?? []) {
       it(`${op.id}: ${filter.param} keeps exactly the listed objects it matches (${filter.match}${filter.caseInsensitive ? ", any case" : ""} on ${filter.members.join(", ")})`, async (context) => {
         const base = await primary(op, (why) => context.skip(why));
@@ -1410,6 +1418,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
             ).filter((k) => !got.has(k));
             check(missing.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} leaves out objects it matches, which the unfiltered list shows: ${missing.slice(0, 5).join(", ")}`);
           }
+          await sameItems(op, values, all.items, filtered.items, filter, `${filter.param}=${JSON.stringify(value)}`);
         }
         // A flag that widens the list (deleted objects, legacy kinds) widens what the filter keeps
         // from, not what it keeps: the first value again with each such flag set.
@@ -1421,6 +1430,7 @@ export function runConformance(api: TestApi, plan: ConformancePlan, tools: Suite
           if (filtered.failed) continue;
           const extra = filtered.items.filter((it) => !mayKeep(filter, it, value));
           check(extra.length === 0, `${where(op)} with ${filter.param}=${JSON.stringify(value)} and ${flag}=true lists objects it does not match: ${keysOf(extra, filter.key).slice(0, 5).join(", ")}`);
+          await sameItems(op, values, all.items, filtered.items, filter, `${filter.param}=${JSON.stringify(value)} and ${flag}=true`);
         }
       });
     }

@@ -108,3 +108,27 @@ export function changes(a: unknown, b: unknown, at = "", depth = 0): string[] {
   if (blank(a) !== blank(b) || disagreements({ v: a }, { v: b }).length > 0) return [`${at}: ${short(a)} became ${short(b)}`];
   return [];
 }
+
+/**
+ * Objects a narrower list (a filter, a flag) shows otherwise than the broad list shows them, by
+ * key: `key: disagreement`. `again` is the broad list walked a second time; what differs between
+ * the two broad walks moves on its own and is not reported.
+ */
+export function itemsDisagree(broad: readonly unknown[], narrow: readonly unknown[], again: readonly unknown[], keys: (items: readonly unknown[]) => string[]): string[] {
+  const index = (items: readonly unknown[]): Map<string, unknown> => {
+    const k = keys(items);
+    return new Map(items.map((it, i) => [k[i] as string, it]));
+  };
+  const first = index(broad);
+  const second = index(again);
+  const n = keys(narrow);
+  const out: string[] = [];
+  narrow.forEach((item, i) => {
+    const key = n[i] as string;
+    const was = first.get(key);
+    const still = second.get(key);
+    if (!isRec(was) || !isRec(item) || !isRec(still)) return;
+    for (const d of disagreements(was, item, moving(was, still))) out.push(`${key}: ${d}`);
+  });
+  return out;
+}
