@@ -70,27 +70,51 @@ function short(v: unknown): string {
 
 /**
  * A read of an object (`GET …/{key}`, answered 2xx as `res`) against its entry in the list that gave
- * its key, listed just after, and a second read to tell what moves on its own. Nothing is judged
- * where the list does not show it (other checks judge that) or the answer is about another object.
+ * its key and in every list that looks objects up by that key (`ids=<key>`), asked just after, with
+ * a second read to tell what moves on its own. Nothing is judged where a list does not show it
+ * (other checks judge that) or the answer is about another object.
  */
-export async function readAgreesWithList(ctx: RunContext, read: OperationCase, values: Readonly<Rec>, res: RawResponse): Promise<void> {
+export async function readAgreesWithList(ctx: RunContext, read: OperationCase, values: Readonly<Rec>, res: RawResponse, operations: readonly OperationCase[]): Promise<void> {
   const last = read.parameters.filter((p) => p.in === "path").at(-1)?.name;
   if (last === undefined || !read.path.endsWith(`{${last}}`)) return;
-  const source = (read.sources?.[last] ?? []).find((s): s is ListSource => s.kind === "list");
-  const list = source ? ctx.op(source.operationId) : undefined;
-  if (!source || !list || source.field === "") return;
+  const source = (read.sources?.[last] ?? []).find((s): s is ListSource => s.kind === "list" && s.field !== "");
+  const key = source?.field ?? "id";
   const id = values[last];
-  const before = subject(res.body, id, source.field);
-  if (!before || String(before[source.field]) !== String(id)) return;
-  const parents: Rec = {};
-  for (const p of list.parameters) if (p.in === "path" && values[p.name] !== undefined) parents[p.name] = values[p.name];
-  const { found } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...parents }, id, {}, { items: source.items, key: source.field });
-  if (!found) return;
+  const before = subject(res.body, id, key);
+  if (!before || String(before[key]) !== String(id)) return;
+  const parentsOf = (list: OperationCase): Rec | undefined => {
+    const out: Rec = {};
+    for (const p of list.parameters.filter((q) => q.in === "path")) {
+      if (values[p.name] === undefined) return undefined;
+      out[p.name] = values[p.name];
+    }
+    return out;
+  };
+  const shown: { list: OperationCase; found: Rec }[] = [];
+  const list = source ? ctx.op(source.operationId) : undefined;
+  const listParents = list ? parentsOf(list) : undefined;
+  if (source && list && listParents) {
+    const { found } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...listParents }, id, {}, { items: source.items, key });
+    if (found) shown.push({ list, found });
+  }
+  // Lookups by key: a list with a filter that keeps the objects whose key is among those asked.
+  for (const lookup of operations) {
+    const by = lookup.method === "GET" && lookup !== read ? (lookup.filters ?? []).find((f) => (f.match === "in" || f.match === "equals") && f.members.includes(key)) : undefined;
+    const parents = by ? parentsOf(lookup) : undefined;
+    if (!by || !parents) continue;
+    const many = lookup.request?.parameters[by.param] !== undefined && JSON.stringify(lookup.request.parameters[by.param]).includes('"array"');
+    const { found } = await listContains(ctx, lookup, parents, id, { [by.param]: many ? [id] : id }, { items: by.items, key });
+    if (found) shown.push({ list: lookup, found });
+  }
+  if (shown.length === 0) return;
   const again = await ctx.send(read, values, undefined);
-  const after = ok2xx(again) ? subject(again.body, id, source.field) : undefined;
+  const after = ok2xx(again) ? subject(again.body, id, key) : undefined;
   if (!after) return;
-  const diff = disagreements(before, found, moving(before, after));
-  ctx.check(diff.length === 0, `${where(list)} lists ${String(id)} otherwise than ${where(read)} reads it: ${diff.slice(0, 5).join("; ")}`);
+  const still = moving(before, after);
+  for (const { list: view, found } of shown) {
+    const diff = disagreements(before, found, still);
+    ctx.check(diff.length === 0, `${where(view)} shows ${String(id)} otherwise than ${where(read)} reads it: ${diff.slice(0, 5).join("; ")}`);
+  }
 }
 
 /**
