@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkPagination, itemKey, type Page } from "../src/conformance/invariants.js";
 import { curlCommand, shellQuote } from "../src/conformance/request.js";
+import { itemsDisagree } from "../src/conformance/views.js";
 import type { PaginationPlan } from "../src/conformance/plan.js";
 
 const PLAN: PaginationPlan = {
@@ -55,6 +56,19 @@ describe("the paging walk", () => {
     const problems = await checkPagination(PLAN, 2, async () => ({ status: 200, body: { data: [{ id: String(n++) }], next_cursor: `c${n}` } }), 5);
     // The bound is the larger of the one given and what one large page says the list holds (+5).
     expect(problems).toEqual(["still not at the last page after 6 pages of 2"]);
+  });
+
+  it("finds a server that shows an object otherwise on a later page than on one large page", async () => {
+    const differ = (whole: readonly unknown[], walked: readonly unknown[]): string[] => itemsDisagree(whole, walked, whole, (items) => items.map(itemKey));
+    const named =
+      (cut: boolean) =>
+      async (cursor: string | undefined, withTotal: boolean, size = 2): Promise<Page> => {
+        const page = await server(RECORDS)(cursor, withTotal, size);
+        const data = ((page.body as { data: { id: string }[] }).data ?? []).map((r) => ({ ...r, name: cut && cursor !== undefined ? "Nam" : `Name of ${r.id}` }));
+        return { ...page, body: { ...(page.body as object), data } };
+      };
+    expect(await checkPagination(PLAN, 2, named(false), 60, differ)).toEqual([]);
+    expect((await checkPagination(PLAN, 2, named(true), 60, differ)).join("\n")).toMatch(/walking pages of 2 shows objects otherwise than one page of 1000: c: name: "Name of c" against "Nam"/);
   });
 
   it("keys items by id, else a *_id or *_key member, else the whole item", () => {

@@ -189,6 +189,8 @@ export async function checkPagination(
   size: number,
   fetchPage: (cursor: string | undefined, withTotal: boolean, pageSize?: number) => Promise<Page>,
   maxPages = 60,
+  /** How the items one large page holds differ from the same items found walking small pages (each as `key: difference`). */
+  differ?: (whole: readonly unknown[], walked: readonly unknown[]) => string[],
 ): Promise<string[]> {
   const problems: string[] = [];
   const seen = new Map<string, number>();
@@ -200,6 +202,7 @@ export async function checkPagination(
   if (Array.isArray(wholeItems) && wholeItems.length < (largest ?? 0)) maxPages = Math.max(maxPages, Math.ceil(wholeItems.length / size) + 5);
   let cursor: string | undefined;
   let walked = 0;
+  const walkedItems: unknown[] = [];
   let pages = 0;
   let first: Page | undefined;
   for (;;) {
@@ -216,6 +219,7 @@ export async function checkPagination(
       return problems;
     }
     if (items.length > size) problems.push(`page ${pages} holds ${items.length} items, more than the ${size} asked for with ${plan.pageSize?.name ?? "its page size"}`);
+    walkedItems.push(...items);
     for (const item of items) {
       const key = itemKey(item);
       const at = seen.get(key);
@@ -260,6 +264,8 @@ export async function checkPagination(
       const extra = [...seen.keys()].filter((k) => !once.has(k));
       if (missed.length > 0) problems.push(`walking pages of ${size} never reached ${missed.slice(0, 5).join(", ")}, which one page of ${largest} holds`);
       if (extra.length > 0) problems.push(`walking pages of ${size} found ${extra.slice(0, 5).join(", ")}, which one page of ${largest} does not hold`);
+      const otherwise = differ?.(items, walkedItems) ?? [];
+      if (otherwise.length > 0) problems.push(`walking pages of ${size} shows objects otherwise than one page of ${largest}: ${otherwise.slice(0, 5).join("; ")}`);
     }
   }
   if (plan.totalCount) {
