@@ -537,6 +537,13 @@ async function updateEach(
       if (isRec(sentBody) && isRec(change.body)) sentBody = { ...sentBody, ...change.body };
       sentQuery = { ...sentQuery, ...change.values };
       await after(sent.changed);
+      // A PUT is idempotent (RFC 9110 §9.2.2): the same one again leaves the object as the first
+      // did. A server that toggles, adds to or appends what it is sent is caught on the second. A
+      // refusal of the repeat is not judged (a version the first PUT used up).
+      if (update.method === "PUT" && accepted === 1) {
+        const again = await sendUpdate(ctx, update, change, id, map, stored, immutable, answerShows);
+        if (!("refused" in again)) await after(again.changed);
+      }
     }
   }
   return { accepted, refusals, sentBody, sentQuery };
