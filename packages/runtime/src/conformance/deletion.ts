@@ -10,6 +10,7 @@ import { itemKey } from "./invariants.js";
 import { describeResponse, getAt, ok2xx } from "./request.js";
 import { firstPageKeys, listContains, subject, type ListShape } from "./lists.js";
 import { changedImmutables, pastStamps } from "./read-back.js";
+import { lookUp, lookupsByKey } from "./views.js";
 import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
@@ -66,6 +67,7 @@ export async function afterDelete(ctx: RunContext, a: AfterDelete): Promise<void
   if (a.read) await readAfterDelete(ctx, a.read.op, del, await a.read.values(), id, a.key, soft);
   if (a.list) await listAfterDelete(ctx, a.list.op, del, a.list.fixed, id, a.list.shape ?? {}, soft);
   if (a.list) for (const other of a.siblings ?? []) await stillThere(ctx, a.list, del, id, other, soft);
+  await lookupsAfterDelete(ctx, a);
   if (a.repeatStatus === undefined && !soft) return;
   const again = await ctx.send(del, a.values, undefined);
   if (a.repeatStatus !== undefined)
@@ -106,6 +108,27 @@ async function listAfterDelete(ctx: RunContext, list: OperationCase, del: Operat
   check(shown.found !== undefined, `${where(list)} does not list deleted ${String(id)} with ${flag}=true`);
   if (shown.found) check(marked(shown.found, soft) === true, `${where(list)} lists deleted ${String(id)} with ${soft.field}=${JSON.stringify(shown.found[soft.field])}, expected true`);
   await keepsLive(ctx, list, fixed, flag);
+}
+
+/**
+ * Lists that look objects up by key (`ids=<key>`) no longer show a deleted object as a live one:
+ * gone, or (a soft delete) marked. Each is asked with the delete's own path values as parents.
+ */
+async function lookupsAfterDelete(ctx: RunContext, a: AfterDelete): Promise<void> {
+  const key = a.key ?? "id";
+  for (const lookup of lookupsByKey(ctx, a.del, key)) {
+    const parents: Rec = {};
+    const names = lookup.op.parameters.filter((p) => p.in === "path").map((p) => p.name);
+    if (names.some((n) => a.values[n] === undefined)) continue;
+    for (const n of names) parents[n] = a.values[n];
+    const found = await lookUp(ctx, lookup, parents, a.id, key);
+    if (a.soft === undefined) ctx.check(found === undefined, `${where(lookup.op)} with ${lookup.filter.param}=${String(a.id)} still shows ${String(a.id)} after ${a.del.id}`);
+    else
+      ctx.check(
+        found === undefined || marked(found, a.soft) === true,
+        `${where(lookup.op)} with ${lookup.filter.param}=${String(a.id)} shows ${String(a.id)} live after ${a.del.id}: ${a.soft.field}=${JSON.stringify(found?.[a.soft.field])}`,
+      );
+  }
 }
 
 /**

@@ -14,7 +14,7 @@ import { holds } from "./read-back.js";
 import { listContains, subject } from "./lists.js";
 import { ok2xx } from "./request.js";
 import { where, type RunContext } from "./context.js";
-import type { OperationCase, PlanSource } from "./plan.js";
+import type { FilterPlan, OperationCase, PlanSource } from "./plan.js";
 import type { RawResponse } from "../client/transport.js";
 
 type Rec = Record<string, unknown>;
@@ -74,7 +74,7 @@ function short(v: unknown): string {
  * a second read to tell what moves on its own. Nothing is judged where a list does not show it
  * (other checks judge that) or the answer is about another object.
  */
-export async function readAgreesWithList(ctx: RunContext, read: OperationCase, values: Readonly<Rec>, res: RawResponse, operations: readonly OperationCase[]): Promise<void> {
+export async function readAgreesWithList(ctx: RunContext, read: OperationCase, values: Readonly<Rec>, res: RawResponse): Promise<void> {
   const last = read.parameters.filter((p) => p.in === "path").at(-1)?.name;
   if (last === undefined || !read.path.endsWith(`{${last}}`)) return;
   const source = (read.sources?.[last] ?? []).find((s): s is ListSource => s.kind === "list" && s.field !== "");
@@ -97,14 +97,11 @@ export async function readAgreesWithList(ctx: RunContext, read: OperationCase, v
     const { found } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...listParents }, id, {}, { items: source.items, key });
     if (found) shown.push({ list, found });
   }
-  // Lookups by key: a list with a filter that keeps the objects whose key is among those asked.
-  for (const lookup of operations) {
-    const by = lookup.method === "GET" && lookup !== read ? (lookup.filters ?? []).find((f) => (f.match === "in" || f.match === "equals") && f.members.includes(key)) : undefined;
-    const parents = by ? parentsOf(lookup) : undefined;
-    if (!by || !parents) continue;
-    const many = lookup.request?.parameters[by.param] !== undefined && JSON.stringify(lookup.request.parameters[by.param]).includes('"array"');
-    const { found } = await listContains(ctx, lookup, parents, id, { [by.param]: many ? [id] : id }, { items: by.items, key });
-    if (found) shown.push({ list: lookup, found });
+  for (const lookup of lookupsByKey(ctx, read, key)) {
+    const parents = parentsOf(lookup.op);
+    if (!parents) continue;
+    const found = await lookUp(ctx, lookup, parents, id, key);
+    if (found) shown.push({ list: lookup.op, found });
   }
   if (shown.length === 0) return;
   const again = await ctx.send(read, values, undefined);
@@ -115,6 +112,37 @@ export async function readAgreesWithList(ctx: RunContext, read: OperationCase, v
     const diff = disagreements(before, found, still);
     ctx.check(diff.length === 0, `${where(view)} shows ${String(id)} otherwise than ${where(read)} reads it: ${diff.slice(0, 5).join("; ")}`);
   }
+}
+
+/** A list that looks objects up by their key: `ids=<key>` keeps the objects whose key is among those asked. */
+export interface Lookup {
+  readonly op: OperationCase;
+  readonly filter: FilterPlan;
+  /** The filter takes an array (`ids=a,b`), not one value. */
+  readonly many: boolean;
+}
+
+/**
+ * The lists that give `of`'s last path parameter (its plan sources: lists of the same collection,
+ * never another collection whose keys might look alike) and have a filter keeping objects by the
+ * member `key`.
+ */
+export function lookupsByKey(ctx: Pick<RunContext, "op">, of: OperationCase, key: string): Lookup[] {
+  const last = of.parameters.filter((p) => p.in === "path").at(-1)?.name;
+  const ids = new Set((last === undefined ? [] : (of.sources?.[last] ?? [])).filter((s) => s.kind === "list").map((s) => s.operationId));
+  const out: Lookup[] = [];
+  for (const op of [...ids].map((id) => ctx.op(id))) {
+    if (op === undefined || op.method !== "GET" || op === of) continue;
+    const filter = (op.filters ?? []).find((f) => (f.match === "in" || f.match === "equals") && f.members.includes(key));
+    if (filter) out.push({ op, filter, many: op.request?.parameters[filter.param] !== undefined && JSON.stringify(op.request.parameters[filter.param]).includes('"array"') });
+  }
+  return out;
+}
+
+/** The object `lookup` answers for `id` under `parents` (its path values), with `extra` query members; undefined when it shows none. */
+export async function lookUp(ctx: RunContext, lookup: Lookup, parents: Readonly<Rec>, id: unknown, key: string, extra: Readonly<Rec> = {}): Promise<Rec | undefined> {
+  const { found } = await listContains(ctx, lookup.op, { ...parents }, id, { ...extra, [lookup.filter.param]: lookup.many ? [id] : id }, { items: lookup.filter.items, key });
+  return found;
 }
 
 /**
