@@ -2690,5 +2690,145 @@ export const plan: ConformancePlan = {
       ],
       changesData: false,
     },
+    {
+      id: "lookupTwoPostsKeepTheirOwnValues",
+      summary:
+        "two posts looked up together each carry the text, author_id, created_at and media they carry when looked up alone (no value of one shows on the other)",
+      source: "spec/core.arazzo.yaml:506:5",
+      inputs: [
+        { name: "post_id", required: true },
+        { name: "media_post_id", required: true },
+      ],
+      steps: [
+        {
+          id: "aloneFirst",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id"] },
+            { name: "post.fields", value: ["author_id", "created_at"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $inputs.post_id && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            text: "$response.body#/data/0/text",
+            author: "$response.body#/data/0/author_id",
+            created: "$response.body#/data/0/created_at",
+          },
+          preconditions: ["$inputs.post_id != $inputs.media_post_id"],
+        },
+        {
+          id: "aloneSecond",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.media_post_id"] },
+            { name: "post.fields", value: ["author_id", "created_at", "attachments"] },
+            { name: "expansions", value: ["attachments.media_keys"] },
+            { name: "media.fields", value: ["duration_ms"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $inputs.media_post_id && $response.body#/data/1 == null && $response.body#/includes/media/0/media_key != null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            text: "$response.body#/data/0/text",
+            author: "$response.body#/data/0/author_id",
+            created: "$response.body#/data/0/created_at",
+            mediaKey: "$response.body#/includes/media/0/media_key",
+            duration: "$response.body#/includes/media/0/duration_ms",
+          },
+        },
+        {
+          id: "together",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id", "$inputs.media_post_id"] },
+            { name: "post.fields", value: ["author_id", "created_at", "attachments"] },
+            { name: "expansions", value: ["attachments.media_keys"] },
+            { name: "media.fields", value: ["duration_ms"] },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/2 == null", type: "simple" },
+            {
+              condition:
+                "($response.body#/data/0/id == $inputs.post_id && $response.body#/data/0/text == $steps.aloneFirst.outputs.text && $response.body#/data/0/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/0/created_at == $steps.aloneFirst.outputs.created) || ($response.body#/data/1/id == $inputs.post_id && $response.body#/data/1/text == $steps.aloneFirst.outputs.text && $response.body#/data/1/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/1/created_at == $steps.aloneFirst.outputs.created)",
+              type: "simple",
+            },
+            {
+              condition:
+                "($response.body#/data/0/id == $inputs.media_post_id && $response.body#/data/0/text == $steps.aloneSecond.outputs.text && $response.body#/data/0/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/0/created_at == $steps.aloneSecond.outputs.created) || ($response.body#/data/1/id == $inputs.media_post_id && $response.body#/data/1/text == $steps.aloneSecond.outputs.text && $response.body#/data/1/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/1/created_at == $steps.aloneSecond.outputs.created)",
+              type: "simple",
+            },
+            {
+              condition:
+                "($response.body#/includes/media/0/media_key == $steps.aloneSecond.outputs.mediaKey && $response.body#/includes/media/0/duration_ms == $steps.aloneSecond.outputs.duration) || ($response.body#/includes/media/1/media_key == $steps.aloneSecond.outputs.mediaKey && $response.body#/includes/media/1/duration_ms == $steps.aloneSecond.outputs.duration) || ($response.body#/includes/media/2/media_key == $steps.aloneSecond.outputs.mediaKey && $response.body#/includes/media/2/duration_ms == $steps.aloneSecond.outputs.duration)",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "lookupIncludedPostIsTheReferencedPost",
+      summary:
+        "a post included through expansions=referenced_posts.id carries the same text, author_id and created_at as the lookup of its own id",
+      source: "spec/core.arazzo.yaml:570:5",
+      inputs: [{ name: "ids", required: true }],
+      steps: [
+        {
+          id: "withReferences",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: "$inputs.ids" },
+            { name: "post.fields", value: ["referenced_posts", "author_id", "created_at"] },
+            { name: "expansions", value: ["referenced_posts.id"] },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/includes/posts/0/text != null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            id: "$response.body#/includes/posts/0/id",
+            text: "$response.body#/includes/posts/0/text",
+            author: "$response.body#/includes/posts/0/author_id",
+            created: "$response.body#/includes/posts/0/created_at",
+          },
+          preconditions: ["$response.body#/includes/posts/0/id != null"],
+        },
+        {
+          id: "itsOwnLookup",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$steps.withReferences.outputs.id"] },
+            { name: "post.fields", value: ["author_id", "created_at"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.withReferences.outputs.id && $response.body#/data/1 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/data/0/text == $steps.withReferences.outputs.text && $response.body#/data/0/author_id == $steps.withReferences.outputs.author && $response.body#/data/0/created_at == $steps.withReferences.outputs.created",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
   ],
 };
