@@ -2830,5 +2830,198 @@ export const plan: ConformancePlan = {
       ],
       changesData: false,
     },
+    {
+      id: "lookupIncludedUserFieldsAreTheirOwn",
+      summary:
+        "an author included through expansions=author_id carries the same fields whether or not post.fields or media.fields name fields of the same names (public_metrics, created_at); only user.fields adds to it",
+      source: "spec/core.arazzo.yaml:610:5",
+      inputs: [{ name: "post_id", required: true }],
+      steps: [
+        {
+          id: "userFieldsOnly",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id"] },
+            { name: "expansions", value: ["author_id"] },
+            { name: "user.fields", value: ["username"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $inputs.post_id && $response.body#/includes/users/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            userId: "$response.body#/includes/users/0/id",
+            username: "$response.body#/includes/users/0/username",
+            followers: "$response.body#/includes/users/0/public_metrics/followers_count",
+            created: "$response.body#/includes/users/0/created_at",
+          },
+          preconditions: ["$response.body#/includes/users/0/id != null"],
+        },
+        {
+          id: "withPostFields",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id"] },
+            { name: "post.fields", value: ["author_id", "public_metrics", "created_at"] },
+            { name: "expansions", value: ["author_id"] },
+            { name: "user.fields", value: ["username"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/public_metrics != null && $response.body#/data/0/created_at != null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/includes/users/0/id == $steps.userFieldsOnly.outputs.userId && $response.body#/includes/users/0/username == $steps.userFieldsOnly.outputs.username && $response.body#/includes/users/1 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/includes/users/0/public_metrics/followers_count == $steps.userFieldsOnly.outputs.followers && $response.body#/includes/users/0/created_at == $steps.userFieldsOnly.outputs.created",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "withMediaFields",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id"] },
+            { name: "expansions", value: ["author_id"] },
+            { name: "user.fields", value: ["username"] },
+            { name: "media.fields", value: ["public_metrics"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/includes/users/0/id == $steps.userFieldsOnly.outputs.userId && $response.body#/includes/users/1 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/includes/users/0/public_metrics/followers_count == $steps.userFieldsOnly.outputs.followers",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "withUserFields",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id"] },
+            { name: "expansions", value: ["author_id"] },
+            { name: "user.fields", value: ["username", "public_metrics", "created_at"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/includes/users/0/id == $steps.userFieldsOnly.outputs.userId && $response.body#/includes/users/0/public_metrics/followers_count != null && $response.body#/includes/users/0/created_at != null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "lookupTwoPostsKeepTheirOwnAuthors",
+      summary:
+        "two posts looked up together with expansions=author_id include each one's author with the username and name it has when the post is looked up alone",
+      source: "spec/core.arazzo.yaml:670:5",
+      inputs: [
+        { name: "post_id", required: true },
+        { name: "ids", required: true },
+      ],
+      steps: [
+        {
+          id: "aloneFirst",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id"] },
+            { name: "post.fields", value: ["author_id"] },
+            { name: "expansions", value: ["author_id"] },
+            { name: "user.fields", value: ["username", "name"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/includes/users/0/id == $response.body#/data/0/author_id",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            author: "$response.body#/data/0/author_id",
+            username: "$response.body#/includes/users/0/username",
+            name: "$response.body#/includes/users/0/name",
+          },
+          preconditions: ["$response.body#/includes/users/0/id != null"],
+        },
+        {
+          id: "aloneOther",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.ids#/2"] },
+            { name: "post.fields", value: ["author_id"] },
+            { name: "expansions", value: ["author_id"] },
+            { name: "user.fields", value: ["username", "name"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/includes/users/0/id == $response.body#/data/0/author_id",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            id: "$response.body#/data/0/id",
+            author: "$response.body#/data/0/author_id",
+            username: "$response.body#/includes/users/0/username",
+            name: "$response.body#/includes/users/0/name",
+          },
+          preconditions: [
+            "$response.body#/data/0/id != null",
+            "$response.body#/includes/users/0/id != null",
+            "$response.body#/data/0/id != $inputs.post_id",
+          ],
+        },
+        {
+          id: "together",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id", "$steps.aloneOther.outputs.id"] },
+            { name: "post.fields", value: ["author_id"] },
+            { name: "expansions", value: ["author_id"] },
+            { name: "user.fields", value: ["username", "name"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/1/id != null && $response.body#/data/2 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "($response.body#/includes/users/0/id == $steps.aloneFirst.outputs.author && $response.body#/includes/users/0/username == $steps.aloneFirst.outputs.username && $response.body#/includes/users/0/name == $steps.aloneFirst.outputs.name) || ($response.body#/includes/users/1/id == $steps.aloneFirst.outputs.author && $response.body#/includes/users/1/username == $steps.aloneFirst.outputs.username && $response.body#/includes/users/1/name == $steps.aloneFirst.outputs.name)",
+              type: "simple",
+            },
+            {
+              condition:
+                "($response.body#/includes/users/0/id == $steps.aloneOther.outputs.author && $response.body#/includes/users/0/username == $steps.aloneOther.outputs.username && $response.body#/includes/users/0/name == $steps.aloneOther.outputs.name) || ($response.body#/includes/users/1/id == $steps.aloneOther.outputs.author && $response.body#/includes/users/1/username == $steps.aloneOther.outputs.username && $response.body#/includes/users/1/name == $steps.aloneOther.outputs.name)",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
   ],
 };
