@@ -2693,7 +2693,7 @@ export const plan: ConformancePlan = {
     {
       id: "lookupTwoPostsKeepTheirOwnValues",
       summary:
-        "two posts looked up together each carry the text, author_id, created_at and media they carry when looked up alone (no value of one shows on the other)",
+        "two posts looked up together each carry the text, author_id, created_at, lang, public_metrics and media they carry when looked up alone (no value of one shows on the other)",
       source: "spec/core.arazzo.yaml:506:5",
       inputs: [
         { name: "post_id", required: true },
@@ -2705,7 +2705,7 @@ export const plan: ConformancePlan = {
           operationId: "getPostsByIds",
           parameters: [
             { name: "ids", value: ["$inputs.post_id"] },
-            { name: "post.fields", value: ["author_id", "created_at"] },
+            { name: "post.fields", value: ["author_id", "created_at", "lang", "public_metrics"] },
           ],
           successCriteria: [
             {
@@ -2718,6 +2718,9 @@ export const plan: ConformancePlan = {
             text: "$response.body#/data/0/text",
             author: "$response.body#/data/0/author_id",
             created: "$response.body#/data/0/created_at",
+            lang: "$response.body#/data/0/lang",
+            likes: "$response.body#/data/0/public_metrics/like_count",
+            reposts: "$response.body#/data/0/public_metrics/repost_count",
           },
           preconditions: ["$inputs.post_id != $inputs.media_post_id"],
         },
@@ -2726,7 +2729,10 @@ export const plan: ConformancePlan = {
           operationId: "getPostsByIds",
           parameters: [
             { name: "ids", value: ["$inputs.media_post_id"] },
-            { name: "post.fields", value: ["author_id", "created_at", "attachments"] },
+            {
+              name: "post.fields",
+              value: ["author_id", "created_at", "attachments", "lang", "public_metrics"],
+            },
             { name: "expansions", value: ["attachments.media_keys"] },
             { name: "media.fields", value: ["duration_ms"] },
           ],
@@ -2741,6 +2747,9 @@ export const plan: ConformancePlan = {
             text: "$response.body#/data/0/text",
             author: "$response.body#/data/0/author_id",
             created: "$response.body#/data/0/created_at",
+            lang: "$response.body#/data/0/lang",
+            likes: "$response.body#/data/0/public_metrics/like_count",
+            reposts: "$response.body#/data/0/public_metrics/repost_count",
             mediaKey: "$response.body#/includes/media/0/media_key",
             duration: "$response.body#/includes/media/0/duration_ms",
           },
@@ -2750,7 +2759,10 @@ export const plan: ConformancePlan = {
           operationId: "getPostsByIds",
           parameters: [
             { name: "ids", value: ["$inputs.post_id", "$inputs.media_post_id"] },
-            { name: "post.fields", value: ["author_id", "created_at", "attachments"] },
+            {
+              name: "post.fields",
+              value: ["author_id", "created_at", "attachments", "lang", "public_metrics"],
+            },
             { name: "expansions", value: ["attachments.media_keys"] },
             { name: "media.fields", value: ["duration_ms"] },
           ],
@@ -2758,12 +2770,12 @@ export const plan: ConformancePlan = {
             { condition: "$statusCode == 200 && $response.body#/data/2 == null", type: "simple" },
             {
               condition:
-                "($response.body#/data/0/id == $inputs.post_id && $response.body#/data/0/text == $steps.aloneFirst.outputs.text && $response.body#/data/0/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/0/created_at == $steps.aloneFirst.outputs.created) || ($response.body#/data/1/id == $inputs.post_id && $response.body#/data/1/text == $steps.aloneFirst.outputs.text && $response.body#/data/1/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/1/created_at == $steps.aloneFirst.outputs.created)",
+                "($response.body#/data/0/id == $inputs.post_id && $response.body#/data/0/text == $steps.aloneFirst.outputs.text && $response.body#/data/0/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/0/created_at == $steps.aloneFirst.outputs.created && $response.body#/data/0/lang == $steps.aloneFirst.outputs.lang && $response.body#/data/0/public_metrics/like_count == $steps.aloneFirst.outputs.likes && $response.body#/data/0/public_metrics/repost_count == $steps.aloneFirst.outputs.reposts) || ($response.body#/data/1/id == $inputs.post_id && $response.body#/data/1/text == $steps.aloneFirst.outputs.text && $response.body#/data/1/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/1/created_at == $steps.aloneFirst.outputs.created && $response.body#/data/1/lang == $steps.aloneFirst.outputs.lang && $response.body#/data/1/public_metrics/like_count == $steps.aloneFirst.outputs.likes && $response.body#/data/1/public_metrics/repost_count == $steps.aloneFirst.outputs.reposts)",
               type: "simple",
             },
             {
               condition:
-                "($response.body#/data/0/id == $inputs.media_post_id && $response.body#/data/0/text == $steps.aloneSecond.outputs.text && $response.body#/data/0/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/0/created_at == $steps.aloneSecond.outputs.created) || ($response.body#/data/1/id == $inputs.media_post_id && $response.body#/data/1/text == $steps.aloneSecond.outputs.text && $response.body#/data/1/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/1/created_at == $steps.aloneSecond.outputs.created)",
+                "($response.body#/data/0/id == $inputs.media_post_id && $response.body#/data/0/text == $steps.aloneSecond.outputs.text && $response.body#/data/0/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/0/created_at == $steps.aloneSecond.outputs.created && $response.body#/data/0/lang == $steps.aloneSecond.outputs.lang && $response.body#/data/0/public_metrics/like_count == $steps.aloneSecond.outputs.likes && $response.body#/data/0/public_metrics/repost_count == $steps.aloneSecond.outputs.reposts) || ($response.body#/data/1/id == $inputs.media_post_id && $response.body#/data/1/text == $steps.aloneSecond.outputs.text && $response.body#/data/1/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/1/created_at == $steps.aloneSecond.outputs.created && $response.body#/data/1/lang == $steps.aloneSecond.outputs.lang && $response.body#/data/1/public_metrics/like_count == $steps.aloneSecond.outputs.likes && $response.body#/data/1/public_metrics/repost_count == $steps.aloneSecond.outputs.reposts)",
               type: "simple",
             },
             {
@@ -2780,8 +2792,8 @@ export const plan: ConformancePlan = {
     {
       id: "lookupIncludedPostIsTheReferencedPost",
       summary:
-        "a post included through expansions=referenced_posts.id carries the same text, author_id and created_at as the lookup of its own id",
-      source: "spec/core.arazzo.yaml:570:5",
+        "a post included through expansions=referenced_posts.id carries the same text, author_id, created_at, lang and public_metrics as the lookup of its own id",
+      source: "spec/core.arazzo.yaml:576:5",
       inputs: [{ name: "ids", required: true }],
       steps: [
         {
@@ -2789,7 +2801,10 @@ export const plan: ConformancePlan = {
           operationId: "getPostsByIds",
           parameters: [
             { name: "ids", value: "$inputs.ids" },
-            { name: "post.fields", value: ["referenced_posts", "author_id", "created_at"] },
+            {
+              name: "post.fields",
+              value: ["referenced_posts", "author_id", "created_at", "lang", "public_metrics"],
+            },
             { name: "expansions", value: ["referenced_posts.id"] },
           ],
           successCriteria: [
@@ -2803,6 +2818,9 @@ export const plan: ConformancePlan = {
             text: "$response.body#/includes/posts/0/text",
             author: "$response.body#/includes/posts/0/author_id",
             created: "$response.body#/includes/posts/0/created_at",
+            lang: "$response.body#/includes/posts/0/lang",
+            likes: "$response.body#/includes/posts/0/public_metrics/like_count",
+            replies: "$response.body#/includes/posts/0/public_metrics/reply_count",
           },
           preconditions: ["$response.body#/includes/posts/0/id != null"],
         },
@@ -2811,7 +2829,7 @@ export const plan: ConformancePlan = {
           operationId: "getPostsByIds",
           parameters: [
             { name: "ids", value: ["$steps.withReferences.outputs.id"] },
-            { name: "post.fields", value: ["author_id", "created_at"] },
+            { name: "post.fields", value: ["author_id", "created_at", "lang", "public_metrics"] },
           ],
           successCriteria: [
             {
@@ -2824,6 +2842,11 @@ export const plan: ConformancePlan = {
                 "$response.body#/data/0/text == $steps.withReferences.outputs.text && $response.body#/data/0/author_id == $steps.withReferences.outputs.author && $response.body#/data/0/created_at == $steps.withReferences.outputs.created",
               type: "simple",
             },
+            {
+              condition:
+                "$response.body#/data/0/lang == $steps.withReferences.outputs.lang && $response.body#/data/0/public_metrics/like_count == $steps.withReferences.outputs.likes && $response.body#/data/0/public_metrics/reply_count == $steps.withReferences.outputs.replies",
+              type: "simple",
+            },
           ],
           outputs: {},
         },
@@ -2834,7 +2857,7 @@ export const plan: ConformancePlan = {
       id: "lookupIncludedUserFieldsAreTheirOwn",
       summary:
         "an author included through expansions=author_id carries the same fields whether or not post.fields or media.fields name fields of the same names (public_metrics, created_at); only user.fields adds to it",
-      source: "spec/core.arazzo.yaml:610:5",
+      source: "spec/core.arazzo.yaml:620:5",
       inputs: [{ name: "post_id", required: true }],
       steps: [
         {
@@ -2935,7 +2958,7 @@ export const plan: ConformancePlan = {
       id: "lookupTwoPostsKeepTheirOwnAuthors",
       summary:
         "two posts looked up together with expansions=author_id include each one's author with the username and name it has when the post is looked up alone",
-      source: "spec/core.arazzo.yaml:670:5",
+      source: "spec/core.arazzo.yaml:680:5",
       inputs: [
         { name: "post_id", required: true },
         { name: "ids", required: true },
@@ -3015,6 +3038,53 @@ export const plan: ConformancePlan = {
             {
               condition:
                 "($response.body#/includes/users/0/id == $steps.aloneOther.outputs.author && $response.body#/includes/users/0/username == $steps.aloneOther.outputs.username && $response.body#/includes/users/0/name == $steps.aloneOther.outputs.name) || ($response.body#/includes/users/1/id == $steps.aloneOther.outputs.author && $response.body#/includes/users/1/username == $steps.aloneOther.outputs.username && $response.body#/includes/users/1/name == $steps.aloneOther.outputs.name)",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
+    {
+      id: "lookupUserIdIsNoPost",
+      summary:
+        "the id of a post's author, named in a lookup beside the post, is no post id; the lookup answers the post alone and a resource-not-found problem of a post for the author's id",
+      source: "spec/core.arazzo.yaml:747:5",
+      inputs: [{ name: "post_id", required: true }],
+      steps: [
+        {
+          id: "author",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.post_id"] },
+            { name: "post.fields", value: ["author_id"] },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id == $inputs.post_id",
+              type: "simple",
+            },
+          ],
+          outputs: { author: "$response.body#/data/0/author_id" },
+          preconditions: [
+            "$response.body#/data/0/author_id != null",
+            "$response.body#/data/0/author_id != $inputs.post_id",
+          ],
+        },
+        {
+          id: "authorIdAsPost",
+          operationId: "getPostsByIds",
+          parameters: [{ name: "ids", value: ["$inputs.post_id", "$steps.author.outputs.author"] }],
+          successCriteria: [
+            {
+              condition:
+                "($statusCode >= 400 && $statusCode < 500) || ($statusCode == 200 && $response.body#/data/0/id == $inputs.post_id && $response.body#/data/1 == null)",
+              type: "simple",
+            },
+            {
+              condition:
+                "$statusCode != 200 || ($response.body#/errors/0/resource_id == $steps.author.outputs.author && $response.body#/errors/0/resource_type == 'post' && $response.body#/errors/0/parameter == 'ids' && $response.body#/errors/1 == null)",
               type: "simple",
             },
           ],
