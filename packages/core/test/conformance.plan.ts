@@ -3093,5 +3093,46 @@ export const plan: ConformancePlan = {
       ],
       changesData: false,
     },
+    {
+      id: "lookupUnknownIdWithExpansions",
+      summary:
+        "with expansions and fields asked for, a lookup of a held post with media and an unknown id still answers the held post with its media and author, and one resource-not-found problem of a post for the unknown id",
+      source: "spec/core.arazzo.yaml:783:5",
+      inputs: [
+        { name: "media_post_id", required: true },
+        { name: "unknown_post_id", required: false, default: "1999999999999999999" },
+      ],
+      steps: [
+        {
+          id: "mixedWithExpansions",
+          operationId: "getPostsByIds",
+          parameters: [
+            { name: "ids", value: ["$inputs.unknown_post_id", "$inputs.media_post_id"] },
+            { name: "post.fields", value: ["attachments", "author_id"] },
+            { name: "expansions", value: ["attachments.media_keys", "author_id"] },
+            { name: "media.fields", value: ["duration_ms"] },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $inputs.media_post_id && $response.body#/data/1 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/includes/media/0/media_key == $response.body#/data/0/attachments/media_keys/0 && $response.body#/includes/users/0/id == $response.body#/data/0/author_id && $response.body#/includes/users/1 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$response.body#/errors/0/resource_id == $inputs.unknown_post_id && $response.body#/errors/0/value == $inputs.unknown_post_id && $response.body#/errors/0/resource_type == 'post' && $response.body#/errors/0/parameter == 'ids' && $response.body#/errors/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
   ],
 };
