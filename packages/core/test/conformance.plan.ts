@@ -2693,7 +2693,7 @@ export const plan: ConformancePlan = {
     {
       id: "lookupTwoPostsKeepTheirOwnValues",
       summary:
-        "two posts looked up together each carry the text, author_id, created_at, lang, public_metrics and media they carry when looked up alone (no value of one shows on the other)",
+        "two posts looked up together each carry the text, author_id, created_at, lang, conversation_id and media they carry when looked up alone (no value of one shows on the other)",
       source: "spec/core.arazzo.yaml:506:5",
       inputs: [
         { name: "post_id", required: true },
@@ -2705,7 +2705,7 @@ export const plan: ConformancePlan = {
           operationId: "getPostsByIds",
           parameters: [
             { name: "ids", value: ["$inputs.post_id"] },
-            { name: "post.fields", value: ["author_id", "created_at", "lang", "public_metrics"] },
+            { name: "post.fields", value: ["author_id", "created_at", "lang", "conversation_id"] },
           ],
           successCriteria: [
             {
@@ -2719,8 +2719,7 @@ export const plan: ConformancePlan = {
             author: "$response.body#/data/0/author_id",
             created: "$response.body#/data/0/created_at",
             lang: "$response.body#/data/0/lang",
-            likes: "$response.body#/data/0/public_metrics/like_count",
-            reposts: "$response.body#/data/0/public_metrics/repost_count",
+            conversation: "$response.body#/data/0/conversation_id",
           },
           preconditions: ["$inputs.post_id != $inputs.media_post_id"],
         },
@@ -2731,7 +2730,7 @@ export const plan: ConformancePlan = {
             { name: "ids", value: ["$inputs.media_post_id"] },
             {
               name: "post.fields",
-              value: ["author_id", "created_at", "attachments", "lang", "public_metrics"],
+              value: ["author_id", "created_at", "attachments", "lang", "conversation_id"],
             },
             { name: "expansions", value: ["attachments.media_keys"] },
             { name: "media.fields", value: ["duration_ms"] },
@@ -2748,8 +2747,7 @@ export const plan: ConformancePlan = {
             author: "$response.body#/data/0/author_id",
             created: "$response.body#/data/0/created_at",
             lang: "$response.body#/data/0/lang",
-            likes: "$response.body#/data/0/public_metrics/like_count",
-            reposts: "$response.body#/data/0/public_metrics/repost_count",
+            conversation: "$response.body#/data/0/conversation_id",
             mediaKey: "$response.body#/includes/media/0/media_key",
             duration: "$response.body#/includes/media/0/duration_ms",
           },
@@ -2761,7 +2759,7 @@ export const plan: ConformancePlan = {
             { name: "ids", value: ["$inputs.post_id", "$inputs.media_post_id"] },
             {
               name: "post.fields",
-              value: ["author_id", "created_at", "attachments", "lang", "public_metrics"],
+              value: ["author_id", "created_at", "attachments", "lang", "conversation_id"],
             },
             { name: "expansions", value: ["attachments.media_keys"] },
             { name: "media.fields", value: ["duration_ms"] },
@@ -2770,12 +2768,12 @@ export const plan: ConformancePlan = {
             { condition: "$statusCode == 200 && $response.body#/data/2 == null", type: "simple" },
             {
               condition:
-                "($response.body#/data/0/id == $inputs.post_id && $response.body#/data/0/text == $steps.aloneFirst.outputs.text && $response.body#/data/0/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/0/created_at == $steps.aloneFirst.outputs.created && $response.body#/data/0/lang == $steps.aloneFirst.outputs.lang && $response.body#/data/0/public_metrics/like_count == $steps.aloneFirst.outputs.likes && $response.body#/data/0/public_metrics/repost_count == $steps.aloneFirst.outputs.reposts) || ($response.body#/data/1/id == $inputs.post_id && $response.body#/data/1/text == $steps.aloneFirst.outputs.text && $response.body#/data/1/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/1/created_at == $steps.aloneFirst.outputs.created && $response.body#/data/1/lang == $steps.aloneFirst.outputs.lang && $response.body#/data/1/public_metrics/like_count == $steps.aloneFirst.outputs.likes && $response.body#/data/1/public_metrics/repost_count == $steps.aloneFirst.outputs.reposts)",
+                "($response.body#/data/0/id == $inputs.post_id && $response.body#/data/0/text == $steps.aloneFirst.outputs.text && $response.body#/data/0/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/0/created_at == $steps.aloneFirst.outputs.created && $response.body#/data/0/lang == $steps.aloneFirst.outputs.lang && $response.body#/data/0/conversation_id == $steps.aloneFirst.outputs.conversation) || ($response.body#/data/1/id == $inputs.post_id && $response.body#/data/1/text == $steps.aloneFirst.outputs.text && $response.body#/data/1/author_id == $steps.aloneFirst.outputs.author && $response.body#/data/1/created_at == $steps.aloneFirst.outputs.created && $response.body#/data/1/lang == $steps.aloneFirst.outputs.lang && $response.body#/data/1/conversation_id == $steps.aloneFirst.outputs.conversation)",
               type: "simple",
             },
             {
               condition:
-                "($response.body#/data/0/id == $inputs.media_post_id && $response.body#/data/0/text == $steps.aloneSecond.outputs.text && $response.body#/data/0/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/0/created_at == $steps.aloneSecond.outputs.created && $response.body#/data/0/lang == $steps.aloneSecond.outputs.lang && $response.body#/data/0/public_metrics/like_count == $steps.aloneSecond.outputs.likes && $response.body#/data/0/public_metrics/repost_count == $steps.aloneSecond.outputs.reposts) || ($response.body#/data/1/id == $inputs.media_post_id && $response.body#/data/1/text == $steps.aloneSecond.outputs.text && $response.body#/data/1/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/1/created_at == $steps.aloneSecond.outputs.created && $response.body#/data/1/lang == $steps.aloneSecond.outputs.lang && $response.body#/data/1/public_metrics/like_count == $steps.aloneSecond.outputs.likes && $response.body#/data/1/public_metrics/repost_count == $steps.aloneSecond.outputs.reposts)",
+                "($response.body#/data/0/id == $inputs.media_post_id && $response.body#/data/0/text == $steps.aloneSecond.outputs.text && $response.body#/data/0/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/0/created_at == $steps.aloneSecond.outputs.created && $response.body#/data/0/lang == $steps.aloneSecond.outputs.lang && $response.body#/data/0/conversation_id == $steps.aloneSecond.outputs.conversation) || ($response.body#/data/1/id == $inputs.media_post_id && $response.body#/data/1/text == $steps.aloneSecond.outputs.text && $response.body#/data/1/author_id == $steps.aloneSecond.outputs.author && $response.body#/data/1/created_at == $steps.aloneSecond.outputs.created && $response.body#/data/1/lang == $steps.aloneSecond.outputs.lang && $response.body#/data/1/conversation_id == $steps.aloneSecond.outputs.conversation)",
               type: "simple",
             },
             {
@@ -2792,8 +2790,8 @@ export const plan: ConformancePlan = {
     {
       id: "lookupIncludedPostIsTheReferencedPost",
       summary:
-        "a post included through expansions=referenced_posts.id carries the same text, author_id, created_at, lang and public_metrics as the lookup of its own id",
-      source: "spec/core.arazzo.yaml:576:5",
+        "a post included through expansions=referenced_posts.id carries the same text, author_id, created_at, lang and conversation_id as the lookup of its own id",
+      source: "spec/core.arazzo.yaml:574:5",
       inputs: [{ name: "ids", required: true }],
       steps: [
         {
@@ -2803,7 +2801,7 @@ export const plan: ConformancePlan = {
             { name: "ids", value: "$inputs.ids" },
             {
               name: "post.fields",
-              value: ["referenced_posts", "author_id", "created_at", "lang", "public_metrics"],
+              value: ["referenced_posts", "author_id", "created_at", "lang", "conversation_id"],
             },
             { name: "expansions", value: ["referenced_posts.id"] },
           ],
@@ -2819,8 +2817,7 @@ export const plan: ConformancePlan = {
             author: "$response.body#/includes/posts/0/author_id",
             created: "$response.body#/includes/posts/0/created_at",
             lang: "$response.body#/includes/posts/0/lang",
-            likes: "$response.body#/includes/posts/0/public_metrics/like_count",
-            replies: "$response.body#/includes/posts/0/public_metrics/reply_count",
+            conversation: "$response.body#/includes/posts/0/conversation_id",
           },
           preconditions: ["$response.body#/includes/posts/0/id != null"],
         },
@@ -2829,7 +2826,7 @@ export const plan: ConformancePlan = {
           operationId: "getPostsByIds",
           parameters: [
             { name: "ids", value: ["$steps.withReferences.outputs.id"] },
-            { name: "post.fields", value: ["author_id", "created_at", "lang", "public_metrics"] },
+            { name: "post.fields", value: ["author_id", "created_at", "lang", "conversation_id"] },
           ],
           successCriteria: [
             {
@@ -2844,7 +2841,7 @@ export const plan: ConformancePlan = {
             },
             {
               condition:
-                "$response.body#/data/0/lang == $steps.withReferences.outputs.lang && $response.body#/data/0/public_metrics/like_count == $steps.withReferences.outputs.likes && $response.body#/data/0/public_metrics/reply_count == $steps.withReferences.outputs.replies",
+                "$response.body#/data/0/lang == $steps.withReferences.outputs.lang && $response.body#/data/0/conversation_id == $steps.withReferences.outputs.conversation",
               type: "simple",
             },
           ],
@@ -2857,7 +2854,7 @@ export const plan: ConformancePlan = {
       id: "lookupIncludedUserFieldsAreTheirOwn",
       summary:
         "an author included through expansions=author_id carries the same fields whether or not post.fields or media.fields name fields of the same names (public_metrics, created_at); only user.fields adds to it",
-      source: "spec/core.arazzo.yaml:620:5",
+      source: "spec/core.arazzo.yaml:617:5",
       inputs: [{ name: "post_id", required: true }],
       steps: [
         {
@@ -2905,7 +2902,7 @@ export const plan: ConformancePlan = {
             },
             {
               condition:
-                "$response.body#/includes/users/0/public_metrics/followers_count == $steps.userFieldsOnly.outputs.followers && $response.body#/includes/users/0/created_at == $steps.userFieldsOnly.outputs.created",
+                "$response.body#/includes/users/0/created_at == $steps.userFieldsOnly.outputs.created && ($steps.userFieldsOnly.outputs.followers != null || $response.body#/includes/users/0/public_metrics == null)",
               type: "simple",
             },
           ],
@@ -2928,7 +2925,7 @@ export const plan: ConformancePlan = {
             },
             {
               condition:
-                "$response.body#/includes/users/0/public_metrics/followers_count == $steps.userFieldsOnly.outputs.followers",
+                "$steps.userFieldsOnly.outputs.followers != null || $response.body#/includes/users/0/public_metrics == null",
               type: "simple",
             },
           ],
@@ -2958,7 +2955,7 @@ export const plan: ConformancePlan = {
       id: "lookupTwoPostsKeepTheirOwnAuthors",
       summary:
         "two posts looked up together with expansions=author_id include each one's author with the username and name it has when the post is looked up alone",
-      source: "spec/core.arazzo.yaml:680:5",
+      source: "spec/core.arazzo.yaml:677:5",
       inputs: [
         { name: "post_id", required: true },
         { name: "ids", required: true },
@@ -3050,7 +3047,7 @@ export const plan: ConformancePlan = {
       id: "lookupUserIdIsNoPost",
       summary:
         "the id of a post's author, named in a lookup beside the post, is no post id; the lookup answers the post alone and a resource-not-found problem of a post for the author's id",
-      source: "spec/core.arazzo.yaml:747:5",
+      source: "spec/core.arazzo.yaml:744:5",
       inputs: [{ name: "post_id", required: true }],
       steps: [
         {
@@ -3097,7 +3094,7 @@ export const plan: ConformancePlan = {
       id: "lookupUnknownIdWithExpansions",
       summary:
         "with expansions and fields asked for, a lookup of a held post with media and an unknown id still answers the held post with its media and author, and one resource-not-found problem of a post for the unknown id",
-      source: "spec/core.arazzo.yaml:783:5",
+      source: "spec/core.arazzo.yaml:780:5",
       inputs: [
         { name: "media_post_id", required: true },
         { name: "unknown_post_id", required: false, default: "1999999999999999999" },
