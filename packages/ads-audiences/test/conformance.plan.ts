@@ -9663,7 +9663,7 @@ export const plan: ConformancePlan = {
     {
       id: "targetingReportNamesLineItemsAsTheyAre",
       summary:
-        "a line item renamed through the campaigns API shows its new name in the audience targeting report, and is named back",
+        "a line item renamed through the campaigns API shows its new name in the audience targeting report, under the campaign it belongs to, and is named back",
       source: "spec/ads-audiences.arazzo.yaml:3023:5",
       inputs: [
         { name: "run", required: false, unique: true },
@@ -9683,6 +9683,7 @@ export const plan: ConformancePlan = {
           outputs: {
             item: "$response.body#/data/0/line_items/0/id",
             name: "$response.body#/data/0/line_items/0/name",
+            campaign: "$response.body#/data/0/campaign_id",
           },
           preconditions: [
             "$response.body#/next_cursor == null && $response.body#/data/0/line_items/0/id != null && $response.body#/data/0/line_items/0/name != null",
@@ -9801,12 +9802,21 @@ export const plan: ConformancePlan = {
               accept: "application/json",
             },
           },
+          description:
+            "The line item a report entry lists under a campaign is one of that campaign (doc2 Resources/Targeting report entry: 'campaign_id, campaign_name, line_items[]'): the campaigns API answers it with that campaign_id.",
           parameters: [
             { name: "account_id", value: "$inputs.account_id" },
             { name: "line_item_id", value: "$steps.before.outputs.item" },
             { name: "name", value: "Renamed {$inputs.run}" },
           ],
-          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$response.body#/data/id == $steps.before.outputs.item && $response.body#/data/campaign_id == $steps.before.outputs.campaign",
+              type: "simple",
+            },
+          ],
           outputs: {},
         },
         {
@@ -9946,6 +9956,308 @@ export const plan: ConformancePlan = {
             { name: "name", value: "$steps.before.outputs.name" },
           ],
           successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "productBatchSiblingsKeepTheirOwn",
+      summary:
+        "in one batch, each product's status and key are its own (a changed one UPDATE_SUCCESS, an unchanged one NO_CHANGE, a new one CREATE_SUCCESS with a key of its own); the change and the delete of one product leave its siblings listed with their own values",
+      source: "spec/ads-audiences.arazzo.yaml:3081:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "room",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [],
+          outputs: {},
+          preconditions: ["$response.body#/data/96 == null"],
+        },
+        {
+          id: "create",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "sib-{$inputs.run}-a",
+                  title: "Linen shirt A",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/sib-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/sib-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                  color: "sand",
+                },
+                {
+                  id: "sib-{$inputs.run}-b",
+                  title: "Linen shirt B",
+                  description: "Long-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "59.00 USD",
+                  link: "https://shop.example.com/p/sib-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/sib-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                  color: "navy",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data.products_response[?@.id == 'sib-{$inputs.run}-a' && @.status == 'CREATE_SUCCESS']) == 1 && count($.data.products_response[?@.id == 'sib-{$inputs.run}-b' && @.status == 'CREATE_SUCCESS']) == 1 && $.data.products_response[0].product_key != $.data.products_response[1].product_key]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {
+            a: "$response.body#/data/products_response/0/product_key",
+            b: "$response.body#/data/products_response/1/product_key",
+          },
+        },
+        {
+          id: "mixed",
+          operationId: "upsertProducts",
+          description:
+            "A changed A, an unchanged B and a new C in one batch; each entry reports its own product.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "sib-{$inputs.run}-a",
+                  title: "Linen shirt A (navy)",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "45.00 USD",
+                  link: "https://shop.example.com/p/sib-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/sib-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                  color: "sand",
+                },
+                {
+                  id: "sib-{$inputs.run}-b",
+                  title: "Linen shirt B",
+                  description: "Long-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "59.00 USD",
+                  link: "https://shop.example.com/p/sib-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/sib-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                  color: "navy",
+                },
+                {
+                  id: "sib-{$inputs.run}-c",
+                  title: "Linen shirt C",
+                  description: "Linen overshirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "69.00 USD",
+                  link: "https://shop.example.com/p/sib-{$inputs.run}-c",
+                  image_link: "https://shop.example.com/i/sib-{$inputs.run}-c.jpg",
+                  brand: "Acme",
+                  color: "olive",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data.products_response[?@.id == 'sib-{$inputs.run}-a' && @.status == 'UPDATE_SUCCESS' && @.product_key == '{$steps.create.outputs.a}']) == 1 && count($.data.products_response[?@.id == 'sib-{$inputs.run}-b' && @.status == 'NO_CHANGE' && @.product_key == '{$steps.create.outputs.b}']) == 1 && count($.data.products_response[?@.id == 'sib-{$inputs.run}-c' && @.status == 'CREATE_SUCCESS' && @.product_key != '{$steps.create.outputs.a}' && @.product_key != '{$steps.create.outputs.b}']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: { c: "$response.body#/data/products_response/2/product_key" },
+        },
+        {
+          id: "listedAfterChange",
+          operationId: "listProducts",
+          description: "A shows its change; B and C keep their own values.",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$[?count($.data[?@.id == 'sib-{$inputs.run}-a' && @.product_key == '{$steps.create.outputs.a}' && @.title == 'Linen shirt A (navy)' && @.price == '45.00 USD' && @.color == 'sand']) == 1 && count($.data[?@.id == 'sib-{$inputs.run}-b' && @.product_key == '{$steps.create.outputs.b}' && @.title == 'Linen shirt B' && @.description == 'Long-sleeved linen shirt.' && @.price == '59.00 USD' && @.color == 'navy']) == 1 && count($.data[?@.id == 'sib-{$inputs.run}-c' && @.product_key == '{$steps.mixed.outputs.c}' && @.title == 'Linen shirt C' && @.price == '69.00 USD' && @.color == 'olive']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "deleteA",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: { payload: { product_keys: ["$steps.create.outputs.a"] } },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/delete_products/0/product_key == $steps.create.outputs.a && $response.body#/data/delete_products/0/failed_product_key == null && $response.body#/data/delete_products/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "listedAfterDelete",
+          operationId: "listProducts",
+          description: "Only A is gone; B and C stay listed with their own keys and values.",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$[?count($.data[?@.id == 'sib-{$inputs.run}-a']) == 0 && count($.data[?@.id == 'sib-{$inputs.run}-b' && @.product_key == '{$steps.create.outputs.b}' && @.title == 'Linen shirt B' && @.color == 'navy']) == 1 && count($.data[?@.id == 'sib-{$inputs.run}-c' && @.product_key == '{$steps.mixed.outputs.c}' && @.title == 'Linen shirt C' && @.color == 'olive']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: { product_keys: ["$steps.create.outputs.b", "$steps.mixed.outputs.c"] },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data.delete_products[?@.failed_product_key == null && @.message == null]) == 2]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "productUnsetOptionalsListedNull",
+      summary:
+        "a product sent with its required members and mpn only is listed with every other optional member null (none given a default), and with the values sent",
+      source: "spec/ads-audiences.arazzo.yaml:3185:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "room",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [],
+          outputs: {},
+          preconditions: ["$response.body#/data/98 == null"],
+        },
+        {
+          id: "create",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "bare-{$inputs.run}",
+                  title: "Canvas tote",
+                  description: "A plain canvas tote bag.",
+                  availability: "preorder",
+                  condition: "used",
+                  price: "15.00 EUR",
+                  link: "https://shop.example.com/p/bare-{$inputs.run}",
+                  image_link: "https://shop.example.com/i/bare-{$inputs.run}.png",
+                  mpn: "TOTE-{$inputs.run}",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "listed",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$[?count($.data[?@.id == 'bare-{$inputs.run}' && @.product_key == '{$steps.create.outputs.key}' && @.title == 'Canvas tote' && @.description == 'A plain canvas tote bag.' && @.availability == 'preorder' && @.condition == 'used' && @.price == '15.00 EUR' && @.link == 'https://shop.example.com/p/bare-{$inputs.run}' && @.image_link == 'https://shop.example.com/i/bare-{$inputs.run}.png' && @.mpn == 'TOTE-{$inputs.run}']) == 1 && count($.data[?@.id == 'bare-{$inputs.run}' && @.brand == null && @.gtin == null && @.mobile_link == null && @.additional_image_link == null && @.shopping_product_category == null && @.product_type == null && @.inventory == null && @.sale_price == null && @.sale_price_effective_date == null && @.item_group_id == null && @.item_group_key == null && @.gender == null && @.color == null && @.size == null && @.age_group == null && @.custom_label_0 == null && @.custom_label_1 == null && @.custom_label_2 == null && @.custom_label_3 == null && @.custom_label_4 == null]) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: { payload: { product_keys: ["$steps.create.outputs.key"] } },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/delete_products/0/failed_product_key == null",
+              type: "simple",
+            },
+          ],
           outputs: {},
         },
       ],
