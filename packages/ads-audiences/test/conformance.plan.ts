@@ -10263,5 +10263,344 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "permissionRevokeLeavesOtherGrants",
+      summary:
+        "with two accounts granted the audience, the lists by granted account and by permission id hold only the grant asked for; revoking one grant leaves the other live and listed at its level",
+      source: "spec/ads-audiences.arazzo.yaml:3242:5",
+      inputs: [
+        { name: "account_id", required: true },
+        { name: "tailored_audience_id", required: true },
+        { name: "second_account_id", required: true },
+        { name: "other_user_account_id", required: true },
+      ],
+      steps: [
+        {
+          id: "shareOther",
+          operationId: "createTailoredAudiencePermission",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "granted_account_id", value: "$inputs.other_user_account_id" },
+            { name: "permission_level", value: "READ_WRITE" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$response.body#/data/granted_account_id == $inputs.other_user_account_id && $response.body#/data/permission_level == 'READ_WRITE'",
+              type: "simple",
+            },
+          ],
+          outputs: { other: "$response.body#/data/id" },
+          preconditions: ["$statusCode == 200"],
+        },
+        {
+          id: "shareSecond",
+          operationId: "createTailoredAudiencePermission",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "granted_account_id", value: "$inputs.second_account_id" },
+            { name: "permission_level", value: "READ_ONLY" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/granted_account_id == $inputs.second_account_id && $response.body#/data/id != $steps.shareOther.outputs.other",
+              type: "simple",
+            },
+          ],
+          outputs: { second: "$response.body#/data/id" },
+        },
+        {
+          id: "byGrantedAccount",
+          operationId: "listTailoredAudiencePermissions",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "granted_account_ids", value: ["$inputs.other_user_account_id"] },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data[?@.id == '{$steps.shareOther.outputs.other}' && @.granted_account_id == '{$inputs.other_user_account_id}' && @.permission_level == 'READ_WRITE' && @.deleted == false]) == 1 && count($.data[?@.id == '{$steps.shareSecond.outputs.second}']) == 0 && count($.data[?@.granted_account_id != '{$inputs.other_user_account_id}']) == 0]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "byPermissionId",
+          operationId: "listTailoredAudiencePermissions",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            {
+              name: "tailored_audience_permission_ids",
+              value: ["$steps.shareSecond.outputs.second"],
+            },
+            { name: "with_total_count", value: true },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.shareSecond.outputs.second && $response.body#/data/0/granted_account_id == $inputs.second_account_id && $response.body#/data/0/permission_level == 'READ_ONLY' && $response.body#/data/1 == null && $response.body#/total_count == 1",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "revokeSecond",
+          operationId: "deleteTailoredAudiencePermission",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "tailored_audience_permission_id", value: "$steps.shareSecond.outputs.second" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.shareSecond.outputs.second && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "otherStillLive",
+          operationId: "listTailoredAudiencePermissions",
+          description: "The revoke of one grant leaves the other live, listed at its level.",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            {
+              name: "tailored_audience_permission_ids",
+              value: ["$steps.shareOther.outputs.other"],
+            },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.shareOther.outputs.other && $response.body#/data/0/deleted == false && $response.body#/data/0/permission_level == 'READ_WRITE' && $response.body#/data/0/granted_account_id == $inputs.other_user_account_id && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "otherInFullList",
+          operationId: "listTailoredAudiencePermissions",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "count", value: 1000 },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data[?@.id == '{$steps.shareOther.outputs.other}' && @.deleted == false && @.permission_level == 'READ_WRITE']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "revokeOther",
+          operationId: "deleteTailoredAudiencePermission",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "tailored_audience_id", value: "$inputs.tailored_audience_id" },
+            { name: "tailored_audience_permission_id", value: "$steps.shareOther.outputs.other" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.shareOther.outputs.other && $response.body#/data/granted_account_id == $inputs.other_user_account_id && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "productSetsKeepTheirOwn",
+      summary:
+        "two MANUAL sets of one catalog, made from different products, each read back by its id with its own name, description and products only",
+      source: "spec/ads-audiences.arazzo.yaml:3342:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "products",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "two-{$inputs.run}-a",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/two-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/two-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "two-{$inputs.run}-b",
+                  title: "Linen trousers",
+                  description: "Loose linen trousers.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "69.00 USD",
+                  link: "https://shop.example.com/p/two-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/two-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS' && $response.body#/data/products_response/1/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            a: "$response.body#/data/products_response/0/product_key",
+            b: "$response.body#/data/products_response/1/product_key",
+          },
+        },
+        {
+          id: "setA",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "Shirts {$inputs.run}",
+              description: "Shirts only",
+              type: "MANUAL",
+              product_keys: ["$steps.products.outputs.a"],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/product_ids/0 != null && $response.body#/data/product_ids/1 == null",
+              type: "simple",
+            },
+            {
+              condition: "$[?$.data.product_ids[0] == 'two-{$inputs.run}-a']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: { set: "$response.body#/data/id" },
+        },
+        {
+          id: "setB",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "Trousers {$inputs.run}",
+              type: "MANUAL",
+              product_keys: ["$steps.products.outputs.b"],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id != $steps.setA.outputs.set && $response.body#/data/product_ids/0 != null && $response.body#/data/product_ids/1 == null",
+              type: "simple",
+            },
+            {
+              condition: "$[?$.data.product_ids[0] == 'two-{$inputs.run}-b']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: { set: "$response.body#/data/id" },
+        },
+        {
+          id: "readA",
+          operationId: "getProductSet",
+          description: "The first set reads with its own values, untouched by the second.",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "product_set_id", value: "$steps.setA.outputs.set" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.setA.outputs.set && $response.body#/data/description == 'Shirts only' && $response.body#/data/type == 'MANUAL' && $response.body#/data/product_ids/1 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$[?$.data.name == 'Shirts {$inputs.run}' && $.data.product_ids[0] == 'two-{$inputs.run}-a']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "readB",
+          operationId: "getProductSet",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "product_set_id", value: "$steps.setB.outputs.set" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id == $steps.setB.outputs.set && $response.body#/data/description == null && $response.body#/data/type == 'MANUAL' && $response.body#/data/product_ids/1 == null",
+              type: "simple",
+            },
+            {
+              condition:
+                "$[?$.data.name == 'Trousers {$inputs.run}' && $.data.product_ids[0] == 'two-{$inputs.run}-b']",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          description: "Product sets have no delete shown; the products are removed.",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: { product_keys: ["$steps.products.outputs.a", "$steps.products.outputs.b"] },
+          },
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
