@@ -10602,5 +10602,251 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "productSetFilterAttributesSelect",
+      summary:
+        "a FILTERED set that is DONE selects by the attribute its filter names (custom_label_3, product_type, shopping_product_category), not by another product's like value in another attribute",
+      source: "spec/ads-audiences.arazzo.yaml:3440:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "products",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "fat-{$inputs.run}-s",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/fat-{$inputs.run}-s",
+                  image_link: "https://shop.example.com/i/fat-{$inputs.run}-s.jpg",
+                  brand: "Acme",
+                  inventory: 5,
+                  custom_label_3: "alpha{$inputs.run}",
+                  custom_label_0: "beta{$inputs.run}",
+                  product_type: "Clothing > Shirts {$inputs.run}",
+                  shopping_product_category: "Apparel > Tops {$inputs.run}",
+                },
+                {
+                  id: "fat-{$inputs.run}-t",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/fat-{$inputs.run}-t",
+                  image_link: "https://shop.example.com/i/fat-{$inputs.run}-t.jpg",
+                  brand: "Acme",
+                  inventory: 5,
+                  custom_label_0: "alpha{$inputs.run}",
+                  custom_label_3: "beta{$inputs.run}",
+                  product_type: "Clothing > Trousers {$inputs.run}",
+                  shopping_product_category: "Apparel > Bottoms {$inputs.run}",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS' && $response.body#/data/products_response/1/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: {
+            s: "$response.body#/data/products_response/0/product_key",
+            t: "$response.body#/data/products_response/1/product_key",
+          },
+        },
+        {
+          id: "label3",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "custom_label_3 EQUAL_TO {$inputs.run}",
+              type: "FILTERED",
+              filters: [
+                { attribute: "custom_label_3", operator: "EQUAL_TO", value: "alpha{$inputs.run}" },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/type == 'FILTERED'",
+              type: "simple",
+            },
+          ],
+          outputs: { set: "$response.body#/data/id" },
+        },
+        {
+          id: "label3Read",
+          operationId: "getProductSet",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "product_set_id", value: "$steps.label3.outputs.set" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?$.data.processing_status != 'DONE' || count($.data.product_ids[?@ == 'fat-{$inputs.run}-s']) == 1 && count($.data.product_ids[?@ == 'fat-{$inputs.run}-t']) == 0]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "label0",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "custom_label_0 EQUAL_TO {$inputs.run}",
+              type: "FILTERED",
+              filters: [
+                { attribute: "custom_label_0", operator: "EQUAL_TO", value: "alpha{$inputs.run}" },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/type == 'FILTERED'",
+              type: "simple",
+            },
+          ],
+          outputs: { set: "$response.body#/data/id" },
+        },
+        {
+          id: "label0Read",
+          operationId: "getProductSet",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "product_set_id", value: "$steps.label0.outputs.set" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?$.data.processing_status != 'DONE' || count($.data.product_ids[?@ == 'fat-{$inputs.run}-t']) == 1 && count($.data.product_ids[?@ == 'fat-{$inputs.run}-s']) == 0]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "productType",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "product_type CONTAINS {$inputs.run}",
+              type: "FILTERED",
+              filters: [
+                { attribute: "product_type", operator: "CONTAINS", value: "Shirts {$inputs.run}" },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/type == 'FILTERED'",
+              type: "simple",
+            },
+          ],
+          outputs: { set: "$response.body#/data/id" },
+        },
+        {
+          id: "productTypeRead",
+          operationId: "getProductSet",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "product_set_id", value: "$steps.productType.outputs.set" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?$.data.processing_status != 'DONE' || count($.data.product_ids[?@ == 'fat-{$inputs.run}-s']) == 1 && count($.data.product_ids[?@ == 'fat-{$inputs.run}-t']) == 0]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "category",
+          operationId: "createProductSet",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              name: "shopping_product_category CONTAINS {$inputs.run}",
+              type: "FILTERED",
+              filters: [
+                {
+                  attribute: "shopping_product_category",
+                  operator: "CONTAINS",
+                  value: "Bottoms {$inputs.run}",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/type == 'FILTERED'",
+              type: "simple",
+            },
+          ],
+          outputs: { set: "$response.body#/data/id" },
+        },
+        {
+          id: "categoryRead",
+          operationId: "getProductSet",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "product_set_id", value: "$steps.category.outputs.set" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?$.data.processing_status != 'DONE' || count($.data.product_ids[?@ == 'fat-{$inputs.run}-t']) == 1 && count($.data.product_ids[?@ == 'fat-{$inputs.run}-s']) == 0]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: { product_keys: ["$steps.products.outputs.s", "$steps.products.outputs.t"] },
+          },
+          successCriteria: [{ condition: "$statusCode == 200", type: "simple" }],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
