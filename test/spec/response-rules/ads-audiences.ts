@@ -102,4 +102,21 @@ export const rows: Row[] = [
     // A created product answered without the key the service generated for it.
     breaks: holding({ "/body/data/products_response": [{ id: "SKU-1", product_key: "", status: "CREATE_SUCCESS", warnings: [], errors: [] }] }),
   },
+  {
+    rule: "products-response-error-says-why",
+    keeps: holding({
+      "/body/data/products_response": [
+        { id: "SKU-1", product_key: "1516", status: "CREATE_SUCCESS", warnings: [], errors: [] },
+        { id: "SKU-2", product_key: "", status: "ERROR", warnings: [], errors: [{ message: "duplicate id" }] },
+      ],
+    }),
+    // A product refused without saying why.
+    breaks: holding({ "/body/data/products_response": [{ id: "SKU-2", product_key: "", status: "ERROR", warnings: [], errors: [] }] }),
+  },
+  {
+    rule: "permissions-total-count-only-when-asked",
+    keeps: exchange({ query: { with_total_count: true } }, { data: [], next_cursor: null, total_count: 0 }),
+    // total_count added to a list that did not ask for it.
+    breaks: exchange({ query: {} }, { data: [], next_cursor: null, total_count: 0 }),
+  },
 ];
