@@ -40,4 +40,28 @@ export const rows: Row[] = [
     // A poll card deleted through the video conversation path.
     breaks: holding({ "/request/path/card_type": "video_conversation", "/body/data": { id: "7", card_type: "TEXT_POLLS", deleted: true } }),
   },
+  {
+    rule: "history-entries-by-the-user-asked",
+    keeps: holding({ "/request/query/user_id": "2244994945", "/body/data": [{ change_by: { user_id: "2244994945" } }, { change_by: { user_id: "2244994945" } }] }),
+    // An entry of another user answered to a request naming one user.
+    breaks: holding({ "/request/query/user_id": "2244994945", "/body/data": [{ change_by: { user_id: "2244994945" } }, { change_by: { user_id: "783214" } }] }),
+  },
+  equalsRow("line-item-curated-category-update-links-the-line-item", "/body/data/line_item_id", "/request/query/line_item_id", "1800000000000000001", "1800000000000000002"),
+  equalsRow("line-item-curated-category-update-links-the-category", "/body/data/curated_category_id", "/request/query/curated_category_id", "1790000000000000002", "1790000000000000003"),
+  ...["poll-read-opens-no-earlier-than-creation", "poll-read-opens-no-later-than-creation"].map((rule) => ({
+    rule,
+    keeps: holding({ "/body/data": { id: "7", created_at: "2026-01-05T10:00:00Z", start_time: "2026-01-05T10:00:00Z" } }),
+    // The earlier rule breaks on a start before creation, the later one on a start moved to the first use in a post.
+    breaks: holding({ "/body/data": { id: "7", created_at: "2026-01-05T10:00:00Z", start_time: rule.includes("earlier") ? "2026-01-05T09:59:00Z" : "2026-01-06T12:00:00Z" } }),
+  })),
+  ...["poll-cards-list-open-no-earlier-than-creation", "poll-cards-list-open-no-later-than-creation"].map((rule) => ({
+    rule,
+    keeps: holding({ "/body/data": [{ id: "7", created_at: "2026-01-05T10:00:00Z", start_time: "2026-01-05T10:00:00Z" }, { id: "8", created_at: "2026-01-06T10:00:00Z", start_time: "2026-01-06T10:00:00Z" }] }),
+    breaks: holding({
+      "/body/data": [
+        { id: "7", created_at: "2026-01-05T10:00:00Z", start_time: "2026-01-05T10:00:00Z" },
+        { id: "8", created_at: "2026-01-06T10:00:00Z", start_time: rule.includes("earlier") ? "2026-01-06T09:00:00Z" : "2026-01-07T10:00:00Z" },
+      ],
+    }),
+  })),
 ];
