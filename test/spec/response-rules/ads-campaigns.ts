@@ -64,4 +64,22 @@ export const rows: Row[] = [
       ],
     }),
   })),
+  // Without count a page holds at most the stated default; with count the default does not apply.
+  ...(
+    [
+      ["account-media-default-page-size", 200],
+      ["cards-default-page-size", 100],
+      ["media-library-default-page-size", 20],
+      ["poll-cards-default-page-size", 200],
+      ["video-conversation-cards-default-page-size", 200],
+      ["accounts-default-page-size", 200],
+      ["account-apps-default-page-size", 200],
+      ["history-default-page-size", 200],
+      ["line-item-curated-categories-default-page-size", 200],
+    ] as const
+  ).map(([rule, size]) => ({
+    rule,
+    keeps: holding({ "/body/data": Array.from({ length: size }, (_, i) => ({ id: String(i + 1) })) }),
+    breaks: holding({ "/body/data": Array.from({ length: size + 1 }, (_, i) => ({ id: String(i + 1) })) }),
+  })),
 ];
