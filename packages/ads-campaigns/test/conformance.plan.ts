@@ -13963,5 +13963,87 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "listsWithoutCountHoldAtMostTheirDefault",
+      summary:
+        "each list asked without count and without filters answers a page of at most its stated default (media library 20, cards 100, the others 200)",
+      source: "spec/ads-campaigns.arazzo.yaml:4117:5",
+      inputs: [],
+      steps: [
+        {
+          id: "mediaLibrary",
+          operationId: "listMediaLibrary",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/20 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cards",
+          operationId: "listCards",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/100 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "accountMedia",
+          operationId: "listAccountMedia",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/200 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "pollCards",
+          operationId: "listPollCards",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/200 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "videoConversationCards",
+          operationId: "listVideoConversationCards",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/200 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "accounts",
+          operationId: "listAccounts",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/200 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "accountApps",
+          operationId: "listAccountApps",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/200 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "lineItemCuratedCategories",
+          operationId: "listLineItemCuratedCategories",
+          parameters: [],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/200 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: false,
+    },
   ],
 };
