@@ -14045,5 +14045,116 @@ export const plan: ConformancePlan = {
       ],
       changesData: false,
     },
+    {
+      id: "videoConversationCardListedAmongLegacyCards",
+      summary:
+        "with include_legacy_cards=true the cards list also shows a video conversation card (a legacy card type) with its type and card_uri; without it, and once the card is deleted, it is not shown",
+      source: "spec/ads-campaigns.arazzo.yaml:4163:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "videos",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "VIDEO" }],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/aspect_ratio == '16:9'",
+              type: "simple",
+            },
+          ],
+          outputs: { key: "$response.body#/data/0/media_key" },
+        },
+        {
+          id: "create",
+          operationId: "createVideoConversationCard",
+          parameters: [
+            { name: "name", value: "wfvclegacy {$inputs.run}" },
+            { name: "media_key", value: "$steps.videos.outputs.key" },
+            { name: "first_cta", value: "#Legacy" },
+            { name: "first_cta_post", value: "Legacy {$inputs.run}" },
+            { name: "thank_you_text", value: "Thanks!" },
+            { name: "title", value: "Legacy list" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id != null && $response.body#/data/card_type == 'VIDEO_CONVERSATION'",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id", uri: "$response.body#/data/card_uri" },
+        },
+        {
+          id: "listedWithLegacy",
+          operationId: "listCards",
+          parameters: [
+            { name: "q", value: "wfvclegacy {$inputs.run}" },
+            { name: "include_legacy_cards", value: true },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.create.outputs.id && $response.body#/data/0/card_type == 'VIDEO_CONVERSATION' && $response.body#/data/0/card_uri == $steps.create.outputs.uri && $response.body#/data/0/deleted == false && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "notListedWithout",
+          operationId: "listCards",
+          parameters: [{ name: "q", value: "wfvclegacy {$inputs.run}" }],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/0 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "delete",
+          operationId: "deleteLegacyCard",
+          parameters: [
+            { name: "card_type", value: "video_conversation" },
+            { name: "card_id", value: "$steps.create.outputs.id" },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "notListedOnceDeleted",
+          operationId: "listCards",
+          parameters: [
+            { name: "q", value: "wfvclegacy {$inputs.run}" },
+            { name: "include_legacy_cards", value: true },
+          ],
+          successCriteria: [
+            { condition: "$statusCode == 200 && $response.body#/data/0 == null", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "listedDeletedWithDeleted",
+          operationId: "listCards",
+          parameters: [
+            { name: "q", value: "wfvclegacy {$inputs.run}" },
+            { name: "include_legacy_cards", value: true },
+            { name: "with_deleted", value: true },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.create.outputs.id && $response.body#/data/0/card_type == 'VIDEO_CONVERSATION' && $response.body#/data/0/deleted == true && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
