@@ -14156,5 +14156,88 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "mediaLibraryRenameLeavesTheOther",
+      summary:
+        "renaming one media library object changes that object only; the next one reads with its own name, and the new name finds only the renamed one",
+      source: "spec/ads-campaigns.arazzo.yaml:4238:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "images",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "media_type", value: "IMAGE" }],
+          successCriteria: [],
+          outputs: {
+            first: "$response.body#/data/0/media_key",
+            firstName: "$response.body#/data/0/name",
+            second: "$response.body#/data/1/media_key",
+            secondName: "$response.body#/data/1/name",
+          },
+          preconditions: [
+            "$statusCode == 200 && $response.body#/data/1/media_key != null && $response.body#/data/0/name != null",
+          ],
+        },
+        {
+          id: "renameFirst",
+          operationId: "updateMediaLibraryItem",
+          parameters: [
+            { name: "media_key", value: "$steps.images.outputs.first" },
+            { name: "name", value: "wfmlpair {$inputs.run}" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/media_key == $steps.images.outputs.first",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "secondKeepsItsName",
+          operationId: "getMediaLibraryItem",
+          parameters: [{ name: "media_key", value: "$steps.images.outputs.second" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/media_key == $steps.images.outputs.second && $response.body#/data/name == $steps.images.outputs.secondName",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "newNameFindsOnlyFirst",
+          operationId: "listMediaLibrary",
+          parameters: [{ name: "q", value: "wfmlpair {$inputs.run}" }],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/media_key == $steps.images.outputs.first && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "restore",
+          operationId: "updateMediaLibraryItem",
+          parameters: [
+            { name: "media_key", value: "$steps.images.outputs.first" },
+            { name: "name", value: "$steps.images.outputs.firstName" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/name == $steps.images.outputs.firstName",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
