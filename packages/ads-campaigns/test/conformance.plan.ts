@@ -14239,5 +14239,108 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "mediaPollRefusedWithoutTheFeature",
+      summary:
+        "an account without the PROMOTED_MEDIA_POLLS feature is refused a media poll made with a video of its own media library, and still takes a text poll",
+      source: "spec/ads-campaigns.arazzo.yaml:4292:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "second_account_id", required: true },
+      ],
+      steps: [
+        {
+          id: "features",
+          operationId: "listAccountFeatures",
+          description:
+            "The account does not hold PROMOTED_MEDIA_POLLS (else the workflow cannot tell, and is skipped). GET features takes only three keys as feature_keys, so the whole list is read; it is compared item by item (up to 40 features).",
+          parameters: [{ name: "account_id", value: "$inputs.second_account_id" }],
+          successCriteria: [],
+          outputs: {},
+          preconditions: [
+            "$statusCode == 200 && $response.body#/data/40 == null",
+            "$response.body#/data/0 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/1 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/2 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/3 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/4 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/5 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/6 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/7 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/8 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/9 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/10 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/11 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/12 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/13 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/14 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/15 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/16 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/17 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/18 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/19 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/20 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/21 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/22 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/23 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/24 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/25 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/26 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/27 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/28 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/29 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/30 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/31 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/32 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/33 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/34 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/35 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/36 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/37 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/38 != 'PROMOTED_MEDIA_POLLS' && $response.body#/data/39 != 'PROMOTED_MEDIA_POLLS'",
+          ],
+        },
+        {
+          id: "videos",
+          operationId: "listMediaLibrary",
+          parameters: [
+            { name: "account_id", value: "$inputs.second_account_id" },
+            { name: "media_type", value: "VIDEO" },
+          ],
+          successCriteria: [],
+          outputs: { key: "$response.body#/data/0/media_key" },
+          preconditions: ["$statusCode == 200 && $response.body#/data/0/media_key != null"],
+        },
+        {
+          id: "mediaPoll",
+          operationId: "createPollCard",
+          parameters: [
+            { name: "account_id", value: "$inputs.second_account_id" },
+            { name: "name", value: "wfnofeature {$inputs.run} media" },
+            { name: "duration_in_minutes", value: 60 },
+            { name: "first_choice", value: "Yes" },
+            { name: "second_choice", value: "No" },
+            { name: "media_key", value: "$steps.videos.outputs.key" },
+          ],
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "textPoll",
+          operationId: "createPollCard",
+          parameters: [
+            { name: "account_id", value: "$inputs.second_account_id" },
+            { name: "name", value: "wfnofeature {$inputs.run} text" },
+            { name: "duration_in_minutes", value: 60 },
+            { name: "first_choice", value: "Yes" },
+            { name: "second_choice", value: "No" },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/card_type == 'TEXT_POLLS'",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id" },
+        },
+        {
+          id: "onlyTextPollMade",
+          operationId: "listPollCards",
+          parameters: [
+            { name: "account_id", value: "$inputs.second_account_id" },
+            { name: "q", value: "wfnofeature {$inputs.run}" },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/id == $steps.textPoll.outputs.id && $response.body#/data/1 == null",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteLegacyCard",
+          parameters: [
+            { name: "account_id", value: "$inputs.second_account_id" },
+            { name: "card_type", value: "text_polls" },
+            { name: "card_id", value: "$steps.textPoll.outputs.id" },
+          ],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
