@@ -6,44 +6,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, runCli } from "../generator/helpers.js";
 import { FIXTURE, startMock, type RunningMock } from "../mock/helpers.js";
+import { forward } from "./proxy.js";
 
 const plain = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
 
 /** The mock behind a server whose PUT of the label an item already has doubles its last letter. */
-async function notIdempotent(target: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    let text = "";
-    req.on("data", (d: Buffer) => (text += d.toString()));
-    req.on("end", () => {
-      void (async () => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
-        let body = text;
-        if (req.method === "PUT") {
-          const now = await fetch(new URL(req.url ?? "/", target));
-          const sent = JSON.parse(text) as { label?: string };
-          const stored = now.ok ? ((await now.json()) as { label?: string }) : {};
-          if (typeof sent.label === "string" && stored.label === sent.label) body = JSON.stringify({ ...sent, label: `${sent.label}${sent.label.slice(-1)}`.slice(0, 30) });
-        }
-        const r = await fetch(new URL(req.url ?? "/", target), { method: req.method ?? "GET", headers, ...(body === "" ? {} : { body }) });
-        const raw = await r.text();
-        res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" });
-        res.end(raw);
-      })().catch((e: unknown) => {
-        res.writeHead(502);
-        res.end(String(e));
-      });
-    });
+const notIdempotent = (target: string): ReturnType<typeof forward> =>
+  forward(target, {
+    body: async (method, url, text) => {
+      if (method !== "PUT") return text;
+      const now = await fetch(url);
+      const sent = JSON.parse(text) as { label?: string };
+      const stored = now.ok ? ((await now.json()) as { label?: string }) : {};
+      return typeof sent.label === "string" && stored.label === sent.label ? JSON.stringify({ ...sent, label: `${sent.label}${sent.label.slice(-1)}`.slice(0, 30) }) : text;
+    },
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return server;
-}
 
 describe("a PUT sent twice leaves the object as one does (lockers)", () => {
   let mock: RunningMock;
@@ -73,15 +54,14 @@ describe("a PUT sent twice leaves the object as one does (lockers)", () => {
   it("fails a server whose repeated PUT changes the label again", async () => {
     const broken = await notIdempotent(mock.url);
     try {
-      const url = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
-      const r = await runCli(["test", "--spec", "lockers.yaml", "--base-url", url, "--destructive", "--values", JSON.stringify({ locker_id: "l-one" })], dir);
+      const r = await runCli(["test", "--spec", "lockers.yaml", "--base-url", broken.url, "--destructive", "--values", JSON.stringify({ locker_id: "l-one" })], dir);
       const out = plain(r.stdout + r.stderr);
       expect(r.code, out).toBe(1);
       expect(out).toMatch(
         /replaceItem \(PUT \/lockers\/\{locker_id\}\/items\/\{item_id\}\) answers the update of i-[a-z0-9]+ with other values than it was sent: label: sent "[^"]+", reads back "[^"]+"/,
       );
     } finally {
-      broken.close();
+      broken.server.close();
     }
   });
 });

@@ -5,13 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { changes } from "../../packages/runtime/src/conformance/views.js";
 import { ROOT, runCli } from "../generator/helpers.js";
 import { FIXTURE, startMock, type RunningMock } from "../mock/helpers.js";
+import { forward } from "./proxy.js";
 
 const plain = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
 
@@ -47,31 +46,14 @@ describe("changes: what differs between two reads of one view", () => {
 });
 
 /** The mock behind a server that, after each update of one pet, sends the same update to every other pet. */
-async function updatesEveryPet(target: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    let text = "";
-    req.on("data", (d: Buffer) => (text += d.toString()));
-    req.on("end", () => {
-      void (async () => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
-        const r = await fetch(new URL(req.url ?? "/", target), { method: req.method ?? "GET", headers, ...(text === "" ? {} : { body: text }) });
-        const raw = await r.text();
-        if (req.method === "PATCH" && r.ok) {
-          const pets = (await (await fetch(new URL("/pets", target))).json()) as { name: string }[];
-          for (const p of pets) await fetch(new URL(`/pets/${p.name}`, target), { method: "PATCH", headers, body: text });
-        }
-        res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" });
-        res.end(raw);
-      })().catch((e: unknown) => {
-        res.writeHead(502);
-        res.end(String(e));
-      });
-    });
+const updatesEveryPet = (target: string): ReturnType<typeof forward> =>
+  forward(target, {
+    after: async (method, _url, text, status) => {
+      if (method !== "PATCH" || status >= 300) return;
+      const pets = (await (await fetch(new URL("/pets", target))).json()) as { name: string }[];
+      for (const p of pets) await fetch(new URL(`/pets/${p.name}`, target), { method: "PATCH", headers: { "content-type": "application/json" }, body: text });
+    },
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return server;
-}
 
 describe("a write changes only the object it names (pets)", () => {
   let mock: RunningMock;
@@ -94,13 +76,12 @@ describe("a write changes only the object it names (pets)", () => {
   it("fails a server that applies an update of one pet to every pet", async () => {
     const broken = await updatesEveryPet(mock.url);
     try {
-      const url = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
-      const r = await runCli(["test", "--spec", "pets.yaml", "--base-url", url], dir);
+      const r = await runCli(["test", "--spec", "pets.yaml", "--base-url", broken.url], dir);
       const out = plain(r.stdout + r.stderr);
       expect(r.code, out).toBe(1);
       expect(out).toMatch(/updatePet \(PATCH \/pets\/\{name\}\) on [a-z0-9-]+ changed another object, [a-z0-9-]+, as getPet \(GET \/pets\/\{name\}\) reads it: (species|age):/);
     } finally {
-      broken.close();
+      broken.server.close();
     }
   });
 });
