@@ -773,6 +773,13 @@ async function oauth1Flow(ctx: RunContext, sc: Extract<Scenario, { kind: "oauth1
       verifier: other.verifier,
     });
     check(crossed.status >= 400 && crossed.status < 500, `${where(accOp)} exchanged a request token in a request signed with another one: ${describeResponse(crossed)}`);
+    // A verifier belongs to the request token it was given for: another approved token's is a wrong one
+    // (a server that finds the request by its verifier alone takes it).
+    const mine = await approved();
+    if (mine && mine.verifier !== other.verifier) {
+      const borrowed = await exchange(mine, other.verifier);
+      check(borrowed.status >= 400 && borrowed.status < 500, `${where(accOp)} exchanged a request token with the oauth_verifier given for another one: ${describeResponse(borrowed)}`);
+    }
   }
 
   const step = await approved();
