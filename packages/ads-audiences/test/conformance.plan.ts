@@ -10900,5 +10900,462 @@ export const plan: ConformancePlan = {
       ],
       changesData: true,
     },
+    {
+      id: "productDuplicateIdsApartIgnored",
+      summary:
+        "entries sharing an id are all ignored also when other products stand between them (A, S, B, A, S); the product between is processed",
+      source: "spec/ads-audiences.arazzo.yaml:3577:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "stored",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "da-{$inputs.run}-s",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/da-{$inputs.run}-s",
+                  image_link: "https://shop.example.com/i/da-{$inputs.run}-s.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/products_response/0/status == 'CREATE_SUCCESS'",
+              type: "simple",
+            },
+          ],
+          outputs: { s: "$response.body#/data/products_response/0/product_key" },
+        },
+        {
+          id: "apart",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "da-{$inputs.run}-a",
+                  title: "Canvas tote",
+                  description: "Canvas tote bag.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "19.00 USD",
+                  link: "https://shop.example.com/p/da-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/da-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "da-{$inputs.run}-s",
+                  title: "Linen shirt (navy)",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/da-{$inputs.run}-s",
+                  image_link: "https://shop.example.com/i/da-{$inputs.run}-s.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "da-{$inputs.run}-b",
+                  title: "Wool scarf",
+                  description: "Knitted wool scarf.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "29.00 USD",
+                  link: "https://shop.example.com/p/da-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/da-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "da-{$inputs.run}-a",
+                  title: "Canvas tote (large)",
+                  description: "Canvas tote bag.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "24.00 USD",
+                  link: "https://shop.example.com/p/da-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/da-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "da-{$inputs.run}-s",
+                  title: "Linen shirt (sand)",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/da-{$inputs.run}-s",
+                  image_link: "https://shop.example.com/i/da-{$inputs.run}-s.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data.products_response[?@.id == 'da-{$inputs.run}-a' && @.status == 'ERROR']) == 2 && count($.data.products_response[?@.id == 'da-{$inputs.run}-s' && @.status == 'ERROR']) == 2 && count($.data.products_response[?@.id == 'da-{$inputs.run}-b' && @.status == 'CREATE_SUCCESS']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "afterwards",
+          operationId: "upsertProducts",
+          description:
+            "S sent as it was stored answers NO_CHANGE (the ignored entries did not change it), B sent as it was sent answers NO_CHANGE (it was stored), and A sent as its first entry answers CREATE_SUCCESS (neither of its entries was stored).",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "da-{$inputs.run}-s",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/da-{$inputs.run}-s",
+                  image_link: "https://shop.example.com/i/da-{$inputs.run}-s.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "da-{$inputs.run}-b",
+                  title: "Wool scarf",
+                  description: "Knitted wool scarf.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "29.00 USD",
+                  link: "https://shop.example.com/p/da-{$inputs.run}-b",
+                  image_link: "https://shop.example.com/i/da-{$inputs.run}-b.jpg",
+                  brand: "Acme",
+                },
+                {
+                  id: "da-{$inputs.run}-a",
+                  title: "Canvas tote",
+                  description: "Canvas tote bag.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "19.00 USD",
+                  link: "https://shop.example.com/p/da-{$inputs.run}-a",
+                  image_link: "https://shop.example.com/i/da-{$inputs.run}-a.jpg",
+                  brand: "Acme",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data.products_response[?@.id == 'da-{$inputs.run}-s' && @.status == 'NO_CHANGE']) == 1 && count($.data.products_response[?@.id == 'da-{$inputs.run}-b' && @.status == 'NO_CHANGE']) == 1 && count($.data.products_response[?@.id == 'da-{$inputs.run}-a' && @.status == 'CREATE_SUCCESS']) == 1]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {
+            b: "$response.body#/data/products_response/1/product_key",
+            a: "$response.body#/data/products_response/2/product_key",
+          },
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              product_keys: [
+                "$steps.stored.outputs.s",
+                "$steps.afterwards.outputs.b",
+                "$steps.afterwards.outputs.a",
+              ],
+            },
+          },
+          successCriteria: [],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "productGroupsInterleavedListedAsFirst",
+      summary:
+        "two product groups whose variants are submitted interleaved (A1, B1, A2, B2) are each listed as their first-submitted variant only",
+      source: "spec/ads-audiences.arazzo.yaml:3657:5",
+      inputs: [{ name: "run", required: false, unique: true }],
+      steps: [
+        {
+          id: "catalogs",
+          operationId: "listProductCatalogs",
+          parameters: [],
+          successCriteria: [
+            {
+              condition: "$statusCode == 200 && $response.body#/data/0/id != null",
+              type: "simple",
+            },
+          ],
+          outputs: { catalog: "$response.body#/data/0/id" },
+        },
+        {
+          id: "room",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [],
+          outputs: {},
+          preconditions: ["$response.body#/data/95 == null"],
+        },
+        {
+          id: "interleaved",
+          operationId: "upsertProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              products: [
+                {
+                  id: "ilv-{$inputs.run}-a1",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/ilv-{$inputs.run}-a1",
+                  image_link: "https://shop.example.com/i/ilv-{$inputs.run}-a1.jpg",
+                  brand: "Acme",
+                  item_group_id: "ilv-{$inputs.run}-a",
+                  size: "M",
+                },
+                {
+                  id: "ilv-{$inputs.run}-b1",
+                  title: "Trail shoe",
+                  description: "Light trail running shoe.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "89.00 USD",
+                  link: "https://shop.example.com/p/ilv-{$inputs.run}-b1",
+                  image_link: "https://shop.example.com/i/ilv-{$inputs.run}-b1.jpg",
+                  brand: "Acme",
+                  item_group_id: "ilv-{$inputs.run}-b",
+                  size: "42",
+                },
+                {
+                  id: "ilv-{$inputs.run}-a2",
+                  title: "Linen shirt",
+                  description: "Short-sleeved linen shirt.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "49.00 USD",
+                  link: "https://shop.example.com/p/ilv-{$inputs.run}-a2",
+                  image_link: "https://shop.example.com/i/ilv-{$inputs.run}-a2.jpg",
+                  brand: "Acme",
+                  item_group_id: "ilv-{$inputs.run}-a",
+                  size: "L",
+                },
+                {
+                  id: "ilv-{$inputs.run}-b2",
+                  title: "Trail shoe",
+                  description: "Light trail running shoe.",
+                  availability: "in stock",
+                  condition: "new",
+                  price: "89.00 USD",
+                  link: "https://shop.example.com/p/ilv-{$inputs.run}-b2",
+                  image_link: "https://shop.example.com/i/ilv-{$inputs.run}-b2.jpg",
+                  brand: "Acme",
+                  item_group_id: "ilv-{$inputs.run}-b",
+                  size: "43",
+                },
+              ],
+            },
+          },
+          successCriteria: [
+            { condition: "$statusCode == 200", type: "simple" },
+            {
+              condition:
+                "$[?count($.data.products_response[?@.status == 'CREATE_SUCCESS' && (@.id == 'ilv-{$inputs.run}-a1' || @.id == 'ilv-{$inputs.run}-b1' || @.id == 'ilv-{$inputs.run}-a2' || @.id == 'ilv-{$inputs.run}-b2')]) == 4]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {
+            a1: "$response.body#/data/products_response/0/product_key",
+            b1: "$response.body#/data/products_response/1/product_key",
+            a2: "$response.body#/data/products_response/2/product_key",
+            b2: "$response.body#/data/products_response/3/product_key",
+          },
+        },
+        {
+          id: "listed",
+          operationId: "listProducts",
+          parameters: [
+            { name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" },
+            { name: "count", value: 100 },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$[?count($.data[?@.id == 'ilv-{$inputs.run}-a1']) == 1 && count($.data[?@.id == 'ilv-{$inputs.run}-a2']) == 0 && count($.data[?@.id == 'ilv-{$inputs.run}-b1']) == 1 && count($.data[?@.id == 'ilv-{$inputs.run}-b2']) == 0]",
+              type: "jsonpath",
+              context: "$response.body",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "cleanUp",
+          operationId: "deleteProducts",
+          parameters: [{ name: "product_catalog_id", value: "$steps.catalogs.outputs.catalog" }],
+          body: {
+            payload: {
+              product_keys: [
+                "$steps.interleaved.outputs.a1",
+                "$steps.interleaved.outputs.b1",
+                "$steps.interleaved.outputs.a2",
+                "$steps.interleaved.outputs.b2",
+              ],
+            },
+          },
+          successCriteria: [],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "doNotReachBatchWithInvalidItemRefused",
+      summary:
+        "a do-not-reach batch whose second operation names a user without any hashed value, or expires before now, is refused as a whole; the valid operation alone is then taken",
+      source: "spec/ads-audiences.arazzo.yaml:3722:5",
+      inputs: [
+        { name: "account_id", required: true },
+        { name: "do_not_reach_list_id", required: true },
+      ],
+      steps: [
+        {
+          id: "userWithoutValues",
+          operationId: "updateDoNotReachListUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "do_not_reach_list_id", value: "$inputs.do_not_reach_list_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  expires_at: "2099-01-01T00:00:00Z",
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
+              {
+                operation_type: "Update",
+                params: { expires_at: "2099-01-01T00:00:00Z", users: [{}] },
+              },
+            ],
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "expiredBeforeNow",
+          operationId: "updateDoNotReachListUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "do_not_reach_list_id", value: "$inputs.do_not_reach_list_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  expires_at: "2099-01-01T00:00:00Z",
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
+              {
+                operation_type: "Update",
+                params: {
+                  expires_at: "2000-01-01T00:00:00Z",
+                  users: [
+                    {
+                      phone_number: [
+                        "5b2f1a3c4d6e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a",
+                      ],
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+          successCriteria: [
+            { condition: "$statusCode >= 400 && $statusCode < 500", type: "simple" },
+          ],
+          outputs: {},
+        },
+        {
+          id: "validAlone",
+          operationId: "updateDoNotReachListUsers",
+          parameters: [
+            { name: "account_id", value: "$inputs.account_id" },
+            { name: "do_not_reach_list_id", value: "$inputs.do_not_reach_list_id" },
+          ],
+          body: {
+            payload: [
+              {
+                operation_type: "Update",
+                params: {
+                  expires_at: "2099-01-01T00:00:00Z",
+                  users: [
+                    { email: ["8e1b0ce3d3a9d8f4b08bc0f4a6d5a0a2f7a4b1c6e2d9f3a7b5c8e1d4f6a9b2c3"] },
+                  ],
+                },
+              },
+            ],
+          },
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/0/success_count == 1 && $response.body#/data/0/total_count == 1",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
   ],
 };
