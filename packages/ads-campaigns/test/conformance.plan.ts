@@ -9809,7 +9809,7 @@ export const plan: ConformancePlan = {
     {
       id: "mediaLibraryVideoOnlyMembersAtCreation",
       summary:
-        "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; a video takes title and description and reads them back, and has a poster (the first frame) without poster_media_key",
+        "title, description and poster_media_key are refused when adding an image, and a refused add leaves nothing behind; the image is then added with a name of exactly 100 characters and reads it back whole; a video takes title and description and reads them back, and has a poster (the first frame) without poster_media_key",
       source: "spec/ads-campaigns.arazzo.yaml:1453:5",
       inputs: [
         { name: "run", required: false, unique: true },
@@ -9857,12 +9857,34 @@ export const plan: ConformancePlan = {
         {
           id: "imagePlain",
           operationId: "createMediaLibraryItem",
-          description: "The refused adds left nothing behind, so the image is added now.",
+          description:
+            "The refused adds left nothing behind, so the image is added now, with a name of exactly 100 characters (name max 100), which it answers whole.",
+          parameters: [
+            { name: "media_key", value: "$inputs.second_image_upload_key" },
+            {
+              name: "name",
+              value:
+                "Media library image name at its stated maximum of one hundred characters, read back whole each time.",
+            },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/media_type == 'IMAGE' && $response.body#/data/media_category == 'POST_IMAGE' && $response.body#/data/title == null && $response.body#/data/description == null && $response.body#/data/name == 'Media library image name at its stated maximum of one hundred characters, read back whole each time.'",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+        {
+          id: "imageRead",
+          operationId: "getMediaLibraryItem",
+          description: "The 100-character name is read back whole.",
           parameters: [{ name: "media_key", value: "$inputs.second_image_upload_key" }],
           successCriteria: [
             {
               condition:
-                "$statusCode == 200 && $response.body#/data/media_type == 'IMAGE' && $response.body#/data/media_category == 'POST_IMAGE' && $response.body#/data/title == null && $response.body#/data/description == null",
+                "$statusCode == 200 && $response.body#/data/media_key == $inputs.second_image_upload_key && $response.body#/data/name == 'Media library image name at its stated maximum of one hundred characters, read back whole each time.'",
               type: "simple",
             },
           ],
@@ -9933,7 +9955,7 @@ export const plan: ConformancePlan = {
       id: "mediaPollShowsItsVideo",
       summary:
         "a poll made with a video of the media library is a video poll carrying the video fields; one made without is a text poll without them",
-      source: "spec/ads-campaigns.arazzo.yaml:1540:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1548:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10019,7 +10041,7 @@ export const plan: ConformancePlan = {
       id: "sandboxAccountDeletedReadOnlyWithDeleted",
       summary:
         "a deleted sandbox account is read with with_deleted=true (deleted true) and not without, and listed only with with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:1599:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1607:5",
       inputs: [],
       steps: [
         {
@@ -10104,7 +10126,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollFourChoicesAtTheirLimit",
       summary: "a poll takes four choices of 25 characters each and answers them as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:1646:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1654:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10163,7 +10185,7 @@ export const plan: ConformancePlan = {
       id: "accountMediaFiltersCombine",
       summary:
         "account_media_ids and creative_types together keep only the named objects of the types asked for",
-      source: "spec/ads-campaigns.arazzo.yaml:1690:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1698:5",
       inputs: [],
       steps: [
         {
@@ -10220,7 +10242,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationSecondCtaInsteadOfTitle",
       summary:
         "a video conversation card without title is taken when it has a second CTA with its post text, and has a poster without poster_media_key",
-      source: "spec/ads-campaigns.arazzo.yaml:1722:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1730:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10281,7 +10303,7 @@ export const plan: ConformancePlan = {
       id: "pollCardDeletedReadOnlyWithDeleted",
       summary:
         "a poll card deleted through the legacy card delete reads and lists only with with_deleted=true, marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:1770:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1778:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10375,7 +10397,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationCardDeletedReadOnlyWithDeleted",
       summary:
         "a video conversation card is not listed among cards; deleted through the legacy card delete it reads and lists only with with_deleted=true, marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:1831:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1839:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10493,7 +10515,7 @@ export const plan: ConformancePlan = {
       id: "cardTypeFollowsMediaKinds",
       summary:
         "a card's type names its media (image, video or both), its carousel kind and its destination, and is stored so",
-      source: "spec/ads-campaigns.arazzo.yaml:1912:5",
+      source: "spec/ads-campaigns.arazzo.yaml:1920:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10731,7 +10753,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostRenameKeepsThePost",
       summary:
         "renaming a post changes its name only; the post keeps its id, creation time, text and author, and a second rename replaces the first",
-      source: "spec/ads-campaigns.arazzo.yaml:2023:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2031:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -10805,7 +10827,7 @@ export const plan: ConformancePlan = {
     {
       id: "pollMediaNotGif",
       summary: "a media poll takes an image or a video of the media library, not a GIF",
-      source: "spec/ads-campaigns.arazzo.yaml:2075:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2083:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -10866,7 +10888,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryOnlyTheEntityAsked",
       summary:
         "the history of a line item holds entries of that line item only; asked as another entity type, or for a range before or after its changes, it holds none of them",
-      source: "spec/ads-campaigns.arazzo.yaml:2124:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2132:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -10983,7 +11005,7 @@ export const plan: ConformancePlan = {
       id: "accountUpdateKeepsWhatItDoesNotSend",
       summary:
         "an account update with only industry_type keeps the name, one with only name keeps the industry, and a read shows both",
-      source: "spec/ads-campaigns.arazzo.yaml:2210:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2218:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11069,7 +11091,7 @@ export const plan: ConformancePlan = {
       id: "lineItemUpdateStoredAndKeepsTheRest",
       summary:
         "a line item update changes only what it sends, a later read shows the changes (name, status, end time), and a bid amount sent with AUTO is not refused",
-      source: "spec/ads-campaigns.arazzo.yaml:2262:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2270:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -11207,7 +11229,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryUpdateKeepsWhatItDoesNotSend",
       summary:
         "a media library video added with a name, file name, title and description answers them as sent, with the category of its upload; an update of the name only keeps the others, and a read shows them",
-      source: "spec/ads-campaigns.arazzo.yaml:2358:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2366:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "second_video_upload_key", required: true },
@@ -11298,7 +11320,7 @@ export const plan: ConformancePlan = {
       id: "lineItemCuratedCategoryKeepsItsLineItem",
       summary:
         "a line item curated category takes a line item of its account only; an update of the category alone keeps the line item, and a refused update changes nothing",
-      source: "spec/ads-campaigns.arazzo.yaml:2422:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2430:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "production_account_id", required: true },
@@ -11423,7 +11445,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostCardOfAnotherAccountRefused",
       summary:
         "a post takes the card_uri of a card of its own account, not one made under another account",
-      source: "spec/ads-campaigns.arazzo.yaml:2502:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2510:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -11544,7 +11566,7 @@ export const plan: ConformancePlan = {
       id: "cardComponentsNeedTheirMembers",
       summary:
         "a card needs components or slides, and each component its required members (a DETAILS title, a website url, a label value of the list)",
-      source: "spec/ads-campaigns.arazzo.yaml:2584:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2592:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11713,7 +11735,7 @@ export const plan: ConformancePlan = {
       id: "sandboxFeaturesOnlyTheListedKeys",
       summary:
         "a sandbox account is given only the features of the sandbox list; keys seen elsewhere (CITY_TARGETING, PROMOTED_MEDIA_POLLS) are refused and not held afterwards",
-      source: "spec/ads-campaigns.arazzo.yaml:2678:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2686:5",
       inputs: [],
       steps: [
         {
@@ -11786,7 +11808,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationAllCtaPairsKept",
       summary:
         "a video conversation card takes the second to fourth CTA pairs and answers and reads them back as sent",
-      source: "spec/ads-campaigns.arazzo.yaml:2724:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2732:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -11858,7 +11880,7 @@ export const plan: ConformancePlan = {
       id: "curatedCategoryLinkNamesACategory",
       summary:
         "the curated_category_id of a line item curated category names a curated category that reads with that id",
-      source: "spec/ads-campaigns.arazzo.yaml:2778:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2786:5",
       inputs: [],
       steps: [
         {
@@ -11893,7 +11915,7 @@ export const plan: ConformancePlan = {
       id: "namePrefixNotInsideTheName",
       summary:
         "q finds cards, poll cards, video conversation cards and accounts by the start of their name only; a word inside the name finds none of them",
-      source: "spec/ads-campaigns.arazzo.yaml:2800:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2808:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12099,7 +12121,7 @@ export const plan: ConformancePlan = {
       id: "lineItemHistoryOnlyTheUserAsked",
       summary:
         "account history asked with user_id holds only changes made by that user; the change the suite makes is listed under its own user and not under another user",
-      source: "spec/ads-campaigns.arazzo.yaml:2937:5",
+      source: "spec/ads-campaigns.arazzo.yaml:2945:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -12196,7 +12218,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryVideoUsableUntilDeleted",
       summary:
         "a video added to the media library is taken by a media poll (which shows that video, its length in seconds) and by a video conversation card; deleted from the library, it is taken by neither",
-      source: "spec/ads-campaigns.arazzo.yaml:3017:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3025:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "third_video_upload_key", required: true },
@@ -12339,7 +12361,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostTakesPollAndConversationCards",
       summary:
         "a post takes the card_uri of a poll card and of a video conversation card of its account, as it takes one of a card made by the card create",
-      source: "spec/ads-campaigns.arazzo.yaml:3116:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3124:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -12422,7 +12444,7 @@ export const plan: ConformancePlan = {
       id: "legacyCardDeleteNeedsItsType",
       summary:
         "the legacy card delete takes the card's own type in the path; a poll card named under the video conversation type is not deleted, and under its own type it is",
-      source: "spec/ads-campaigns.arazzo.yaml:3186:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3194:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12490,7 +12512,7 @@ export const plan: ConformancePlan = {
       id: "pollCardListedAmongLegacyCards",
       summary:
         "with include_legacy_cards=true the cards list also shows a poll card (a legacy card type), as long as it is not deleted unless with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:3231:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3239:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12577,7 +12599,7 @@ export const plan: ConformancePlan = {
       id: "cardComponentsKeepTheirOrder",
       summary:
         "a card's components are kept in the order sent (render order, top to bottom), also with the details above the media; app destinations take each deep link beside its own store id",
-      source: "spec/ads-campaigns.arazzo.yaml:3288:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3296:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12705,7 +12727,7 @@ export const plan: ConformancePlan = {
       id: "advertiserPostIsACorePost",
       summary:
         "a post made for an advertiser is looked up through the core API with its text, its author (the advertiser) and its media key",
-      source: "spec/ads-campaigns.arazzo.yaml:3353:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3361:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "granting_user_id", required: true },
@@ -12813,7 +12835,7 @@ export const plan: ConformancePlan = {
       id: "pollCardDeleteLeavesItsSibling",
       summary:
         "deleting one of two poll cards leaves the other live, read and listed; with with_deleted=true the list shows both, only the deleted one marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:3409:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3417:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -12950,7 +12972,7 @@ export const plan: ConformancePlan = {
       id: "lineItemCuratedCategoryDeleteLeavesItsSiblings",
       summary:
         "deleting one of two curated category links of a line item leaves the other (and the account's other links) live, read and listed; the deleted one reads and lists only with with_deleted=true",
-      source: "spec/ads-campaigns.arazzo.yaml:3491:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3499:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -13126,7 +13148,7 @@ export const plan: ConformancePlan = {
       id: "sandboxAccountDeleteLeavesTheOther",
       summary:
         "deleting one of two new sandbox accounts leaves the other live, read, listed and still taking sandbox features",
-      source: "spec/ads-campaigns.arazzo.yaml:3594:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3602:5",
       inputs: [],
       steps: [
         {
@@ -13249,7 +13271,7 @@ export const plan: ConformancePlan = {
       id: "accountMediaDeleteLeavesItsSibling",
       summary:
         "deleting one account media object leaves the next one live, read and listed; with with_deleted=true the list by ids shows both, only the deleted one marked deleted",
-      source: "spec/ads-campaigns.arazzo.yaml:3662:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3670:5",
       inputs: [],
       steps: [
         {
@@ -13340,7 +13362,7 @@ export const plan: ConformancePlan = {
       id: "pollWindowKeptAfterUseInPost",
       summary:
         "a poll used in a post keeps the start and end it had at creation (it closes duration_in_minutes after creation, not after its first use); read and listed after the post, start_time is still created_at",
-      source: "spec/ads-campaigns.arazzo.yaml:3710:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3718:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "own_user_id", required: true },
@@ -13429,7 +13451,7 @@ export const plan: ConformancePlan = {
       id: "sandboxAccountRenameLeavesTheOther",
       summary:
         "renaming one of two new sandbox accounts (name and industry) changes that account only; the other reads and lists with its own name and industry, and the new name's prefix finds only the renamed one",
-      source: "spec/ads-campaigns.arazzo.yaml:3773:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3781:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -13552,7 +13574,7 @@ export const plan: ConformancePlan = {
       id: "lineItemCuratedCategoryUpdateLeavesItsSibling",
       summary:
         "moving one of two links of a line item to another curated category changes that link only; the other keeps its category, read and listed",
-      source: "spec/ads-campaigns.arazzo.yaml:3851:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3859:5",
       inputs: [{ name: "updatable_line_item_id", required: true }],
       steps: [
         {
@@ -13690,7 +13712,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationCardDeleteLeavesItsSiblings",
       summary:
         "deleting one of two video conversation cards leaves the other live, read and listed, and leaves a poll card of the account live",
-      source: "spec/ads-campaigns.arazzo.yaml:3936:5",
+      source: "spec/ads-campaigns.arazzo.yaml:3944:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -13869,7 +13891,7 @@ export const plan: ConformancePlan = {
       id: "lineItemPauseSeenInHistory",
       summary:
         "pausing a line item (status only) is a change its history keeps, with the line item as stored after it (entity_status PAUSED), besides the entry of the change before it (ACTIVE)",
-      source: "spec/ads-campaigns.arazzo.yaml:4050:5",
+      source: "spec/ads-campaigns.arazzo.yaml:4058:5",
       inputs: [
         { name: "updatable_line_item_id", required: true },
         { name: "run", required: false, unique: true },
@@ -13967,7 +13989,7 @@ export const plan: ConformancePlan = {
       id: "listsWithoutCountHoldAtMostTheirDefault",
       summary:
         "each list asked without count and without filters answers a page of at most its stated default (media library 20, cards 100, the others 200)",
-      source: "spec/ads-campaigns.arazzo.yaml:4117:5",
+      source: "spec/ads-campaigns.arazzo.yaml:4125:5",
       inputs: [],
       steps: [
         {
@@ -14049,7 +14071,7 @@ export const plan: ConformancePlan = {
       id: "videoConversationCardListedAmongLegacyCards",
       summary:
         "with include_legacy_cards=true the cards list also shows a video conversation card (a legacy card type) with its type and card_uri; without it, and once the card is deleted, it is not shown",
-      source: "spec/ads-campaigns.arazzo.yaml:4163:5",
+      source: "spec/ads-campaigns.arazzo.yaml:4171:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -14160,7 +14182,7 @@ export const plan: ConformancePlan = {
       id: "mediaLibraryRenameLeavesTheOther",
       summary:
         "renaming one media library object changes that object only; the next one reads with its own name, and the new name finds only the renamed one",
-      source: "spec/ads-campaigns.arazzo.yaml:4238:5",
+      source: "spec/ads-campaigns.arazzo.yaml:4246:5",
       inputs: [{ name: "run", required: false, unique: true }],
       steps: [
         {
@@ -14243,7 +14265,7 @@ export const plan: ConformancePlan = {
       id: "mediaPollRefusedWithoutTheFeature",
       summary:
         "an account without the PROMOTED_MEDIA_POLLS feature is refused a media poll made with a video of its own media library, and still takes a text poll",
-      source: "spec/ads-campaigns.arazzo.yaml:4292:5",
+      source: "spec/ads-campaigns.arazzo.yaml:4300:5",
       inputs: [
         { name: "run", required: false, unique: true },
         { name: "second_account_id", required: true },
@@ -14334,6 +14356,60 @@ export const plan: ConformancePlan = {
           successCriteria: [
             {
               condition: "$statusCode == 200 && $response.body#/data/deleted == true",
+              type: "simple",
+            },
+          ],
+          outputs: {},
+        },
+      ],
+      changesData: true,
+    },
+    {
+      id: "advertiserPostNameAtItsMaximum",
+      summary:
+        "a post made with a name of exactly 80 characters is accepted and answers the name whole; a rename to another name of exactly 80 characters is accepted and answers it whole on the same post",
+      source: "spec/ads-campaigns.arazzo.yaml:4380:5",
+      inputs: [
+        { name: "run", required: false, unique: true },
+        { name: "own_user_id", required: true },
+      ],
+      steps: [
+        {
+          id: "create",
+          operationId: "createAdvertiserPost",
+          parameters: [
+            { name: "as_user_id", value: "$inputs.own_user_id" },
+            { name: "text", value: "Long name {$inputs.run}" },
+            {
+              name: "name",
+              value:
+                "Advertiser post name at its stated maximum of eighty characters, kept whole, 80.",
+            },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id_str != null && $response.body#/data/name == 'Advertiser post name at its stated maximum of eighty characters, kept whole, 80.'",
+              type: "simple",
+            },
+          ],
+          outputs: { id: "$response.body#/data/id_str", text: "$response.body#/data/text" },
+        },
+        {
+          id: "rename",
+          operationId: "updateAdvertiserPostName",
+          parameters: [
+            { name: "post_id", value: "$steps.create.outputs.id" },
+            {
+              name: "name",
+              value:
+                "Renamed advertiser post, once more at its maximum of eighty characters, all kept",
+            },
+          ],
+          successCriteria: [
+            {
+              condition:
+                "$statusCode == 200 && $response.body#/data/id_str == $steps.create.outputs.id && $response.body#/data/text == $steps.create.outputs.text && $response.body#/data/name == 'Renamed advertiser post, once more at its maximum of eighty characters, all kept'",
               type: "simple",
             },
           ],
