@@ -143,6 +143,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     }
   }
 
+  let second: { made: PositiveRequest; id: unknown } | undefined;
   // A second object of the collection gets a key of its own, and the first keeps what it was sent.
   // The same key again is a server's way to keep one object of the kind (a file's one checkpoint):
   // judged only where the second request differs from the first, and then it must have replaced it.
@@ -151,8 +152,8 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     const otherId = other ? createdKey(other.res, createSource(create, sc)) : undefined;
     if (other && otherId !== undefined && String(otherId) !== String(id)) {
       if (read) await readBack("after a second object was made", sent);
-      const del = op(sc.delete);
-      if (del) await deleteMade(ctx, sc, create, other.made, del, otherId);
+      // Deleted last: until then it is one more object the first one's delete must leave.
+      second = { made: other.made, id: otherId };
     } else if (other && otherId !== undefined && read) {
       const differs = sentMembers(create, other.made.values, other.made.body, sc.readBack).filter((m) => !sent.some((f) => f.member === m.member && sameValue(f.value, m.value)));
       const now = differs.length > 0 ? await readNow("after a second create answered its key") : undefined;
@@ -215,6 +216,7 @@ async function lifecycle(ctx: RunContext, sc: LifecycleScenario, skip: (why: str
     siblings,
     before: first && sc.deletion === "soft" ? { object: first, immutable: sc.immutable ?? [] } : undefined,
   });
+  if (second) await deleteMade(ctx, sc, create, second.made, del, second.id);
   await maximal();
 }
 

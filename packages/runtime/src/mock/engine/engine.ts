@@ -480,20 +480,46 @@ export function createMockEngine(source: MockEngineSource, options: MockEngineOp
    * them, so a drawn or stored object never contradicts the rule. The body is copied first (its
    * objects may be the store's), and kept as it was where the result would not validate.
    */
+  // What a list's rules say of each of its items (`each`, pointers into the item, none into the
+  // exchange) holds of the same objects wherever else they are answered: their read, create and
+  // updates, which may state nothing themselves. Otherwise a read would show a stored object the
+  // list shows derived (a `uri` drawn from its pattern, not made from the id).
+  const itemRules = new Map<string, MockDerived[]>();
+  for (const c of table.collections) {
+    const listRules = (c.list !== undefined && Object.prototype.hasOwnProperty.call(table.derived ?? {}, c.list) ? (table.derived?.[c.list] ?? []) : []).filter(
+      (r) => r.each !== undefined && !JSON.stringify(r).includes('"#'),
+    );
+    if (listRules.length === 0) continue;
+    for (const id of [c.read, c.create?.operationId, ...(c.updates ?? [])]) if (id !== undefined) itemRules.set(id, listRules);
+  }
+  /** Each object of `node` (at any depth up to 4) carrying the rule's member. */
+  const objectsWith = (node: unknown, field: string, depth = 0, out: Rec[] = []): Rec[] => {
+    if (depth > 4) return out;
+    if (Array.isArray(node)) for (const x of node) objectsWith(x, field, depth + 1, out);
+    else if (isRec(node)) {
+      if (getAt(node, field) !== undefined) out.push(node);
+      else for (const v of Object.values(node)) objectsWith(v, field, depth + 1, out);
+    }
+    return out;
+  };
+
   const derive = (operationId: string, input: CoreHandlerInput, out: HandlerReply): HandlerReply => {
     const rules = Object.prototype.hasOwnProperty.call(table.derived ?? {}, operationId) ? (table.derived?.[operationId] ?? []) : [];
-    if (rules.length === 0 || out.status < 200 || out.status >= 300 || out.body === undefined) return out;
+    const asItems = itemRules.get(operationId) ?? [];
+    if ((rules.length === 0 && asItems.length === 0) || out.status < 200 || out.status >= 300 || out.body === undefined) return out;
     const exchange: Rec = { body: copy(out.body), request: { path: input.path ?? {}, query: input.query ?? {}, body: input.body } };
     let changed = false;
+    const apply = (r: MockDerived, item: unknown): void => {
+      const read = (p: string): unknown => getAt(p.startsWith("#") ? exchange : item, p.replace(/^#/, ""));
+      const now = getAt(item, r.field);
+      if (now === undefined) return;
+      const want = derivedValue(r, read);
+      if (want !== undefined && JSON.stringify(want) !== JSON.stringify(now) && setAt(item, r.field, want)) changed = true;
+    };
+    for (const r of asItems) for (const item of objectsWith(exchange["body"], r.field)) apply(r, item);
     for (const r of rules) {
       const items = r.each === undefined ? [exchange] : getAt(exchange, r.each);
-      for (const item of Array.isArray(items) ? items : []) {
-        const read = (p: string): unknown => getAt(p.startsWith("#") ? exchange : item, p.replace(/^#/, ""));
-        const now = getAt(item, r.field);
-        if (now === undefined) continue;
-        const want = derivedValue(r, read);
-        if (want !== undefined && JSON.stringify(want) !== JSON.stringify(now) && setAt(item, r.field, want)) changed = true;
-      }
+      for (const item of Array.isArray(items) ? items : []) apply(r, item);
     }
     if (!changed) return out;
     const plan = answers.success(operationId);
