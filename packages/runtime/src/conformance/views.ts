@@ -77,7 +77,11 @@ function short(v: unknown): string {
 export async function readAgreesWithList(ctx: RunContext, read: OperationCase, values: Readonly<Rec>, res: RawResponse): Promise<void> {
   const last = read.parameters.filter((p) => p.in === "path").at(-1)?.name;
   if (last === undefined || !read.path.endsWith(`{${last}}`)) return;
-  const source = (read.sources?.[last] ?? []).find((s): s is ListSource => s.kind === "list" && s.field !== "");
+  // Only lists of the read's own collection (`GET …/cards/poll` for `GET …/cards/poll/{card_id}`): a
+  // list elsewhere that gives the key may hold other objects naming it (links to a category).
+  const collection = read.path.slice(0, read.path.length - `/{${last}}`.length);
+  const own = (operationId: string): boolean => ctx.op(operationId)?.path === collection;
+  const source = (read.sources?.[last] ?? []).find((s): s is ListSource => s.kind === "list" && s.field !== "" && own(s.operationId));
   const key = source?.field ?? "id";
   const id = values[last];
   const before = subject(res.body, id, key);
@@ -95,13 +99,15 @@ export async function readAgreesWithList(ctx: RunContext, read: OperationCase, v
   const listParents = list ? parentsOf(list) : undefined;
   if (source && list && listParents) {
     const { found } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...listParents }, id, {}, { items: source.items, key });
-    if (found) shown.push({ list, found });
+    if (found && String(found[key]) === String(id)) shown.push({ list, found });
   }
-  for (const lookup of lookupsByKey(ctx, read, key)) {
+  for (const lookup of lookupsByKey(ctx, read, key).filter((l) => own(l.op.id))) {
     const parents = parentsOf(lookup.op);
     if (!parents) continue;
     const found = await lookUp(ctx, lookup, parents, id, key);
-    if (found) shown.push({ list: lookup.op, found });
+    // Only an entry that holds the key under the same member: a list whose items have another key
+    // member (a link's own id beside the category's) may match on it instead.
+    if (found && String(found[key]) === String(id)) shown.push({ list: lookup.op, found });
   }
   if (shown.length === 0) return;
   const again = await ctx.send(read, values, undefined);
