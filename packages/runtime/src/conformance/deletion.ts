@@ -116,11 +116,7 @@ async function listAfterDelete(ctx: RunContext, list: OperationCase, del: Operat
  */
 async function lookupsAfterDelete(ctx: RunContext, a: AfterDelete): Promise<void> {
   const key = a.key ?? "id";
-  const last = a.del.parameters.filter((p) => p.in === "path").at(-1)?.name;
-  // Only the deleted object's own collection (`GET …/cards` for `DELETE …/cards/{card_id}`): another
-  // collection may hold an object of the same number.
-  const collection = last === undefined ? undefined : a.del.path.slice(0, a.del.path.length - `/{${last}}`.length);
-  for (const lookup of lookupsByKey(ctx, a.del, key).filter((l) => l.op.path === collection)) {
+  for (const lookup of lookupsByKey(ctx, a.del, key)) {
     const parents: Rec = {};
     const names = lookup.op.parameters.filter((p) => p.in === "path").map((p) => p.name);
     if (names.some((n) => a.values[n] === undefined)) continue;

@@ -16,6 +16,7 @@ import { ok2xx } from "./request.js";
 import { where, type RunContext } from "./context.js";
 import type { FilterPlan, OperationCase, PlanSource } from "./plan.js";
 import type { RawResponse } from "../client/transport.js";
+import { pathNames } from "./objects.js";
 
 type Rec = Record<string, unknown>;
 type ListSource = Extract<PlanSource, { kind: "list" }>;
@@ -75,13 +76,11 @@ function short(v: unknown): string {
  * (other checks judge that) or the answer is about another object.
  */
 export async function readAgreesWithList(ctx: RunContext, read: OperationCase, values: Readonly<Rec>, res: RawResponse): Promise<void> {
-  const last = read.parameters.filter((p) => p.in === "path").at(-1)?.name;
-  if (last === undefined || !read.path.endsWith(`{${last}}`)) return;
-  // Only lists of the read's own collection (`GET …/cards/poll` for `GET …/cards/poll/{card_id}`): a
-  // list elsewhere that gives the key may hold other objects naming it (links to a category).
-  const collection = read.path.slice(0, read.path.length - `/{${last}}`.length);
-  const own = (operationId: string): boolean => ctx.op(operationId)?.path === collection;
-  const source = (read.sources?.[last] ?? []).find((s): s is ListSource => s.kind === "list" && s.field !== "" && own(s.operationId));
+  // Only lists of the read's own collection (see lookupsByKey).
+  const collection = collectionOf(read);
+  if (collection === undefined) return;
+  const last = collection.param;
+  const source = (read.sources?.[last] ?? []).find((s): s is ListSource => s.kind === "list" && s.field !== "" && ctx.op(s.operationId)?.path === collection.path);
   const key = source?.field ?? "id";
   const id = values[last];
   const before = subject(res.body, id, key);
@@ -101,7 +100,7 @@ export async function readAgreesWithList(ctx: RunContext, read: OperationCase, v
     const { found } = await listContains(ctx, list, { ...(await ctx.pathValues(list)), ...listParents }, id, {}, { items: source.items, key });
     if (found && String(found[key]) === String(id)) shown.push({ list, found });
   }
-  for (const lookup of lookupsByKey(ctx, read, key).filter((l) => own(l.op.id))) {
+  for (const lookup of lookupsByKey(ctx, read, key)) {
     const parents = parentsOf(lookup.op);
     if (!parents) continue;
     const found = await lookUp(ctx, lookup, parents, id, key);
@@ -129,16 +128,26 @@ export interface Lookup {
 }
 
 /**
- * The lists that give `of`'s last path parameter (its plan sources: lists of the same collection,
- * never another collection whose keys might look alike) and have a filter keeping objects by the
- * member `key`.
+ * The collection path of the object `op` names by its last path parameter (`…/cards/poll` for
+ * `…/cards/poll/{card_id}`), with that parameter; undefined where the path does not end in it.
+ */
+function collectionOf(op: OperationCase): { readonly path: string; readonly param: string } | undefined {
+  const last = pathNames(op).at(-1);
+  return last !== undefined && op.path.endsWith(`/{${last}}`) ? { path: op.path.slice(0, op.path.length - `/{${last}}`.length), param: last } : undefined;
+}
+
+/**
+ * The lists of `of`'s own collection (the path above its key) that give its last path parameter
+ * and have a filter keeping objects by the member `key`. A list elsewhere that gives the key may
+ * hold other objects naming it (links to a category), or another collection's object of the same
+ * number.
  */
 export function lookupsByKey(ctx: Pick<RunContext, "op">, of: OperationCase, key: string): Lookup[] {
-  const last = of.parameters.filter((p) => p.in === "path").at(-1)?.name;
-  const ids = new Set((last === undefined ? [] : (of.sources?.[last] ?? [])).filter((s) => s.kind === "list").map((s) => s.operationId));
+  const collection = collectionOf(of);
+  const ids = new Set((collection === undefined ? [] : (of.sources?.[collection.param] ?? [])).filter((s) => s.kind === "list").map((s) => s.operationId));
   const out: Lookup[] = [];
   for (const op of [...ids].map((id) => ctx.op(id))) {
-    if (op === undefined || op.method !== "GET" || op === of) continue;
+    if (op === undefined || op.method !== "GET" || op === of || op.path !== collection?.path) continue;
     const filter = (op.filters ?? []).find((f) => (f.match === "in" || f.match === "equals") && f.members.includes(key));
     if (filter) out.push({ op, filter, many: op.request?.parameters[filter.param] !== undefined && JSON.stringify(op.request.parameters[filter.param]).includes('"array"') });
   }
